@@ -1,0 +1,225 @@
+"""Command line: index, query, eval, stats, documents, delete, resume, serve.
+
+Errors a user can act on print one line to stderr and exit 2; nothing prints
+a bare traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from .config import Settings
+from .models import LightRAGError
+from .query.params import MODES, QueryParam
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m lightrag_core", description="LightRAG-style graph RAG engine")
+    p.add_argument("--workdir", help="workspace directory (default: $LIGHTRAG_WORKDIR or ./lightrag_data)")
+    p.add_argument(
+        "--store",
+        choices=["embedded", "neo4j"],
+        help="storage backend (default: neo4j if NEO4J_URI is set, else embedded)",
+    )
+    p.add_argument("-v", "--verbose", action="store_true", help="log warnings and progress details")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("index", help="index files, folders or .jsonl corpora")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("--no-progress", action="store_true")
+
+    s = sub.add_parser("query", help="ask a question")
+    s.add_argument("question")
+    s.add_argument("--mode", choices=MODES, default="mix")
+    s.add_argument("--top-k", type=int, default=40)
+    s.add_argument("--chunk-top-k", type=int, default=20)
+    s.add_argument("--max-entity-tokens", type=int, default=6000)
+    s.add_argument("--max-relation-tokens", type=int, default=8000)
+    s.add_argument("--max-total-tokens", type=int, default=30000)
+    s.add_argument("--chunk-pick", choices=["VECTOR", "WEIGHT"], default="VECTOR")
+    s.add_argument("--hl", help="comma-separated high-level keywords (skip extraction)")
+    s.add_argument("--ll", help="comma-separated low-level keywords (skip extraction)")
+    s.add_argument("--response-type", default="Multiple Paragraphs")
+    s.add_argument("--format", choices=["json", "text"], default="text")
+    s.add_argument("--context-only", action="store_true", help="print the context, no answer")
+
+    s = sub.add_parser("eval", help="recall@k of each mode over a questions file with gold_ids")
+    s.add_argument("--questions", required=True)
+    s.add_argument("--modes", default="naive,local,global,hybrid,mix")
+    s.add_argument("--k", default="2,5,10")
+    s.add_argument("--limit", type=int, default=0, help="only the first N questions")
+    s.add_argument("--format", choices=["json", "table"], default="table")
+
+    sub.add_parser("stats", help="counts, embedding model, size on disk")
+    sub.add_parser("documents", help="list documents with their status")
+    s = sub.add_parser("delete", help="delete a document and what only it supported")
+    s.add_argument("doc_id")
+    sub.add_parser("resume", help="re-run documents that are not processed")
+
+    s = sub.add_parser("serve", help="serve the HTTP API")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=9621)
+    return p
+
+
+def _engine(args: argparse.Namespace):
+    from .engine import Engine
+
+    return Engine(Settings.from_env(args.workdir), store_kind=args.store)
+
+
+def _progress_bar(disabled: bool):
+    from tqdm import tqdm
+
+    bar = tqdm(unit="doc", desc="indexing", disable=disabled, file=sys.stderr)
+
+    def update(event: dict) -> None:
+        if event["stage"] in {"done", "failed"}:
+            bar.update(1)
+            if event["stage"] == "failed":
+                bar.write(f"failed: {event['document']}: {event['error']}")
+        elif event["stage"] == "extracting":
+            bar.set_postfix_str(f"extracting {event['chunks']} chunks")
+
+    return bar, update
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        bar, update = _progress_bar(args.no_progress)
+        try:
+            report = engine.index_paths(args.paths, update)
+        finally:
+            bar.close()
+        print(report.summary())
+        for doc_id, error in report.failed.items():
+            print(f"  failed {doc_id}: {error}", file=sys.stderr)
+        return 1 if report.failed and not report.processed else 0
+
+
+def _param(args: argparse.Namespace) -> QueryParam:
+    split = lambda s: [x.strip() for x in s.split(",") if x.strip()] if s else []  # noqa: E731
+    return QueryParam(
+        mode=args.mode,
+        top_k=args.top_k,
+        chunk_top_k=args.chunk_top_k,
+        max_entity_tokens=args.max_entity_tokens,
+        max_relation_tokens=args.max_relation_tokens,
+        max_total_tokens=args.max_total_tokens,
+        kg_chunk_pick_method=args.chunk_pick,
+        hl_keywords=split(args.hl),
+        ll_keywords=split(args.ll),
+        response_type=args.response_type,
+        only_need_context=args.context_only,
+    )
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        param = _param(args)
+        if args.format == "json":
+            print(json.dumps(engine.query_data(args.question, param).to_data(), ensure_ascii=False, indent=2))
+            return 0
+        if args.context_only:
+            print(engine.query_data(args.question, param).context)
+            return 0
+        result, parts = engine.stream(args.question, param)
+        if result.references:
+            print("References: " + "; ".join(f"[{r['reference_id']}] {r['file_path']}" for r in result.references))
+            print()
+        for part in parts:
+            sys.stdout.write(part)
+            sys.stdout.flush()
+        print()
+        return 0 if result.status == "success" else 1
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from .evaluate import evaluate, load_questions
+
+    questions = load_questions(Path(args.questions))
+    if args.limit:
+        questions = questions[: args.limit]
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    for m in modes:
+        if m not in MODES or m == "bypass":
+            raise LightRAGError(f"cannot evaluate mode {m!r}; choose from naive, local, global, hybrid, mix")
+    ks = [int(k) for k in args.k.split(",")]
+    with _engine(args) as engine:
+        report = evaluate(engine.query_data, questions, modes, ks)
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+        return 0
+    cols = [f"recall@{k}" for k in ks] + [f"all_gold@{k}" for k in ks] + ["latency_ms_p50", "latency_ms_p95"]
+    print("mode    " + "  ".join(f"{c:>14}" for c in cols))
+    for mode, row in report.items():
+        print(f"{mode:<8}" + "  ".join(f"{row[c]:>14}" for c in cols))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        for key, value in engine.describe().items():
+            print(f"{key:>16}: {value}")
+    return 0
+
+
+def cmd_documents(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        for d in engine.documents():
+            line = (
+                f"{d.status:<10} {d.id}  chunks={d.chunk_count} entities={d.entity_count} relations={d.relation_count}"
+            )
+            print(line + (f"  error: {d.error}" if d.error else ""))
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        engine.delete_document(args.doc_id)
+        print(f"deleted {args.doc_id}")
+    return 0
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    with _engine(args) as engine:
+        print(engine.resume().summary())
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from .api.server import serve
+    except ImportError as exc:
+        raise LightRAGError(f"the HTTP API needs fastapi and uvicorn ({exc})") from exc
+    serve(Settings.from_env(args.workdir), args.host, args.port, store_kind=args.store)
+    return 0
+
+
+COMMANDS = {
+    "index": cmd_index,
+    "query": cmd_query,
+    "eval": cmd_eval,
+    "stats": cmd_stats,
+    "documents": cmd_documents,
+    "delete": cmd_delete,
+    "resume": cmd_resume,
+    "serve": cmd_serve,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(levelname)s %(message)s")
+    try:
+        return COMMANDS[args.command](args)
+    except (LightRAGError, ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted; run the same command again (or `resume`) to continue", file=sys.stderr)
+        return 130

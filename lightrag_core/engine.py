@@ -1,0 +1,129 @@
+"""The one object pages, the CLI, the API and benchmarks use: a workspace with its models."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .config import Settings
+from .embeddings import Embedder, make_embedder
+from .indexer import Indexer, IndexReport, Progress
+from .llm import ChatLLM, make_llm
+from .loaders import load_documents
+from .merge import Summariser
+from .models import Document, DocumentInfo
+from .query.params import QueryParam, QueryResult
+from .query.pipeline import QueryEngine
+from .storage.base import GraphStore
+
+
+def open_store(settings: Settings, kind: str | None = None) -> GraphStore:
+    """The Neo4j store when asked for (or NEO4J_URI is set), else the embedded one."""
+    kind = kind or settings.store_kind
+    if kind == "neo4j":
+        from .storage.neo4j_store import Neo4jStore
+
+        return Neo4jStore.from_settings(settings)
+    from .storage.sqlite_store import SQLiteStore
+
+    return SQLiteStore(Path(settings.workdir))
+
+
+def make_extractor(settings: Settings, llm: ChatLLM | None):
+    if llm is not None:
+        from .extract_llm import LLMExtractor
+
+        return LLMExtractor(llm, settings.entity_types, settings.max_gleaning)
+    from .extract_offline import OfflineExtractor
+
+    return OfflineExtractor()
+
+
+class Engine:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        store: GraphStore | None = None,
+        embedder: Embedder | None = None,
+        llm: ChatLLM | None = None,
+        store_kind: str | None = None,
+    ) -> None:
+        self.settings = settings or Settings.from_env()
+        self.store = store or open_store(self.settings, store_kind)
+        self.embedder = embedder or make_embedder(self.settings)
+        self.llm = llm if llm is not None else make_llm(self.settings)
+        self.summariser = Summariser(self.llm, self.settings.summary_max_tokens)
+        self._extractor = None
+        self.queries = QueryEngine(self.store, self.embedder, self.llm)
+
+    @property
+    def extractor(self):
+        if self._extractor is None:
+            self._extractor = make_extractor(self.settings, self.llm)
+        return self._extractor
+
+    @property
+    def indexer(self) -> Indexer:
+        return Indexer(
+            self.store,
+            self.embedder,
+            self.extractor,
+            self.summariser,
+            self.settings.chunk_tokens,
+            self.settings.chunk_overlap,
+        )
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- indexing ----------------------------------------------------------
+    def index_paths(self, paths: list[str | Path], progress: Progress | None = None) -> IndexReport:
+        return self.indexer.index(load_documents(paths), progress)
+
+    def index_documents(self, docs: Iterable[Document], progress: Progress | None = None) -> IndexReport:
+        return self.indexer.index(docs, progress)
+
+    def resume(self, progress: Progress | None = None) -> IndexReport:
+        return self.indexer.resume(progress)
+
+    def delete_document(self, doc_id: str) -> None:
+        self.indexer.delete(doc_id)
+
+    def documents(self) -> list[DocumentInfo]:
+        return self.store.list_documents()
+
+    # -- queries -----------------------------------------------------------
+    def query_data(self, query: str, param: QueryParam | None = None) -> QueryResult:
+        return self.queries.retrieve(query, param)[0]
+
+    def stream(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:
+        return self.queries.stream_answer(query, param)
+
+    def answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, str]:
+        return self.queries.answer(query, param)
+
+    # -- status ------------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        """What a user may see: backend, models, counts. Never a secret."""
+        meta = self.store.embedding_meta()
+        return {
+            "store": self.store.kind,
+            "workdir": str(self.settings.workdir),
+            "llm": (
+                f"{self.settings.llm_model} at {self.llm.endpoint}"
+                if self.llm is not None
+                else "offline (spaCy extraction, extractive answers)"
+            ),
+            "extractor": getattr(self._extractor, "name", "llm" if self.llm else "spacy"),
+            "embedding_model": meta[0] if meta else self.embedder.model_name,
+            "embedding_dim": meta[1] if meta else self.embedder.dim,
+            **self.store.counts(),
+            "size_bytes": getattr(self.store, "size_bytes", lambda: 0)(),
+        }

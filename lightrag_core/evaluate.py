@@ -1,0 +1,88 @@
+"""Retrieval quality without an LLM judge: recall@k and all-gold@k over gold passage ids."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .models import LightRAGError
+from .query.params import QueryParam, QueryResult
+
+
+@dataclass
+class Question:
+    id: str
+    question: str
+    gold_ids: list[str]
+    answer: str = ""
+
+
+def load_questions(path: Path) -> list[Question]:
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                out.append(
+                    Question(
+                        str(row.get("id", lineno)),
+                        row["question"],
+                        list(row.get("gold_ids") or []),
+                        str(row.get("answer", "")),
+                    )
+                )
+            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                raise LightRAGError(f"{path}:{lineno}: each line needs 'question' (and 'gold_ids'): {exc}") from exc
+    if not out:
+        raise LightRAGError(f"{path}: no questions")
+    return out
+
+
+def recall_at(ranked: list[str], gold: list[str], k: int) -> float:
+    return len(set(ranked[:k]) & set(gold)) / len(gold) if gold else 0.0
+
+
+def all_gold_at(ranked: list[str], gold: list[str], k: int) -> float:
+    return float(bool(gold) and set(gold) <= set(ranked[:k]))
+
+
+def evaluate(
+    query_data: Callable[[str, QueryParam], QueryResult],
+    questions: list[Question],
+    modes: list[str],
+    ks: list[int],
+    base: QueryParam | None = None,
+    progress: Callable[[str, int], None] | None = None,
+) -> dict[str, dict[str, float]]:
+    """Per mode: recall@k, all_gold@k, and latency p50/p95 of context-only retrieval."""
+    base = base or QueryParam()
+    scored = [q for q in questions if q.gold_ids]
+    report: dict[str, dict[str, float]] = {}
+    for mode in modes:
+        param = QueryParam(**{**base.__dict__, "mode": mode, "only_need_context": True})
+        latencies, recalls, allgold = [], {k: [] for k in ks}, {k: [] for k in ks}
+        for i, q in enumerate(scored):
+            start = time.perf_counter()
+            result = query_data(q.question, param)
+            latencies.append((time.perf_counter() - start) * 1000)
+            ranked = result.document_ids
+            for k in ks:
+                recalls[k].append(recall_at(ranked, q.gold_ids, k))
+                allgold[k].append(all_gold_at(ranked, q.gold_ids, k))
+            if progress:
+                progress(mode, i + 1)
+        row: dict[str, float] = {"questions": float(len(scored))}
+        for k in ks:
+            row[f"recall@{k}"] = round(float(np.mean(recalls[k])), 4) if scored else 0.0
+            row[f"all_gold@{k}"] = round(float(np.mean(allgold[k])), 4) if scored else 0.0
+        row["latency_ms_p50"] = round(float(np.percentile(latencies, 50)), 2) if latencies else 0.0
+        row["latency_ms_p95"] = round(float(np.percentile(latencies, 95)), 2) if latencies else 0.0
+        report[mode] = row
+    return report

@@ -1,0 +1,101 @@
+"""LLM extraction: delimiter-separated entity and relation records, with gleaning.
+
+Parsing is forgiving: a malformed record is dropped with a warning and the
+rest of the reply is kept.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+
+from . import prompts
+from .extract_offline import canonical_name
+from .llm import ChatLLM
+from .models import Chunk, EntityRecord, RelationRecord
+
+log = logging.getLogger(__name__)
+_BAD_TYPE = re.compile(r"[()<>|/\\]")
+
+
+def parse_records(reply: str, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord], int]:
+    """Entities, relations and the number of lines dropped as malformed."""
+    entities: list[EntityRecord] = []
+    relations: list[RelationRecord] = []
+    dropped = 0
+    for raw in reply.splitlines():
+        line = raw.strip().strip("`").strip()
+        if not line or line == prompts.RECORD_END or line.startswith("```"):
+            continue
+        fields = [f.strip() for f in line.split(prompts.FIELD_SEP)]
+        kind = fields[0].lower().strip("(\"' ")
+        try:
+            if kind == "entity" and len(fields) >= 4:
+                name, etype, desc = canonical_name(fields[1]), fields[2].strip().lower(), fields[3]
+                if not name or not desc or not etype or _BAD_TYPE.search(etype):
+                    raise ValueError("empty name, type or description, or a type with markup")
+                entities.append(EntityRecord(name, etype.replace(" ", "_"), desc, chunk.id, chunk.file_path))
+            elif kind in {"relation", "relationship"} and len(fields) >= 5:
+                src, tgt = canonical_name(fields[1]), canonical_name(fields[2])
+                if not src or not tgt or src.lower() == tgt.lower() or not fields[4]:
+                    raise ValueError("missing end, same ends, or no description")
+                weight = 1.0
+                if len(fields) >= 6 and fields[5]:
+                    weight = float(re.findall(r"[\d.]+", fields[5])[0])
+                relations.append(RelationRecord(src, tgt, fields[3], fields[4], weight, chunk.id, chunk.file_path))
+            else:
+                raise ValueError("unknown record kind or too few fields")
+        except (ValueError, IndexError) as exc:
+            dropped += 1
+            log.warning("dropped malformed extraction record in %s (%s): %.120s", chunk.id, exc, line)
+    # A relation may name an entity the model forgot to list: add it, typed unknown.
+    known = {e.name.lower() for e in entities}
+    for rel in relations:
+        for end in (rel.src, rel.tgt):
+            if end.lower() not in known:
+                known.add(end.lower())
+                entities.append(EntityRecord(end, "unknown", rel.description, chunk.id, chunk.file_path))
+    return entities, relations, dropped
+
+
+class LLMExtractor:
+    """Extraction by a chat model, one chunk per call, calls run concurrently."""
+
+    def __init__(
+        self, llm: ChatLLM, entity_types: Iterable[str], max_gleaning: int = 1, language: str = "English"
+    ) -> None:
+        self.llm = llm
+        self.entity_types = ", ".join(entity_types)
+        self.max_gleaning = max_gleaning
+        self.language = language
+        self.name = f"llm:{llm.model}"
+
+    def extract_one(self, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord]]:
+        prompt = prompts.EXTRACTION.format(
+            entity_types=self.entity_types,
+            sep=prompts.FIELD_SEP,
+            end=prompts.RECORD_END,
+            language=self.language,
+            text=chunk.content,
+        )
+        messages = [("user", prompt)]
+        reply = self.llm.complete(messages)
+        entities, relations, _ = parse_records(reply, chunk)
+        for _ in range(self.max_gleaning):
+            messages = [*messages, ("assistant", reply), ("user", prompts.GLEANING.format(end=prompts.RECORD_END))]
+            reply = self.llm.complete(messages)
+            more_e, more_r, _ = parse_records(reply, chunk)
+            if not more_e and not more_r:
+                break
+            names = {e.name.lower() for e in entities}
+            entities += [e for e in more_e if e.name.lower() not in names]
+            relations += more_r
+        return entities, relations
+
+    def extract(
+        self, chunks: list[Chunk], subjects: Iterable[str] | None = None
+    ) -> list[tuple[list[EntityRecord], list[RelationRecord]]]:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            return list(pool.map(self.extract_one, chunks))

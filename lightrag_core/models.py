@@ -1,0 +1,150 @@
+"""The records that flow between the engine's stages and its stores."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# Document status values, in the order a document moves through them.
+PENDING, PROCESSING, PROCESSED, FAILED = "pending", "processing", "processed", "failed"
+# Entity and relation vectors read the name and the start of the description:
+# enough to place them, and embedding cost grows with every token.
+EMBED_TEXT_CHARS = 240
+
+
+class LightRAGError(Exception):
+    """An error a user can act on; the CLI, pages and API show its message."""
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def relation_key(src: str, tgt: str) -> tuple[str, str]:
+    """Relations are undirected: one key whatever the order of the ends."""
+    return (src, tgt) if src <= tgt else (tgt, src)
+
+
+@dataclass
+class Document:
+    id: str
+    text: str
+    title: str = ""
+    file_path: str = ""
+    subject: str = ""  # the topic the text is about (a corpus title), if known
+
+    @property
+    def hash(self) -> str:
+        return content_hash(self.text)
+
+
+@dataclass
+class Chunk:
+    id: str
+    doc_id: str
+    order: int
+    tokens: int
+    content: str
+    file_path: str = ""
+    embedding: np.ndarray | None = field(default=None, repr=False)
+    score: float = 0.0
+
+
+@dataclass
+class EntityRecord:
+    """One entity as one extraction saw it in one chunk."""
+
+    name: str
+    type: str
+    description: str
+    chunk_id: str = ""
+    file_path: str = ""
+
+
+@dataclass
+class RelationRecord:
+    """One relationship as one extraction saw it in one chunk."""
+
+    src: str
+    tgt: str
+    keywords: str
+    description: str
+    weight: float = 1.0
+    chunk_id: str = ""
+    file_path: str = ""
+
+
+@dataclass
+class Entity:
+    """An entity merged over every chunk that mentions it."""
+
+    name: str
+    type: str
+    description: str
+    source_ids: list[str]
+    file_paths: list[str]
+    created_at: float = 0.0
+    embedding: np.ndarray | None = field(default=None, repr=False)
+    degree: int = 0
+    score: float = 0.0
+
+    def embed_text(self) -> str:
+        return f"{self.name}\n{self.description[:EMBED_TEXT_CHARS]}"
+
+
+@dataclass
+class Relation:
+    """A relationship merged over every chunk that states it."""
+
+    src: str
+    tgt: str
+    keywords: str
+    description: str
+    weight: float
+    source_ids: list[str]
+    file_paths: list[str]
+    created_at: float = 0.0
+    embedding: np.ndarray | None = field(default=None, repr=False)
+    degree: int = 0
+    score: float = 0.0
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return relation_key(self.src, self.tgt)
+
+    def embed_text(self) -> str:
+        return f"{self.keywords}\t{self.src}\n{self.tgt}\n{self.description[:EMBED_TEXT_CHARS]}"
+
+
+@dataclass
+class DocumentInfo:
+    id: str
+    title: str
+    file_path: str
+    content_hash: str
+    status: str
+    error: str = ""
+    chunk_count: int = 0
+    entity_count: int = 0
+    relation_count: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    subject: str = ""
+
+
+@dataclass
+class GraphWrite:
+    """Everything one document changes, applied by a store in one transaction."""
+
+    document: DocumentInfo | None = None
+    document_text: str = ""
+    delete_document_ids: list[str] = field(default_factory=list)
+    chunks: list[Chunk] = field(default_factory=list)
+    chunk_records: dict[str, dict] = field(default_factory=dict)
+    delete_chunk_ids: list[str] = field(default_factory=list)
+    entities: list[Entity] = field(default_factory=list)
+    delete_entities: list[str] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+    delete_relations: list[tuple[str, str]] = field(default_factory=list)

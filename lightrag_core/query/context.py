@@ -1,0 +1,144 @@
+"""Stages 2 and 4: truncate to token budgets, and build the context with its references."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .. import tokens
+from ..models import Chunk, Entity, Relation
+
+SEP = "<SEP>"
+BUFFER_TOKENS = 200
+
+
+def entity_row(e: Entity) -> dict[str, Any]:
+    """What the model reads about an entity (no paths or dates: they waste tokens)."""
+    return {"entity": e.name, "type": e.type, "description": e.description}
+
+
+def relation_row(r: Relation) -> dict[str, Any]:
+    return {"entity1": r.src, "entity2": r.tgt, "keywords": r.keywords, "description": r.description}
+
+
+def truncate_entities(entities: list[Entity], max_tokens: int) -> list[Entity]:
+    return tokens.truncate_list(entities, key=lambda e: tokens.json_line(entity_row(e)), max_tokens=max_tokens)
+
+
+def truncate_relations(relations: list[Relation], max_tokens: int) -> list[Relation]:
+    return tokens.truncate_list(relations, key=lambda r: tokens.json_line(relation_row(r)), max_tokens=max_tokens)
+
+
+@dataclass
+class Context:
+    text: str
+    chunks: list[Chunk]
+    references: list[dict[str, Any]]
+    ref_of_doc: dict[str, str]
+    section_tokens: dict[str, int]
+
+
+def _json_block(rows: list[dict]) -> str:
+    return "```json\n" + "\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n```"
+
+
+def render(
+    entities: list[Entity], relations: list[Relation], chunk_rows: list[dict], references: list[dict[str, Any]]
+) -> str:
+    parts = [
+        "Knowledge graph entities:\n\n" + _json_block([entity_row(e) for e in entities]),
+        "Knowledge graph relationships:\n\n" + _json_block([relation_row(r) for r in relations]),
+        "Document chunks (reference_id points into the reference list):\n\n" + _json_block(chunk_rows),
+        "Reference list:\n\n" + "\n".join(f"[{r['reference_id']}] {r['file_path']}" for r in references),
+    ]
+    return "\n\n".join(parts)
+
+
+def make_references(chunks: list[Chunk]) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """One reference per document, most-cited first (ties: first cited first)."""
+    counts = Counter(c.doc_id for c in chunks)
+    first = {}
+    for i, c in enumerate(chunks):
+        first.setdefault(c.doc_id, (i, c.file_path))
+    order = sorted(counts, key=lambda d: (-counts[d], first[d][0]))
+    refs = [{"reference_id": str(n), "document_id": d, "file_path": first[d][1] or d} for n, d in enumerate(order, 1)]
+    return refs, {r["document_id"]: r["reference_id"] for r in refs}
+
+
+def build_context(
+    entities: list[Entity],
+    relations: list[Relation],
+    merged_chunks: list[Chunk],
+    chunk_top_k: int,
+    max_total_tokens: int,
+    system_template_tokens: int,
+    query: str,
+    conversation_tokens: int = 0,
+) -> Context:
+    """Cut the chunks to the tokens left after everything else, then render the sections."""
+    kg_only = render(entities, relations, [], [])
+    kg_tokens = tokens.count(kg_only)
+    budget = max_total_tokens - (
+        system_template_tokens + kg_tokens + tokens.count(query) + conversation_tokens + BUFFER_TOKENS
+    )
+    chunks = tokens.truncate_list(
+        merged_chunks[:chunk_top_k],
+        key=lambda c: tokens.json_line({"reference_id": "00", "content": c.content}),
+        max_tokens=budget,
+    )
+    references, ref_of_doc = make_references(chunks)
+    rows = [{"reference_id": ref_of_doc[c.doc_id], "content": c.content} for c in chunks]
+    text = render(entities, relations, rows, references)
+    section_tokens = {
+        "entities": tokens.count(_json_block([entity_row(e) for e in entities])) if entities else 0,
+        "relationships": tokens.count(_json_block([relation_row(r) for r in relations])) if relations else 0,
+        "chunks": tokens.count(_json_block(rows)) if rows else 0,
+        "chunk_budget": max(budget, 0),
+        "system_prompt": system_template_tokens,
+        "total": tokens.count(text) + system_template_tokens,
+    }
+    return Context(text, chunks, references, ref_of_doc, section_tokens)
+
+
+def entity_record(e: Entity, ref_of_path: dict[str, str]) -> dict[str, Any]:
+    return {
+        "entity_name": e.name,
+        "entity_type": e.type,
+        "description": e.description,
+        "source_id": SEP.join(e.source_ids),
+        "file_path": SEP.join(e.file_paths),
+        "created_at": e.created_at,
+        "degree": e.degree,
+        "score": round(e.score, 4),
+        "reference_id": next((ref_of_path[p] for p in e.file_paths if p in ref_of_path), ""),
+    }
+
+
+def relation_record(r: Relation, ref_of_path: dict[str, str]) -> dict[str, Any]:
+    return {
+        "src_id": r.src,
+        "tgt_id": r.tgt,
+        "description": r.description,
+        "keywords": r.keywords,
+        "weight": r.weight,
+        "source_id": SEP.join(r.source_ids),
+        "file_path": SEP.join(r.file_paths),
+        "created_at": r.created_at,
+        "degree": r.degree,
+        "score": round(r.score, 4),
+        "reference_id": next((ref_of_path[p] for p in r.file_paths if p in ref_of_path), ""),
+    }
+
+
+def chunk_record(c: Chunk, ref_of_doc: dict[str, str], origin: str) -> dict[str, Any]:
+    return {
+        "reference_id": ref_of_doc.get(c.doc_id, ""),
+        "content": c.content,
+        "file_path": c.file_path,
+        "chunk_id": c.id,
+        "document_id": c.doc_id,
+        "tokens": c.tokens,
+        "origin": origin,
+    }

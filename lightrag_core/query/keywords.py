@@ -1,0 +1,106 @@
+"""Dual-level keywords: high level (themes) for relations, low level (names) for entities."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+from .. import prompts
+from ..extract_offline import canonical_name, nlp
+from ..llm import ChatLLM
+from ..models import LightRAGError
+
+log = logging.getLogger(__name__)
+_JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
+_QUESTION_WORDS = {"what", "who", "whom", "which", "when", "where", "why", "how", "whose"}
+
+
+def parse_keywords_reply(reply: str) -> tuple[list[str], list[str]]:
+    """Tolerant parse: code fences, prose around the object and single quotes are all accepted."""
+    text = reply.strip()
+    match = _JSON_OBJECT.search(text)
+    if not match:
+        raise LightRAGError(f"keyword reply holds no JSON object: {text[:120]!r}")
+    raw = match.group(0)
+    for candidate in (raw, raw.replace("'", '"')):
+        try:
+            data = json.loads(candidate)
+            break
+        except json.JSONDecodeError:
+            continue
+    else:
+        raise LightRAGError(f"keyword reply is not valid JSON: {raw[:120]!r}")
+    if not isinstance(data, dict):
+        raise LightRAGError("keyword reply is not a JSON object")
+
+    def clean(value: object) -> list[str]:
+        if isinstance(value, str):
+            value = [v for v in value.split(",")]
+        if not isinstance(value, list):
+            return []
+        return [str(v).strip() for v in value if str(v).strip()]
+
+    return clean(data.get("high_level_keywords")), clean(data.get("low_level_keywords"))
+
+
+def offline_keywords(query: str) -> tuple[list[str], list[str]]:
+    """spaCy: named entities and proper nouns are low level; other noun phrases are high level."""
+    doc = nlp()(query)
+    low: list[str] = []
+    taken: set[int] = set()
+    for ent in doc.ents:
+        if ent.label_ in {"CARDINAL", "ORDINAL", "PERCENT", "QUANTITY", "MONEY"}:
+            continue
+        low.append(canonical_name(ent.text))
+        taken.update(range(ent.start, ent.end))
+    run: list[str] = []
+    for tok in [*doc, None]:
+        if tok is not None and tok.pos_ == "PROPN" and tok.i not in taken:
+            run.append(tok.text)
+            continue
+        if run:
+            low.append(" ".join(run))
+            run = []
+    high: list[str] = []
+    for np_ in doc.noun_chunks:
+        if any(t.i in taken for t in np_) or any(t.pos_ == "PROPN" for t in np_):
+            continue
+        words = [t.text for t in np_ if not t.is_stop and t.lower_ not in _QUESTION_WORDS and t.is_alpha]
+        if words:
+            high.append(" ".join(words))
+    for tok in doc:
+        if tok.pos_ == "VERB" and not tok.is_stop:
+            high.append(tok.lemma_)
+    return _dedupe(high), _dedupe([w for w in low if w])
+
+
+def llm_keywords(llm: ChatLLM, query: str, history: list[dict[str, str]]) -> tuple[list[str], list[str]]:
+    turns = "".join(f"{t['role']}: {t['content']}\n" for t in history[-6:])
+    prompt = prompts.KEYWORDS.format(query=query, history=f"Conversation so far:\n{turns}\n" if turns else "")
+    return parse_keywords_reply(llm.complete([("user", prompt)]))
+
+
+def extract_keywords(
+    query: str,
+    llm: ChatLLM | None,
+    history: list[dict[str, str]] | None = None,
+    hl: list[str] | None = None,
+    ll: list[str] | None = None,
+) -> tuple[list[str], list[str]]:
+    """Caller-given keywords win; otherwise the LLM (falling back to spaCy if its reply is unusable)."""
+    if hl or ll:
+        return list(hl or []), list(ll or [])
+    if llm is not None:
+        try:
+            return llm_keywords(llm, query, history or [])
+        except LightRAGError as exc:
+            log.warning("keyword extraction by the LLM failed (%s); using spaCy", exc)
+    return offline_keywords(query)
+
+
+def _dedupe(items: list[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for item in items:
+        seen.setdefault(item.lower(), item)
+    return list(seen.values())

@@ -1,0 +1,54 @@
+"""Stage 1, search: the local, global and vector paths, and their round-robin merge."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+import numpy as np
+
+from ..models import Chunk, Entity, Relation
+from ..storage.base import GraphStore
+
+T = TypeVar("T")
+
+
+def local_search(
+    store: GraphStore, vector: np.ndarray, top_k: int, threshold: float
+) -> tuple[list[Entity], list[Relation]]:
+    """Entities nearest the low-level keywords, then their edges ranked by edge degree, then weight."""
+    entities = store.search_entities(vector, top_k, threshold)
+    relations = store.relations_of([e.name for e in entities]) if entities else []
+    relations.sort(key=lambda r: (r.degree, r.weight), reverse=True)
+    return entities, relations
+
+
+def global_search(
+    store: GraphStore, vector: np.ndarray, top_k: int, threshold: float
+) -> tuple[list[Entity], list[Relation]]:
+    """Relations nearest the high-level keywords (in similarity order), then their entities."""
+    relations = store.search_relations(vector, top_k, threshold)
+    names: dict[str, None] = {}
+    for rel in relations:
+        names.setdefault(rel.src, None)
+        names.setdefault(rel.tgt, None)
+    entities = store.entities_with_degree(list(names)) if names else []
+    return entities, relations
+
+
+def vector_search(store: GraphStore, vector: np.ndarray, chunk_top_k: int, threshold: float) -> list[Chunk]:
+    return store.search_chunks(vector, chunk_top_k, threshold)
+
+
+def round_robin(lists: list[list[T]], key: Callable[[T], Hashable]) -> list[T]:
+    """Interleave the lists item by item, keeping the first of any duplicates."""
+    merged: list[T] = []
+    seen: set[Hashable] = set()
+    for i in range(max((len(x) for x in lists), default=0)):
+        for items in lists:
+            if i < len(items):
+                k = key(items[i])
+                if k not in seen:
+                    seen.add(k)
+                    merged.append(items[i])
+    return merged

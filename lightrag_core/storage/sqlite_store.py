@@ -1,0 +1,449 @@
+"""The embedded store: SQLite for rows, in-memory numpy matrices for vectors.
+
+One SQLite file per work directory (WAL mode, so readers never wait for a
+writer). Vectors live as float32 blobs in their rows and are loaded into
+`VectorIndex` matrices at open; every `apply` updates rows and matrices
+together. If another process commits (SQLite's `data_version` moves), the
+matrices are reloaded before the next search.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, relation_key
+from .vector_index import VectorIndex
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    id TEXT PRIMARY KEY, title TEXT, file_path TEXT, content_hash TEXT, status TEXT NOT NULL,
+    error TEXT DEFAULT '', chunk_count INTEGER DEFAULT 0, entity_count INTEGER DEFAULT 0,
+    relation_count INTEGER DEFAULT 0, created_at REAL, updated_at REAL, subject TEXT DEFAULT '',
+    content TEXT);
+CREATE TABLE IF NOT EXISTS chunks (
+    id TEXT PRIMARY KEY, doc_id TEXT NOT NULL REFERENCES documents(id), ord INTEGER, tokens INTEGER,
+    content TEXT NOT NULL, file_path TEXT, records TEXT, embedding BLOB);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id);
+CREATE TABLE IF NOT EXISTS entities (
+    name TEXT PRIMARY KEY, name_lower TEXT NOT NULL, type TEXT, description TEXT,
+    source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB);
+CREATE INDEX IF NOT EXISTS entities_lower ON entities(name_lower);
+CREATE TABLE IF NOT EXISTS relations (
+    src TEXT NOT NULL, tgt TEXT NOT NULL, keywords TEXT, description TEXT, weight REAL,
+    source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB, PRIMARY KEY (src, tgt));
+CREATE INDEX IF NOT EXISTS relations_tgt ON relations(tgt);
+"""
+
+_DEGREE = (
+    "((SELECT COUNT(*) FROM relations x WHERE x.src = {n}) + (SELECT COUNT(*) FROM relations x WHERE x.tgt = {n}))"
+)
+_ENTITY_COLS = "name, type, description, source_ids, file_paths, created_at"
+_RELATION_COLS = "src, tgt, keywords, description, weight, source_ids, file_paths, created_at"
+
+
+def _rel_id(src: str, tgt: str) -> str:
+    return f"{src}\x1f{tgt}"
+
+
+def _blob(vec: np.ndarray | None) -> bytes | None:
+    return None if vec is None else np.asarray(vec, dtype=np.float32).tobytes()
+
+
+def _entity(row: tuple, degree: int = 0) -> Entity:
+    return Entity(
+        name=row[0],
+        type=row[1],
+        description=row[2],
+        source_ids=json.loads(row[3]),
+        file_paths=json.loads(row[4]),
+        created_at=row[5],
+        degree=degree,
+    )
+
+
+def _relation(row: tuple, degree: int = 0) -> Relation:
+    return Relation(
+        src=row[0],
+        tgt=row[1],
+        keywords=row[2],
+        description=row[3],
+        weight=row[4],
+        source_ids=json.loads(row[5]),
+        file_paths=json.loads(row[6]),
+        created_at=row[7],
+        degree=degree,
+    )
+
+
+def _doc(row: tuple) -> DocumentInfo:
+    return DocumentInfo(*row)
+
+
+class SQLiteStore:
+    kind = "embedded"
+
+    def __init__(self, workdir: Path) -> None:
+        workdir.mkdir(parents=True, exist_ok=True)
+        self.path = workdir / "graph.sqlite"
+        self._conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=60, isolation_level=None)
+        self._lock = threading.RLock()
+        with self._lock:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("PRAGMA busy_timeout=60000")
+            self._conn.executescript(SCHEMA)
+        self._indexes: dict[str, VectorIndex] | None = None
+        self._seen_version = -1
+
+    # -- lifecycle ---------------------------------------------------------
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def _q(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def _vectors(self) -> dict[str, VectorIndex]:
+        """The vector matrices, (re)loaded when another connection has committed."""
+        with self._lock:
+            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            if self._indexes is not None and version == self._seen_version:
+                return self._indexes
+            meta = self.embedding_meta()
+            dim = meta[1] if meta else 0
+            indexes = {name: VectorIndex(dim or 1) for name in ("entities", "relations", "chunks")}
+            if dim:
+                for ns, sql in (
+                    ("entities", "SELECT name, embedding FROM entities"),
+                    ("relations", "SELECT src || char(31) || tgt, embedding FROM relations"),
+                    ("chunks", "SELECT id, embedding FROM chunks"),
+                ):
+                    rows = [r for r in self._conn.execute(sql + " WHERE embedding IS NOT NULL")]
+                    if rows:
+                        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
+                        indexes[ns].upsert([r[0] for r in rows], matrix.reshape(len(rows), dim))
+            self._indexes, self._seen_version = indexes, version
+            return indexes
+
+    # -- embedding bookkeeping ---------------------------------------------
+    def embedding_meta(self) -> tuple[str, int] | None:
+        rows = dict(self._q("SELECT key, value FROM meta WHERE key IN ('embedding_model', 'embedding_dim')"))
+        if "embedding_model" not in rows:
+            return None
+        return rows["embedding_model"], int(rows["embedding_dim"])
+
+    def set_embedding_meta(self, model: str, dim: int) -> None:
+        current = self.embedding_meta()
+        if current and current != (model, dim):
+            raise LightRAGError(
+                f"this workspace was indexed with embedding model {current[0]!r} (dimension {current[1]}); "
+                f"it cannot mix in {model!r} (dimension {dim}). Use a new --workdir, or set "
+                f"EMBEDDING_MODEL back to {current[0]!r}"
+            )
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_model', ?)", (model,))
+            self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_dim', ?)", (str(dim),))
+            self._indexes = None
+
+    # -- documents -----------------------------------------------------------
+    def get_document(self, doc_id: str) -> DocumentInfo | None:
+        rows = self._q(f"SELECT {_DOC_COLS} FROM documents WHERE id=?", (doc_id,))
+        return _doc(rows[0]) if rows else None
+
+    def list_documents(self) -> list[DocumentInfo]:
+        return [_doc(r) for r in self._q(f"SELECT {_DOC_COLS} FROM documents ORDER BY created_at, id")]
+
+    def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._save_document(info, text)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+
+    def _save_document(self, info: DocumentInfo, text: str | None) -> None:
+        self._conn.execute(
+            f"INSERT INTO documents ({_DOC_COLS}, content) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT(id) DO UPDATE SET title=excluded.title, file_path=excluded.file_path, "
+            "content_hash=excluded.content_hash, status=excluded.status, error=excluded.error, "
+            "chunk_count=excluded.chunk_count, entity_count=excluded.entity_count, "
+            "relation_count=excluded.relation_count, updated_at=excluded.updated_at, subject=excluded.subject, "
+            "content=COALESCE(excluded.content, documents.content)",
+            (
+                info.id,
+                info.title,
+                info.file_path,
+                info.content_hash,
+                info.status,
+                info.error,
+                info.chunk_count,
+                info.entity_count,
+                info.relation_count,
+                info.created_at,
+                info.updated_at,
+                info.subject,
+                text,
+            ),
+        )
+
+    def get_document_text(self, doc_id: str) -> str | None:
+        rows = self._q("SELECT content FROM documents WHERE id=?", (doc_id,))
+        return rows[0][0] if rows else None
+
+    def document_chunk_ids(self, doc_id: str) -> list[str]:
+        return [r[0] for r in self._q("SELECT id FROM chunks WHERE doc_id=? ORDER BY ord", (doc_id,))]
+
+    # -- batched reads ---------------------------------------------------------
+    def get_chunks(self, ids: list[str]) -> dict[str, Chunk]:
+        rows = self._q(
+            "SELECT id, doc_id, ord, tokens, content, file_path FROM chunks "
+            "WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps(ids),),
+        )
+        return {r[0]: Chunk(*r) for r in rows}
+
+    def get_chunk_records(self, ids: list[str]) -> dict[str, dict]:
+        rows = self._q(
+            "SELECT id, records FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND records IS NOT NULL",
+            (json.dumps(ids),),
+        )
+        return {r[0]: json.loads(r[1]) for r in rows}
+
+    def get_entities(self, names: list[str]) -> dict[str, Entity]:
+        rows = self._q(
+            f"SELECT {_ENTITY_COLS} FROM entities WHERE name IN (SELECT value FROM json_each(?))", (json.dumps(names),)
+        )
+        return {r[0]: _entity(r) for r in rows}
+
+    def resolve_names(self, lowered: list[str]) -> dict[str, str]:
+        rows = self._q(
+            "SELECT name_lower, name FROM entities WHERE name_lower IN (SELECT value FROM json_each(?))",
+            (json.dumps(lowered),),
+        )
+        return dict(rows)
+
+    def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
+        rows = self._q(
+            f"SELECT {_RELATION_COLS} FROM relations WHERE (src, tgt) IN "
+            "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
+            (json.dumps([list(relation_key(*k)) for k in keys]),),
+        )
+        return {(r[0], r[1]): _relation(r) for r in rows}
+
+    # -- writes ----------------------------------------------------------------
+    def apply(self, write: GraphWrite) -> None:
+        with self._lock:
+            indexes = self._vectors()
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                cascaded = self._apply(write)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                self._indexes = None  # matrices may be ahead of the rows: reload
+                raise
+            self._update_indexes(indexes, write, cascaded)
+            self._seen_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def _apply(self, w: GraphWrite) -> tuple[list[str], list[str]]:
+        """Apply the write; returns chunk and relation ids removed by cascade."""
+        c = self._conn
+        cascaded_chunks: list[str] = []
+        cascaded_relations: list[str] = []
+        if w.delete_relations:
+            c.executemany("DELETE FROM relations WHERE src=? AND tgt=?", [relation_key(*k) for k in w.delete_relations])
+        if w.delete_entities:
+            names = json.dumps(w.delete_entities)
+            cascaded_relations = [
+                _rel_id(a, b)
+                for a, b in c.execute(
+                    "SELECT src, tgt FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
+                    "OR tgt IN (SELECT value FROM json_each(?))",
+                    (names, names),
+                )
+            ]
+            c.execute(
+                "DELETE FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
+                "OR tgt IN (SELECT value FROM json_each(?))",
+                (names, names),
+            )
+            c.execute("DELETE FROM entities WHERE name IN (SELECT value FROM json_each(?))", (names,))
+        if w.delete_chunk_ids:
+            c.execute(
+                "DELETE FROM chunks WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(w.delete_chunk_ids),)
+            )
+        for doc_id in w.delete_document_ids:
+            cascaded_chunks += [r[0] for r in c.execute("SELECT id FROM chunks WHERE doc_id=?", (doc_id,))]
+            c.execute("DELETE FROM chunks WHERE doc_id=?", (doc_id,))
+            c.execute("DELETE FROM documents WHERE id=?", (doc_id,))
+        if w.document is not None:
+            self._save_document(w.document, w.document_text or None)
+        c.executemany(
+            "INSERT OR REPLACE INTO chunks (id, doc_id, ord, tokens, content, file_path, records, embedding) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (
+                    ch.id,
+                    ch.doc_id,
+                    ch.order,
+                    ch.tokens,
+                    ch.content,
+                    ch.file_path,
+                    json.dumps(w.chunk_records[ch.id]) if ch.id in w.chunk_records else None,
+                    _blob(ch.embedding),
+                )
+                for ch in w.chunks
+            ],
+        )
+        c.executemany(
+            "INSERT OR REPLACE INTO entities (name, name_lower, type, description, source_ids, file_paths, "
+            "created_at, embedding) VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (
+                    e.name,
+                    e.name.lower(),
+                    e.type,
+                    e.description,
+                    json.dumps(e.source_ids),
+                    json.dumps(e.file_paths),
+                    e.created_at,
+                    _blob(e.embedding),
+                )
+                for e in w.entities
+            ],
+        )
+        rows = []
+        for r in w.relations:
+            src, tgt = relation_key(r.src, r.tgt)
+            rows.append(
+                (
+                    src,
+                    tgt,
+                    r.keywords,
+                    r.description,
+                    r.weight,
+                    json.dumps(r.source_ids),
+                    json.dumps(r.file_paths),
+                    r.created_at,
+                    _blob(r.embedding),
+                )
+            )
+        c.executemany(
+            f"INSERT OR REPLACE INTO relations ({_RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)", rows
+        )
+        return cascaded_chunks, cascaded_relations
+
+    def _update_indexes(
+        self, idx: dict[str, VectorIndex], w: GraphWrite, cascaded: tuple[list[str], list[str]]
+    ) -> None:
+        if self._indexes is None:
+            return
+        chunk_ids, relation_ids = cascaded
+        idx["chunks"].remove(list(w.delete_chunk_ids) + chunk_ids)
+        idx["entities"].remove(w.delete_entities)
+        idx["relations"].remove([_rel_id(*relation_key(*k)) for k in w.delete_relations] + relation_ids)
+        with_vec = [c for c in w.chunks if c.embedding is not None]
+        idx["chunks"].upsert([c.id for c in with_vec], np.array([c.embedding for c in with_vec]))
+        ents = [e for e in w.entities if e.embedding is not None]
+        idx["entities"].upsert([e.name for e in ents], np.array([e.embedding for e in ents]))
+        rels = [r for r in w.relations if r.embedding is not None]
+        idx["relations"].upsert([_rel_id(*r.key) for r in rels], np.array([r.embedding for r in rels]))
+
+    # -- retrieval stages ------------------------------------------------------
+    def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
+        hits = self._vectors()["entities"].search(vector, top_k, threshold)
+        found = {e.name: e for e in self.entities_with_degree([h[0] for h in hits])}
+        out = []
+        for name, score in hits:
+            if name in found:
+                found[name].score = score
+                out.append(found[name])
+        return out
+
+    def entities_with_degree(self, names: list[str]) -> list[Entity]:
+        rows = self._q(
+            f"SELECT {_ENTITY_COLS}, {_DEGREE.format(n='e.name')} FROM entities e "
+            "WHERE e.name IN (SELECT value FROM json_each(?))",
+            (json.dumps(names),),
+        )
+        by_name = {r[0]: _entity(r[:6], r[6]) for r in rows}
+        return [by_name[n] for n in names if n in by_name]
+
+    def _relations_with_degree(self, where: str, params: tuple) -> list[Relation]:
+        sql = (
+            f"SELECT {_RELATION_COLS}, {_DEGREE.format(n='r.src')} + {_DEGREE.format(n='r.tgt')} "
+            f"FROM relations r WHERE {where}"
+        )
+        return [_relation(r[:8], r[8]) for r in self._q(sql, params)]
+
+    def search_relations(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Relation]:
+        hits = self._vectors()["relations"].search(vector, top_k, threshold)
+        pairs = [h[0].split("\x1f") for h in hits]
+        found = {
+            r.key: r
+            for r in self._relations_with_degree(
+                "(r.src, r.tgt) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
+                (json.dumps(pairs),),
+            )
+        }
+        out = []
+        for (src, tgt), (_, score) in zip(pairs, hits):
+            rel = found.get((src, tgt))
+            if rel is not None:
+                rel.score = score
+                out.append(rel)
+        return out
+
+    def relations_of(self, names: list[str]) -> list[Relation]:
+        arg = json.dumps(names)
+        return self._relations_with_degree(
+            "r.src IN (SELECT value FROM json_each(?)) OR r.tgt IN (SELECT value FROM json_each(?))", (arg, arg)
+        )
+
+    def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
+        hits = self._vectors()["chunks"].search(vector, top_k, threshold)
+        found = self.get_chunks([h[0] for h in hits])
+        out = []
+        for cid, score in hits:
+            if cid in found:
+                found[cid].score = score
+                out.append(found[cid])
+        return out
+
+    def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
+        return self._vectors()["chunks"].scores(ids, vector)
+
+    # -- whole graph -------------------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        row = self._q(
+            "SELECT (SELECT COUNT(*) FROM documents), (SELECT COUNT(*) FROM chunks), "
+            "(SELECT COUNT(*) FROM entities), (SELECT COUNT(*) FROM relations)"
+        )[0]
+        return dict(zip(("documents", "chunks", "entities", "relations"), row))
+
+    def all_entities(self) -> list[Entity]:
+        return [
+            _entity(r[:6], r[6])
+            for r in self._q(f"SELECT {_ENTITY_COLS}, {_DEGREE.format(n='e.name')} FROM entities e")
+        ]
+
+    def all_relations(self) -> list[Relation]:
+        return [_relation(r) for r in self._q(f"SELECT {_RELATION_COLS} FROM relations")]
+
+    def size_bytes(self) -> int:
+        return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*"))
+
+
+_DOC_COLS = (
+    "id, title, file_path, content_hash, status, error, chunk_count, entity_count, "
+    "relation_count, created_at, updated_at, subject"
+)
