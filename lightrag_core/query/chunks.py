@@ -47,12 +47,9 @@ def related_chunks(
     method: str,
     related_number: int,
     vector: np.ndarray | None,
-    exclude: set[str] | None = None,
 ) -> list[Chunk]:
     """Chunks for a list of entities or relations (given as their source-id lists), in pick order."""
-    exclude = exclude or set()
-    per_item = [[c for c in ids if c not in exclude] for ids in _claimed_chunks(source_lists)]
-    with_chunks = [ids for ids in per_item if ids]
+    with_chunks = [ids for ids in _claimed_chunks(source_lists) if ids]
     if not with_chunks:
         return []
     if method == "VECTOR" and vector is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .. import tokens
@@ -77,29 +78,47 @@ def build_context(
     query: str,
     conversation_tokens: int = 0,
 ) -> Context:
-    """Cut the chunks to the tokens left after everything else, then render the sections."""
-    kg_only = render(entities, relations, [], [])
-    kg_tokens = tokens.count(kg_only)
+    """Cut the chunks to the tokens left after everything else, then render the sections.
+
+    Sizes are summed from per-row counts (one batched encode per section)
+    instead of re-encoding the whole context.
+    """
+    frame = _frame_tokens()
+    entity_tokens = sum(tokens.count_many(tokens.json_line(entity_row(e)) for e in entities))
+    relation_tokens = sum(tokens.count_many(tokens.json_line(relation_row(r)) for r in relations))
     budget = max_total_tokens - (
-        system_template_tokens + kg_tokens + tokens.count(query) + conversation_tokens + BUFFER_TOKENS
+        system_template_tokens
+        + frame
+        + entity_tokens
+        + relation_tokens
+        + tokens.count(query)
+        + conversation_tokens
+        + BUFFER_TOKENS
     )
-    chunks = tokens.truncate_list(
-        merged_chunks[:chunk_top_k],
-        key=lambda c: tokens.json_line({"reference_id": "00", "content": c.content}),
-        max_tokens=budget,
-    )
+    candidates = merged_chunks[:chunk_top_k]
+    counts = tokens.count_many(tokens.json_line({"reference_id": "00", "content": c.content}) for c in candidates)
+    chunks = candidates[: tokens.fit_count(counts, budget)]
     references, ref_of_doc = make_references(chunks)
     rows = [{"reference_id": ref_of_doc[c.doc_id], "content": c.content} for c in chunks]
     text = render(entities, relations, rows, references)
+    chunk_tokens = sum(counts[: len(chunks)])
+    reference_tokens = sum(tokens.count_many(f"[{r['reference_id']}] {r['file_path']}" for r in references))
     section_tokens = {
-        "entities": tokens.count(_json_block([entity_row(e) for e in entities])) if entities else 0,
-        "relationships": tokens.count(_json_block([relation_row(r) for r in relations])) if relations else 0,
-        "chunks": tokens.count(_json_block(rows)) if rows else 0,
+        "entities": entity_tokens,
+        "relationships": relation_tokens,
+        "chunks": chunk_tokens,
+        "references": reference_tokens,
         "chunk_budget": max(budget, 0),
         "system_prompt": system_template_tokens,
-        "total": tokens.count(text) + system_template_tokens,
+        "total": system_template_tokens + frame + entity_tokens + relation_tokens + chunk_tokens + reference_tokens,
     }
     return Context(text, chunks, references, ref_of_doc, section_tokens)
+
+
+@lru_cache(maxsize=1)
+def _frame_tokens() -> int:
+    """Tokens of the section headers and fences around the rows."""
+    return tokens.count(render([], [], [], []))
 
 
 def entity_record(e: Entity, ref_of_path: dict[str, str]) -> dict[str, Any]:

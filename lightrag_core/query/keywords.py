@@ -62,13 +62,24 @@ def offline_keywords(query: str) -> tuple[list[str], list[str]]:
         if run:
             low.append(" ".join(run))
             run = []
+    # High level: runs of adjectives and common nouns ("film directors"), then content verbs.
+    # Runs over the tags are steadier than spaCy's noun chunks, which a misparse can swallow.
     high: list[str] = []
-    for np_ in doc.noun_chunks:
-        if any(t.i in taken for t in np_) or any(t.pos_ == "PROPN" for t in np_):
+    phrase: list[str] = []
+    for tok in [*doc, None]:
+        if (
+            tok is not None
+            and tok.pos_ in {"NOUN", "ADJ"}
+            and tok.i not in taken
+            and not tok.is_stop
+            and tok.is_alpha
+            and tok.lower_ not in _QUESTION_WORDS
+        ):
+            phrase.append(tok.text)
             continue
-        words = [t.text for t in np_ if not t.is_stop and t.lower_ not in _QUESTION_WORDS and t.is_alpha]
-        if words:
-            high.append(" ".join(words))
+        if phrase:
+            high.append(" ".join(phrase))
+            phrase = []
     for tok in doc:
         if tok.pos_ == "VERB" and not tok.is_stop:
             high.append(tok.lemma_)

@@ -42,13 +42,20 @@ def vector_search(store: GraphStore, vector: np.ndarray, chunk_top_k: int, thres
 
 def round_robin(lists: list[list[T]], key: Callable[[T], Hashable]) -> list[T]:
     """Interleave the lists item by item, keeping the first of any duplicates."""
+    return round_robin_tagged([("", items) for items in lists], key)[0]
+
+
+def round_robin_tagged(
+    lists: list[tuple[str, list[T]]], key: Callable[[T], Hashable]
+) -> tuple[list[T], dict[Hashable, str]]:
+    """Round-robin merge that also says which list each kept item was taken from."""
     merged: list[T] = []
-    seen: set[Hashable] = set()
-    for i in range(max((len(x) for x in lists), default=0)):
-        for items in lists:
+    origin: dict[Hashable, str] = {}
+    for i in range(max((len(x) for _, x in lists), default=0)):
+        for tag, items in lists:
             if i < len(items):
                 k = key(items[i])
-                if k not in seen:
-                    seen.add(k)
+                if k not in origin:
+                    origin[k] = tag
                     merged.append(items[i])
-    return merged
+    return merged, origin

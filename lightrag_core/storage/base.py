@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from ..models import Chunk, DocumentInfo, Entity, GraphWrite, Relation
+from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation
 
 NAMESPACES = ("entities", "relations", "chunks")
 
@@ -56,3 +56,17 @@ class GraphStore(Protocol):
     def counts(self) -> dict[str, int]: ...
     def all_entities(self) -> list[Entity]: ...
     def all_relations(self) -> list[Relation]: ...
+
+
+def check_dimensions(write: GraphWrite, meta: tuple[str, int] | None) -> None:
+    """Refuse a write whose vectors do not match the store's dimension, before anything is written."""
+    if meta is None:
+        if any(x.embedding is not None for x in (*write.chunks, *write.entities, *write.relations)):
+            raise LightRAGError("the store has no embedding model recorded yet; call set_embedding_meta first")
+        return
+    for item in (*write.chunks, *write.entities, *write.relations):
+        if item.embedding is not None and np.asarray(item.embedding).size != meta[1]:
+            raise LightRAGError(
+                f"a vector of dimension {np.asarray(item.embedding).size} does not fit this "
+                f"store's dimension {meta[1]} ({meta[0]})"
+            )

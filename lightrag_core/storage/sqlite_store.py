@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, relation_key
+from .base import check_dimensions
 from .vector_index import VectorIndex
 
 SCHEMA = """
@@ -241,6 +242,7 @@ class SQLiteStore:
 
     # -- writes ----------------------------------------------------------------
     def apply(self, write: GraphWrite) -> None:
+        check_dimensions(write, self.embedding_meta())
         with self._lock:
             indexes = self._vectors()
             self._conn.execute("BEGIN IMMEDIATE")

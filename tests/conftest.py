@@ -1,0 +1,62 @@
+"""Shared fixtures: the real corpora in ../shared/data and an offline index of a slice of them."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+DATA = Path(os.environ.get("LIGHTRAG_DATA_DIR", ROOT.parent / "shared" / "data"))
+HOTPOT = DATA / "hotpotqa_100"
+SLICE_QUESTIONS = 12
+
+
+def _need_data() -> None:
+    if not (HOTPOT / "corpus.jsonl").exists():
+        pytest.fail(f"the shared corpora are missing: expected {HOTPOT} (set LIGHTRAG_DATA_DIR)")
+
+
+@pytest.fixture(scope="session")
+def hotpot_slice(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """A corpus slice that holds every gold passage of the first questions, plus distractors.
+
+    Returns paths to the slice's corpus and questions files.
+    """
+    _need_data()
+    questions = [json.loads(line) for line in (HOTPOT / "questions.jsonl").open()][:SLICE_QUESTIONS]
+    gold = {g for q in questions for g in q["gold_ids"]}
+    rows = [json.loads(line) for line in (HOTPOT / "corpus.jsonl").open()]
+    chosen = [r for r in rows if r["id"] in gold]
+    chosen += [r for r in rows if r["id"] not in gold][: 60 - len(chosen)]
+    out = tmp_path_factory.mktemp("hotpot_slice")
+    corpus, qfile = out / "corpus.jsonl", out / "questions.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in chosen))
+    qfile.write_text("".join(json.dumps(q) + "\n" for q in questions))
+    return {"corpus": corpus, "questions": qfile, "ids": [r["id"] for r in chosen], "gold": gold}
+
+
+@pytest.fixture(scope="session")
+def hotpot_index(hotpot_slice: dict, tmp_path_factory: pytest.TempPathFactory):
+    """An engine over an offline index of the slice (built once per test session)."""
+    from lightrag_core import Engine, Settings
+
+    workdir = tmp_path_factory.mktemp("hotpot_index")
+    engine = Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model=""))
+    report = engine.index_paths([hotpot_slice["corpus"]])
+    assert not report.failed, report.failed
+    yield engine
+    engine.close()
+
+
+@pytest.fixture
+def offline_settings(tmp_path: Path):
+    from lightrag_core import Settings
+
+    return Settings.from_env(tmp_path / "work", llm_model="", neo4j_uri="", embedding_model="")

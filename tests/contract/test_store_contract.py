@@ -1,0 +1,151 @@
+"""One contract for the storage protocol, run against every backend.
+
+The embedded store always runs. The Neo4j store runs when NEO4J_URI is set
+(in a fresh workspace that is removed afterwards) and is skipped otherwise,
+saying why.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import numpy as np
+import pytest
+
+from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation
+from lightrag_core.storage.base import GraphStore
+
+DIM = 8
+
+
+def _vec(seed: int) -> np.ndarray:
+    v = np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+def _sqlite(tmp_path):
+    from lightrag_core.storage.sqlite_store import SQLiteStore
+
+    return SQLiteStore(tmp_path)
+
+
+def _neo4j(tmp_path):
+    if not os.environ.get("NEO4J_URI"):
+        pytest.skip("NEO4J_URI is not set: the Neo4j contract run needs a live server (see README, 'Neo4j')")
+    from lightrag_core.config import Settings
+    from lightrag_core.storage.neo4j_store import Neo4jStore
+
+    settings = Settings.from_env(tmp_path, workspace=f"test_{uuid.uuid4().hex[:10]}")
+    return Neo4jStore.from_settings(settings)
+
+
+@pytest.fixture(params=["embedded", "neo4j"])
+def store(request, tmp_path):
+    s = _sqlite(tmp_path) if request.param == "embedded" else _neo4j(tmp_path)
+    s.set_embedding_meta("test-model", DIM)
+    yield s
+    if request.param == "neo4j":
+        s.drop_workspace()
+    s.close()
+
+
+def _doc_write(doc_id: str, n: int = 2) -> GraphWrite:
+    info = DocumentInfo(doc_id, doc_id, f"{doc_id}.txt", "hash-" + doc_id, PROCESSED, chunk_count=n)
+    chunks = [Chunk(f"{doc_id}-c{i}", doc_id, i, 10, f"text {i} of {doc_id}", f"{doc_id}.txt", _vec(100 + i))
+              for i in range(n)]
+    return GraphWrite(document=info, document_text="body", chunks=chunks,
+                      chunk_records={c.id: {"entities": [], "relations": []} for c in chunks})
+
+
+def _graph(store: GraphStore) -> None:
+    w = _doc_write("d1", 3)
+    names = ["Alpha", "Beta", "Gamma", "Delta"]
+    w.entities = [Entity(n, "thing", f"{n} description", ["d1-c0"], ["d1.txt"], 1.0, _vec(i))
+                  for i, n in enumerate(names)]
+    # Alpha is a hub: Alpha-Beta, Alpha-Gamma, Alpha-Delta, and Beta-Gamma.
+    pairs = [("Alpha", "Beta", 1.0), ("Alpha", "Gamma", 5.0), ("Alpha", "Delta", 2.0), ("Beta", "Gamma", 3.0)]
+    w.relations = [Relation(a, b, "linked", f"{a}-{b}", wt, ["d1-c1"], ["d1.txt"], 1.0, _vec(10 + i))
+                   for i, (a, b, wt) in enumerate(pairs)]
+    store.apply(w)
+
+
+def test_protocol_is_implemented(store):
+    assert isinstance(store, GraphStore)
+
+
+def test_documents_round_trip_and_status(store):
+    store.apply(_doc_write("d1"))
+    info = store.get_document("d1")
+    assert info.status == PROCESSED and info.chunk_count == 2
+    assert store.get_document_text("d1") == "body"
+    assert store.document_chunk_ids("d1") == ["d1-c0", "d1-c1"]
+    info.status, info.error = "failed", "boom"
+    store.save_document(info)
+    assert store.get_document("d1").error == "boom"
+    assert [d.id for d in store.list_documents()] == ["d1"]
+    assert store.get_document("nope") is None
+
+
+def test_embedding_model_mismatch_is_refused(store):
+    with pytest.raises(LightRAGError, match="test-model"):
+        store.set_embedding_meta("other-model", 1536)
+    assert store.embedding_meta() == ("test-model", DIM)
+
+
+def test_degrees_and_edge_degrees(store):
+    _graph(store)
+    deg = {e.name: e.degree for e in store.entities_with_degree(["Alpha", "Beta", "Delta", "Nobody"])}
+    assert deg == {"Alpha": 3, "Beta": 2, "Delta": 1}
+    rels = {r.key: r.degree for r in store.relations_of(["Delta"])}
+    assert rels == {("Alpha", "Delta"): 4}
+    around_beta = {r.key: r.degree for r in store.relations_of(["Beta"])}
+    assert around_beta == {("Alpha", "Beta"): 5, ("Beta", "Gamma"): 4}
+
+
+def test_vector_search_stages(store):
+    _graph(store)
+    hits = store.search_entities(_vec(2), top_k=2, threshold=0.0)
+    assert hits[0].name == "Gamma" and hits[0].score == pytest.approx(1.0, abs=1e-4)
+    assert hits[0].degree == 2 and len(hits) == 2
+    rels = store.search_relations(_vec(11), top_k=1, threshold=0.0)
+    assert rels[0].key == ("Alpha", "Gamma") and rels[0].degree == 5 and rels[0].weight == 5.0
+    chunks = store.search_chunks(_vec(101), top_k=3, threshold=0.0)
+    assert chunks[0].id == "d1-c1" and chunks[0].doc_id == "d1"
+    assert store.search_chunks(_vec(101), top_k=3, threshold=0.9999)[0].id == "d1-c1"
+    scores = store.chunk_scores(["d1-c0", "d1-c2", "missing"], _vec(100))
+    assert set(scores) == {"d1-c0", "d1-c2"} and scores["d1-c0"] == pytest.approx(1.0, abs=1e-4)
+
+
+def test_batched_reads(store):
+    _graph(store)
+    assert set(store.get_entities(["Alpha", "Zeta"])) == {"Alpha"}
+    assert store.resolve_names(["alpha", "zeta"]) == {"alpha": "Alpha"}
+    got = store.get_relations([("Gamma", "Alpha"), ("Beta", "Delta")])
+    assert set(got) == {("Alpha", "Gamma")}
+    assert set(store.get_chunks(["d1-c0", "x"])) == {"d1-c0"}
+    assert store.get_chunk_records(["d1-c0"]) == {"d1-c0": {"entities": [], "relations": []}}
+    assert store.counts() == {"documents": 1, "chunks": 3, "entities": 4, "relations": 4}
+
+
+def test_deletes_cascade_and_leave_vectors_consistent(store):
+    _graph(store)
+    store.apply(GraphWrite(delete_entities=["Alpha"], delete_relations=[("Beta", "Gamma")]))
+    assert store.counts()["relations"] == 0
+    assert {e.name for e in store.search_entities(_vec(0), 10, -1.0)} == {"Beta", "Gamma", "Delta"}
+    assert store.search_relations(_vec(11), 10, -1.0) == []
+    store.apply(GraphWrite(delete_document_ids=["d1"]))
+    assert store.search_chunks(_vec(101), 10, -1.0) == []
+    assert store.counts()["documents"] == 0 and store.counts()["chunks"] == 0
+
+
+def test_failed_write_changes_nothing(store):
+    _graph(store)
+    before = store.counts()
+    bad = _doc_write("d2")
+    bad.entities = [Entity("Broken", "thing", "x", [], [], 0.0, np.ones(DIM + 1, dtype=np.float32))]
+    with pytest.raises(LightRAGError, match="dimension"):
+        store.apply(bad)
+    assert store.counts() == before
+    assert store.get_document("d2") is None
+    assert [e.name for e in store.search_entities(_vec(0), 1, 0.0)] == ["Alpha"]

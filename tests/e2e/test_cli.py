@@ -1,0 +1,75 @@
+"""The command line contract that tools and benchmarks rely on."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def run(workdir: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(workdir), "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "lightrag_core", "--workdir", str(workdir), *args],
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+
+
+def test_index_query_eval_stats(tmp_path, hotpot_slice):
+    work = tmp_path / "w"
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "curie.md").write_text("# Curie\n\nMarie Curie was born in Warsaw. She worked in Paris.")
+    (docs / "page.html").write_text("<p>Pierre Curie taught in Paris.</p><script>steal()</script>")
+    corpus = tmp_path / "small.jsonl"
+    corpus.write_text("".join(hotpot_slice["corpus"].read_text().splitlines(keepends=True)[:15]))
+
+    out = run(work, "index", str(docs), str(corpus))
+    assert out.returncode == 0, out.stderr
+    assert "17 indexed, 0 unchanged, 0 failed" in out.stdout
+    assert "indexing" in out.stderr  # the progress bar
+
+    again = run(work, "index", str(docs))
+    assert "0 indexed, 2 unchanged" in again.stdout
+
+    q = run(work, "query", "Where was Marie Curie born?", "--mode", "local", "--format", "json")
+    data = json.loads(q.stdout)
+    assert data["status"] == "success" and data["metadata"]["query_mode"] == "local"
+    assert any(c["document_id"].startswith("doc-") for c in data["data"]["chunks"])
+    assert "steal()" not in json.dumps(data)
+
+    text = run(work, "query", "Where was Marie Curie born?", "--mode", "naive")
+    assert text.returncode == 0 and "References: [1]" in text.stdout and "Extractive answer" in text.stdout
+
+    ctx = run(work, "query", "Where was Marie Curie born?", "--context-only")
+    assert "Document chunks" in ctx.stdout and "Extractive" not in ctx.stdout
+
+    ev = run(work, "eval", "--questions", str(hotpot_slice["questions"]), "--modes", "naive,mix", "--k", "2,5",
+             "--format", "json")
+    report = json.loads(ev.stdout)
+    assert set(report) == {"naive", "mix"}
+    assert set(report["mix"]) >= {"recall@2", "recall@5", "all_gold@5", "latency_ms_p50", "latency_ms_p95"}
+
+    stats = run(work, "stats")
+    assert "documents: 17" in stats.stdout and "embedding_dim: 384" in stats.stdout
+
+    listing = run(work, "documents")
+    assert listing.stdout.count("processed") == 17
+
+
+@pytest.mark.parametrize("args,message", [
+    (("index", "/no/such/file.txt"), "no such file"),
+    (("query", "   "), "the query is empty"),
+    (("query", "?!?!"), "no letters or digits"),
+    (("eval", "--questions", "/no/such.jsonl"), "No such file"),
+    (("delete", "missing-doc"), "no document"),
+])
+def test_bad_input_is_one_clear_line(tmp_path, args, message):
+    out = run(tmp_path / "w", *args)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr

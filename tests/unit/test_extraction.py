@@ -1,0 +1,52 @@
+from lightrag_core.extract_llm import parse_records
+from lightrag_core.extract_offline import OfflineExtractor, canonical_name
+from lightrag_core.models import Chunk
+from lightrag_core.prompts import FIELD_SEP as S
+
+
+def _chunk(text: str) -> Chunk:
+    return Chunk(id="c1", doc_id="d1", order=0, tokens=0, content=text, file_path="f.txt")
+
+
+def test_canonical_names():
+    assert canonical_name("  the  United   States ") == "United States"
+    assert canonical_name("Nolan's") == "Nolan"
+    assert canonical_name('"Quoted"') == "Quoted"
+
+
+def test_offline_extracts_people_places_and_a_verb_relation():
+    chunk = _chunk("Marie Curie was born in Warsaw. Marie Curie worked with Pierre Curie in Paris.")
+    [(ents, rels)] = OfflineExtractor().extract([chunk])
+    names = {e.name: e.type for e in ents}
+    assert names.get("Marie Curie") == "person"
+    assert names.get("Warsaw") == "location"
+    born = [r for r in rels if {r.src, r.tgt} == {"Marie Curie", "Warsaw"}]
+    assert born and "bear" in born[0].keywords and "in" in born[0].keywords
+    assert born[0].description.startswith("Marie Curie was born")
+    assert all(r.chunk_id == "c1" and r.weight > 1.0 for r in rels)
+
+
+def test_offline_subject_links_pronoun_sentences():
+    chunk = _chunk("Demon Dice is a dice game. It was created by Lester Smith.")
+    [(ents, rels)] = OfflineExtractor().extract([chunk], ["Demon Dice"])
+    assert "Demon Dice" in {e.name for e in ents}
+    assert any({r.src, r.tgt} == {"Demon Dice", "Lester Smith"} for r in rels)
+
+
+def test_llm_records_parse_and_malformed_lines_are_dropped(caplog):
+    reply = "\n".join([
+        f"entity{S}Ada Lovelace{S}person{S}A mathematician.",
+        f"entity{S}Analytical Engine{S}product{S}A mechanical computer.",
+        f"relation{S}Ada Lovelace{S}Analytical Engine{S}wrote for, programmed{S}She wrote its first program.{S}8",
+        f"entity{S}Broken{S}bad/type{S}desc",          # type with markup
+        f"relation{S}Ada Lovelace{S}Ada Lovelace{S}self{S}loops{S}1",  # same ends
+        "garbage line",
+        f"relation{S}Ada Lovelace{S}Charles Babbage{S}worked with{S}They corresponded.",  # unknown end: added
+        "<|COMPLETE|>",
+    ])
+    ents, rels, dropped = parse_records(reply, _chunk("x"))
+    assert dropped == 3
+    assert {e.name for e in ents} == {"Ada Lovelace", "Analytical Engine", "Charles Babbage"}
+    assert rels[0].weight == 8.0 and rels[0].keywords == "wrote for, programmed"
+    assert rels[1].weight == 1.0
+    assert "dropped malformed" in caplog.text
