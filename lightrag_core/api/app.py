@@ -1,0 +1,189 @@
+"""The FastAPI application: LightRAG-compatible query endpoints, documents, health."""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, UploadFile
+from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.security import APIKeyHeader
+
+from ..engine import Engine
+from ..loaders import SUPPORTED, document_from_bytes
+from ..models import Document, DocumentInfo, LightRAGError
+from ..query.params import QueryResult
+from .jobs import IndexJobs
+from .schemas import (
+    DeleteResponse,
+    DocumentsResponse,
+    DocumentStatus,
+    InsertResponse,
+    InsertTextRequest,
+    QueryDataResponse,
+    QueryRequest,
+    QueryResponse,
+    TrackStatusResponse,
+)
+
+MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+_key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
+
+
+def _doc_status(info: DocumentInfo, summary: str = "") -> DocumentStatus:
+    return DocumentStatus(id=info.id, status=info.status, file_path=info.file_path, content_summary=summary,
+                          chunks_count=info.chunk_count, entity_count=info.entity_count,
+                          relation_count=info.relation_count, error_msg=info.error,
+                          created_at=info.created_at, updated_at=info.updated_at)
+
+
+def _references(result: QueryResult, include_content: bool) -> list[dict[str, Any]]:
+    refs = []
+    for ref in result.references:
+        item = {"reference_id": ref["reference_id"], "file_path": ref["file_path"],
+                "document_id": ref["document_id"]}
+        if include_content:
+            item["content"] = [c["content"] for c in result.chunks if c["reference_id"] == ref["reference_id"]]
+        refs.append(item)
+    return refs
+
+
+def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None = None) -> FastAPI:
+    jobs = IndexJobs(engine)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        jobs.close()
+
+    app = FastAPI(title="Graph RAG workbench API", version="1.0", lifespan=lifespan,
+                  description="LightRAG-compatible retrieval endpoints over the workbench engine.")
+    app.state.engine, app.state.jobs = engine, jobs
+    if cors_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=["*"], allow_headers=["*"])
+
+    def require_key(key: str | None = Depends(_key_header)) -> None:
+        if api_key and not (key and hmac.compare_digest(key.encode(), api_key.encode())):
+            raise HTTPException(status_code=401, detail="missing or wrong X-API-Key header")
+
+    @app.exception_handler(LightRAGError)
+    async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
+        return JSONResponse(status_code=400, content={"detail": str(exc)})
+
+    def _answer(req: QueryRequest) -> tuple[QueryResult, Iterator[str] | None, str | None]:
+        """The retrieval result, and either an answer stream or a fixed response text."""
+        param = req.to_param()
+        if param.only_need_context or param.only_need_prompt:
+            result = engine.query_data(req.query, param)
+            return result, None, (result.context if param.only_need_context else result.system_prompt)
+        result, parts = engine.stream(req.query, param)
+        return result, parts, None
+
+    @app.post("/query", response_model=QueryResponse, dependencies=[Depends(require_key)])
+    def query(req: QueryRequest) -> dict[str, Any]:
+        result, parts, fixed = _answer(req)
+        text = fixed if fixed is not None else "".join(parts or [])
+        return {"response": text,
+                "references": _references(result, req.include_chunk_content) if req.include_references else None}
+
+    @app.post("/query/stream", dependencies=[Depends(require_key)],
+              responses={200: {"content": {"application/x-ndjson": {}}}})
+    def query_stream(req: QueryRequest) -> StreamingResponse:
+        result, parts, fixed = _answer(req)
+        refs = _references(result, req.include_chunk_content) if req.include_references else None
+
+        def lines() -> Iterator[str]:
+            if fixed is not None or req.stream is False:
+                try:
+                    text = fixed if fixed is not None else "".join(parts or [])
+                except LightRAGError as exc:
+                    yield json.dumps({"error": str(exc)}) + "\n"
+                    return
+                body: dict[str, Any] = {"response": text}
+                if refs is not None:
+                    body["references"] = refs
+                yield json.dumps(body, ensure_ascii=False) + "\n"
+                return
+            if refs is not None:
+                yield json.dumps({"references": refs}, ensure_ascii=False) + "\n"
+            try:
+                for part in parts or []:
+                    yield json.dumps({"response": part}, ensure_ascii=False) + "\n"
+            except Exception as exc:  # a failure mid-answer becomes the stream's last line
+                yield json.dumps({"error": str(exc)}) + "\n"
+
+        return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+    @app.post("/query/data", response_model=QueryDataResponse, dependencies=[Depends(require_key)])
+    def query_data(req: QueryRequest) -> dict[str, Any]:
+        return engine.query_data(req.query, req.to_param()).to_data()
+
+    @app.post("/documents/text", response_model=InsertResponse, dependencies=[Depends(require_key)])
+    def insert_text(req: InsertTextRequest) -> dict[str, Any]:
+        if not req.text.strip():
+            raise HTTPException(status_code=422, detail="text is empty")
+        doc = document_from_bytes(req.text.encode("utf-8"), req.file_source or "text.txt")
+        doc.file_path = req.file_source or "text input"
+        return _submit([doc])
+
+    @app.post("/documents/upload", response_model=InsertResponse, dependencies=[Depends(require_key)])
+    def upload(file: UploadFile = File(...), doc_id: str | None = Form(None)) -> dict[str, Any]:
+        name = file.filename or "upload"
+        if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
+            raise HTTPException(status_code=400, detail=f"{name}: unsupported file type; use one of "
+                                + ", ".join(sorted(SUPPORTED - {".jsonl"})))
+        data = file.file.read(MAX_UPLOAD_BYTES + 1)
+        if len(data) > MAX_UPLOAD_BYTES:
+            raise HTTPException(status_code=413, detail=f"{name}: larger than {MAX_UPLOAD_BYTES // 2**20} MB")
+        return _submit([document_from_bytes(data, name, doc_id)], prefix="upload")
+
+    def _submit(docs: list[Document], prefix: str = "insert") -> dict[str, Any]:
+        known = engine.store.get_document(docs[0].id)
+        if known and known.status == "processed" and known.content_hash == docs[0].hash:
+            return {"status": "duplicated", "message": f"{docs[0].id} is already indexed with this content",
+                    "track_id": jobs.submit([], prefix).track_id}
+        job = jobs.submit(docs, prefix)
+        return {"status": "success", "message": f"{len(docs)} document(s) queued for indexing",
+                "track_id": job.track_id}
+
+    @app.get("/documents/track_status/{track_id}", response_model=TrackStatusResponse,
+             dependencies=[Depends(require_key)])
+    def track_status(track_id: str) -> dict[str, Any]:
+        job = jobs.get(track_id)
+        if job is None:
+            raise HTTPException(status_code=404, detail=f"no job with track id {track_id!r}")
+        docs = []
+        for d in job.documents:
+            info = engine.store.get_document(d.id)
+            docs.append(_doc_status(info, d.text[:100]) if info else
+                        DocumentStatus(id=d.id, status="pending", file_path=d.file_path, content_summary=d.text[:100]))
+        return {"track_id": track_id, "status": job.status, "documents": docs, "total_count": len(docs),
+                "message": job.message}
+
+    @app.get("/documents", response_model=DocumentsResponse, dependencies=[Depends(require_key)])
+    def documents() -> dict[str, Any]:
+        grouped: dict[str, list[DocumentStatus]] = {}
+        for info in engine.documents():
+            grouped.setdefault(info.status, []).append(_doc_status(info))
+        return {"statuses": grouped}
+
+    @app.delete("/documents/{doc_id}", response_model=DeleteResponse, dependencies=[Depends(require_key)])
+    def delete(doc_id: str) -> dict[str, Any]:
+        if engine.store.get_document(doc_id) is None:
+            raise HTTPException(status_code=404, detail=f"no document with id {doc_id!r}")
+        engine.delete_document(doc_id)
+        return {"status": "success", "message": f"deleted {doc_id} and what only it supported", "doc_id": doc_id}
+
+    @app.get("/health")
+    def health() -> dict[str, Any]:
+        info = engine.describe()
+        return {"status": "healthy", "store": info["store"], "llm": info["llm"],
+                "embedding_model": info["embedding_model"], "counts": {k: info[k] for k in
+                                                                      ("documents", "chunks", "entities", "relations")}}
+
+    return app

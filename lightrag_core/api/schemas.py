@@ -1,0 +1,114 @@
+"""Request and response bodies, field for field as LightRAG's server names them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from ..query.params import QueryParam
+
+Mode = Literal["local", "global", "hybrid", "naive", "mix", "bypass"]
+
+
+class HistoryTurn(BaseModel):
+    role: Literal["user", "assistant", "system"]
+    content: str
+
+
+class QueryRequest(BaseModel):
+    query: str = Field(min_length=3, max_length=20000, description="The question")
+    mode: Mode = "mix"
+    only_need_context: bool | None = None
+    only_need_prompt: bool | None = None
+    response_type: str | None = Field(default=None, max_length=200)
+    top_k: int | None = Field(default=None, ge=1, le=1000)
+    chunk_top_k: int | None = Field(default=None, ge=1, le=1000)
+    max_entity_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
+    max_relation_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
+    max_total_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
+    hl_keywords: list[str] = Field(default_factory=list, max_length=100)
+    ll_keywords: list[str] = Field(default_factory=list, max_length=100)
+    conversation_history: list[HistoryTurn] | None = Field(default=None, max_length=200)
+    user_prompt: str | None = Field(default=None, max_length=10000)
+    enable_rerank: bool | None = None
+    include_references: bool = True
+    include_chunk_content: bool = False
+    stream: bool | None = None
+
+    def to_param(self) -> QueryParam:
+        param = QueryParam(mode=self.mode)
+        for name in ("response_type", "top_k", "chunk_top_k", "max_entity_tokens", "max_relation_tokens",
+                     "max_total_tokens", "user_prompt"):
+            value = getattr(self, name)
+            if value is not None:
+                setattr(param, name, value)
+        param.hl_keywords = [k for k in self.hl_keywords if k.strip()]
+        param.ll_keywords = [k for k in self.ll_keywords if k.strip()]
+        param.conversation_history = [t.model_dump() for t in self.conversation_history or []]
+        param.only_need_context = bool(self.only_need_context)
+        param.only_need_prompt = bool(self.only_need_prompt)
+        param.include_references = self.include_references
+        param.stream = bool(self.stream)
+        return param
+
+
+class Reference(BaseModel):
+    reference_id: str
+    file_path: str
+    document_id: str | None = None
+    content: list[str] | None = None
+
+
+class QueryResponse(BaseModel):
+    response: str
+    references: list[Reference] | None = None
+
+
+class QueryDataResponse(BaseModel):
+    status: str
+    message: str
+    data: dict[str, Any]
+    metadata: dict[str, Any]
+
+
+class InsertTextRequest(BaseModel):
+    text: str = Field(min_length=1, max_length=50_000_000)
+    file_source: str | None = Field(default=None, max_length=1000)
+
+
+class InsertResponse(BaseModel):
+    status: Literal["success", "duplicated", "failure"]
+    message: str
+    track_id: str
+
+
+class DocumentStatus(BaseModel):
+    id: str
+    status: str
+    file_path: str
+    content_summary: str = ""
+    chunks_count: int = 0
+    entity_count: int = 0
+    relation_count: int = 0
+    error_msg: str = ""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+class TrackStatusResponse(BaseModel):
+    track_id: str
+    status: Literal["queued", "processing", "done", "failed"]
+    documents: list[DocumentStatus]
+    total_count: int
+    message: str = ""
+
+
+class DocumentsResponse(BaseModel):
+    statuses: dict[str, list[DocumentStatus]]
+
+
+class DeleteResponse(BaseModel):
+    status: Literal["success"]
+    message: str
+    doc_id: str

@@ -1,0 +1,23 @@
+"""`python -m lightrag_core serve`: the API under uvicorn."""
+
+from __future__ import annotations
+
+import os
+
+from ..config import Settings
+from ..engine import Engine
+from .app import create_app
+
+
+def cors_origins() -> list[str]:
+    return [o.strip() for o in os.environ.get("LIGHTRAG_CORS_ORIGINS", "").split(",") if o.strip()]
+
+
+def serve(settings: Settings, host: str, port: int, store_kind: str | None = None) -> None:
+    import uvicorn
+
+    engine = Engine(settings, store_kind=store_kind)
+    app = create_app(engine, api_key=settings.api_key, cors_origins=cors_origins())
+    print(f"serving {engine.store.kind} store at http://{host}:{port} (docs at /docs)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+    engine.close()
