@@ -19,7 +19,8 @@ def local_search(
     """Entities nearest the low-level keywords, then their edges ranked by edge degree, then weight."""
     entities = store.search_entities(vector, top_k, threshold)
     relations = store.relations_of([e.name for e in entities]) if entities else []
-    relations.sort(key=lambda r: (r.degree, r.weight), reverse=True)
+    # Ties broken by name so every backend returns the same order.
+    relations.sort(key=lambda r: (-r.degree, -r.weight, r.src, r.tgt))
     return entities, relations
 
 

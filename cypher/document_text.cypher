@@ -1,0 +1,2 @@
+MATCH (d:Document {workspace: $workspace, id: $id})
+RETURN d.content AS content

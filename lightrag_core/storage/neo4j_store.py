@@ -1,0 +1,273 @@
+"""The Neo4j store (5.18+): native vector indexes for entities, relationships and chunks.
+
+Graph model: (:Document)-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(:Entity)-[:RELATED]->(:Entity),
+every node and RELATED relationship carrying a `workspace` property so several
+graphs share one database. Each retrieval stage is one Cypher round trip
+(vector search, node data and degree together); each `GraphWrite` is one
+transaction of batched `UNWIND` statements.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import numpy as np
+
+from ..config import Settings
+from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, relation_key
+from .base import check_dimensions
+from .cypher_files import cypher
+
+MIN_VERSION = (5, 18)
+BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}
+VECTOR_INDEXES = ("entity_embedding", "related_embedding", "chunk_embedding")
+# The vector indexes are shared by every workspace in the database, so a search asks
+# for more neighbours than it needs and keeps the ones in its own workspace.
+OVERSAMPLE = 4
+
+
+def _vec(v: np.ndarray | None) -> list[float] | None:
+    return None if v is None else [float(x) for x in np.asarray(v, dtype=np.float32)]
+
+
+def _entity(r: dict) -> Entity:
+    return Entity(name=r["name"], type=r["type"], description=r["description"], source_ids=list(r["source_ids"]),
+                  file_paths=list(r["file_paths"]), created_at=r["created_at"] or 0.0,
+                  degree=r.get("degree", 0) or 0, score=r.get("score", 0.0) or 0.0)
+
+
+def _relation(r: dict) -> Relation:
+    return Relation(src=r["src"], tgt=r["tgt"], keywords=r["keywords"], description=r["description"],
+                    weight=r["weight"], source_ids=list(r["source_ids"]), file_paths=list(r["file_paths"]),
+                    created_at=r["created_at"] or 0.0, degree=r.get("degree", 0) or 0, score=r.get("score", 0.0) or 0.0)
+
+
+def _chunk(r: dict) -> Chunk:
+    return Chunk(id=r["id"], doc_id=r["doc_id"], order=r["ord"], tokens=r["tokens"], content=r["content"],
+                 file_path=r["file_path"] or "", score=r.get("score", 0.0) or 0.0)
+
+
+def to_index_score(cosine: float) -> float:
+    """Neo4j reports cosine similarity as (1 + cos) / 2, in [0, 1]."""
+    return (1.0 + cosine) / 2.0
+
+
+def from_index_score(score: float) -> float:
+    return 2.0 * float(score) - 1.0
+
+
+def parse_version(text: str) -> tuple[int, int]:
+    match = re.match(r"(\d+)\.(\d+)", text or "")
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+class Neo4jStore:
+    kind = "neo4j"
+
+    def __init__(self, driver: Any, database: str, workspace: str, uri: str = "") -> None:
+        self.driver = driver
+        self.database = database
+        self.workspace = workspace
+        self.uri = uri
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Neo4jStore:
+        import neo4j
+        from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable
+
+        uri = settings.neo4j_uri
+        if uri.split("://", 1)[0] not in BOLT_SCHEMES:
+            raise LightRAGError(f"NEO4J_URI {uri!r} is not usable; use neo4j://, bolt:// or neo4j+s:// (Aura)")
+        try:
+            driver = neo4j.GraphDatabase.driver(uri, auth=(settings.neo4j_username, settings.neo4j_password))
+            driver.verify_connectivity()
+        except AuthError as exc:
+            raise LightRAGError(f"Neo4j at {uri} rejected user {settings.neo4j_username!r}: check NEO4J_USERNAME "
+                                "and NEO4J_PASSWORD") from exc
+        except (ServiceUnavailable, OSError) as exc:
+            raise LightRAGError(f"cannot reach Neo4j at {uri}: is the server running and the port open? "
+                                "Start one (README, 'Neo4j') or unset NEO4J_URI for the embedded store") from exc
+        except (ConfigurationError, ValueError) as exc:
+            raise LightRAGError(f"NEO4J_URI {uri!r} is not usable ({exc}); use neo4j://, bolt:// or "
+                                "neo4j+s:// (Aura)") from exc
+        store = cls(driver, settings.neo4j_database, settings.workspace, uri)
+        store.check_version()
+        store.create_schema()
+        return store
+
+    # -- plumbing ----------------------------------------------------------
+    def _read(self, name: str, **params: Any) -> list[dict]:
+        import neo4j
+
+        records, _, _ = self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params},
+                                                  database_=self.database, routing_=neo4j.RoutingControl.READ)
+        return [r.data() for r in records]
+
+    def _write(self, name: str, **params: Any) -> None:
+        self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params}, database_=self.database)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def check_version(self) -> None:
+        rows = self._read("db_version")
+        version = next((r["version"] for r in rows if r["name"] == "Neo4j Kernel"), rows[0]["version"] if rows else "")
+        if parse_version(version) < MIN_VERSION:
+            raise LightRAGError(f"Neo4j {version} has no relationship vector indexes; this store needs 5.18 or "
+                                "later (for example the neo4j:5.26 image)")
+
+    def create_schema(self) -> None:
+        for name in ("constraint_workspace", "constraint_entity", "constraint_chunk", "constraint_document",
+                     "index_entity_name_lower"):
+            self._write(name)
+
+    def _create_vector_indexes(self, dim: int) -> None:
+        for name in ("index_entity_vector", "index_relation_vector", "index_chunk_vector"):
+            self._write(name, dimensions=dim)
+        for row in self._read("vector_indexes"):
+            if row["dimensions"] is not None and int(row["dimensions"]) != dim:
+                raise LightRAGError(
+                    f"the vector index {row['name']} in database {self.database!r} has dimension {row['dimensions']}, "
+                    f"but this workspace's embeddings have {dim}. Drop it (DROP INDEX {row['name']}) if no other "
+                    "workspace uses it, or use another NEO4J_DATABASE")
+
+    def drop_workspace(self) -> None:
+        self._write("drop_workspace")
+        self._write("drop_workspace_meta")
+
+    # -- embedding bookkeeping ---------------------------------------------
+    def embedding_meta(self) -> tuple[str, int] | None:
+        rows = self._read("meta_get")
+        if not rows or rows[0]["model"] is None:
+            return None
+        return rows[0]["model"], int(rows[0]["dim"])
+
+    def set_embedding_meta(self, model: str, dim: int) -> None:
+        current = self.embedding_meta()
+        if current and current != (model, dim):
+            raise LightRAGError(
+                f"workspace {self.workspace!r} was indexed with embedding model {current[0]!r} (dimension "
+                f"{current[1]}); it cannot mix in {model!r} (dimension {dim}). Use another LIGHTRAG_WORKSPACE, "
+                f"or set EMBEDDING_MODEL back to {current[0]!r}")
+        self._create_vector_indexes(dim)
+        self._write("meta_set", model=model, dim=dim)
+
+    # -- documents -----------------------------------------------------------
+    def get_document(self, doc_id: str) -> DocumentInfo | None:
+        rows = self._read("document_get", id=doc_id)
+        return DocumentInfo(**rows[0]["doc"]) if rows else None
+
+    def list_documents(self) -> list[DocumentInfo]:
+        return [DocumentInfo(**r["doc"]) for r in self._read("documents_list")]
+
+    @staticmethod
+    def _doc_params(info: DocumentInfo) -> dict:
+        return dict(info.__dict__)
+
+    def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
+        self._write("document_save", doc=self._doc_params(info), text=text)
+
+    def get_document_text(self, doc_id: str) -> str | None:
+        rows = self._read("document_text", id=doc_id)
+        return rows[0]["content"] if rows else None
+
+    def document_chunk_ids(self, doc_id: str) -> list[str]:
+        return [r["id"] for r in self._read("document_chunk_ids", id=doc_id)]
+
+    # -- batched reads -------------------------------------------------------
+    def get_chunks(self, ids: list[str]) -> dict[str, Chunk]:
+        return {r["id"]: _chunk(r) for r in self._read("chunks_get", ids=ids)}
+
+    def get_chunk_records(self, ids: list[str]) -> dict[str, dict]:
+        return {r["id"]: json.loads(r["records"]) for r in self._read("chunks_get", ids=ids) if r["records"]}
+
+    def get_entities(self, names: list[str]) -> dict[str, Entity]:
+        return {r["name"]: _entity(r) for r in self._read("entities_get", names=names)}
+
+    def resolve_names(self, lowered: list[str]) -> dict[str, str]:
+        return {r["lowered"]: r["name"] for r in self._read("entities_resolve", lowered=lowered)}
+
+    def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
+        pairs = [list(relation_key(*k)) for k in keys]
+        return {(r["src"], r["tgt"]): _relation(r) for r in self._read("relations_get", pairs=pairs)}
+
+    # -- writes: one transaction ---------------------------------------------
+    def apply(self, write: GraphWrite) -> None:
+        check_dimensions(write, self.embedding_meta())
+        with self.driver.session(database=self.database) as session:
+            session.execute_write(self._apply, write)
+
+    def _apply(self, tx: Any, w: GraphWrite) -> None:
+        def run(name: str, **params: Any) -> None:
+            tx.run(cypher(name), {"workspace": self.workspace, **params}).consume()
+
+        if w.delete_relations:
+            run("delete_relations", pairs=[list(relation_key(*k)) for k in w.delete_relations])
+        if w.delete_entities:
+            run("delete_entities", names=w.delete_entities)
+        if w.delete_chunk_ids:
+            run("delete_chunks", ids=w.delete_chunk_ids)
+        if w.delete_document_ids:
+            run("delete_documents", ids=w.delete_document_ids)
+        if w.document is not None:
+            run("document_save", doc=self._doc_params(w.document), text=w.document_text or None)
+        if w.chunks:
+            run("upsert_chunks", rows=[{
+                "id": c.id, "doc_id": c.doc_id, "ord": c.order, "tokens": c.tokens, "content": c.content,
+                "file_path": c.file_path, "embedding": _vec(c.embedding),
+                "records": json.dumps(w.chunk_records[c.id]) if c.id in w.chunk_records else None,
+            } for c in w.chunks])
+        if w.entities:
+            rows = [{"name": e.name, "name_lower": e.name.lower(), "type": e.type, "description": e.description,
+                     "source_ids": e.source_ids, "file_paths": e.file_paths, "created_at": e.created_at,
+                     "embedding": _vec(e.embedding)} for e in w.entities]
+            run("upsert_entities", rows=rows)
+            run("link_mentions", rows=[{"name": r["name"], "source_ids": r["source_ids"]} for r in rows])
+        if w.relations:
+            rows = []
+            for r in w.relations:
+                src, tgt = relation_key(r.src, r.tgt)
+                rows.append({"src": src, "tgt": tgt, "keywords": r.keywords, "description": r.description,
+                             "weight": r.weight, "source_ids": r.source_ids, "file_paths": r.file_paths,
+                             "created_at": r.created_at, "embedding": _vec(r.embedding)})
+            run("upsert_relations", rows=rows)
+
+    # -- retrieval stages: one round trip each -------------------------------
+    def _search(self, name: str, vector: np.ndarray, top_k: int, threshold: float) -> list[dict]:
+        # Vector index scores are (1 + cos) / 2; the engine speaks plain cosine both ways.
+        rows = self._read(name, vector=_vec(vector), top_k=top_k, threshold=to_index_score(threshold),
+                          candidates=max(top_k * OVERSAMPLE, 10))
+        for row in rows:
+            row["score"] = from_index_score(row["score"])
+        return rows
+
+    def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
+        return [_entity(r) for r in self._search("search_entities", vector, top_k, threshold)]
+
+    def search_relations(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Relation]:
+        return [_relation(r) for r in self._search("search_relations", vector, top_k, threshold)]
+
+    def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
+        return [_chunk(r) for r in self._search("search_chunks", vector, top_k, threshold)]
+
+    def entities_with_degree(self, names: list[str]) -> list[Entity]:
+        found = {r["name"]: _entity(r) for r in self._read("entities_with_degree", names=names)}
+        return [found[n] for n in names if n in found]
+
+    def relations_of(self, names: list[str]) -> list[Relation]:
+        return [_relation(r) for r in self._read("relations_of", names=names)]
+
+    def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
+        return {r["id"]: from_index_score(r["score"]) for r in self._read("chunk_scores", ids=ids, vector=_vec(vector))}
+
+    # -- whole graph -----------------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        return dict(self._read("counts")[0])
+
+    def all_entities(self) -> list[Entity]:
+        return [_entity(r) for r in self._read("all_entities")]
+
+    def all_relations(self) -> list[Relation]:
+        return [_relation(r) for r in self._read("all_relations")]
