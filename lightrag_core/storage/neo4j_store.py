@@ -262,6 +262,13 @@ class Neo4jStore:
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         return {r["id"]: from_index_score(r["score"]) for r in self._read("chunk_scores", ids=ids, vector=_vec(vector))}
 
+    # -- review ----------------------------------------------------------------
+    def save_review(self, record: dict) -> None:
+        self._write("review_add", review=dict(record))
+
+    def list_reviews(self) -> list[dict]:
+        return [r["review"] for r in self._read("reviews_list")]
+
     # -- whole graph -----------------------------------------------------------
     def counts(self) -> dict[str, int]:
         return dict(self._read("counts")[0])

@@ -39,6 +39,9 @@ CREATE TABLE IF NOT EXISTS relations (
     src TEXT NOT NULL, tgt TEXT NOT NULL, keywords TEXT, description TEXT, weight REAL,
     source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB, PRIMARY KEY (src, tgt));
 CREATE INDEX IF NOT EXISTS relations_tgt ON relations(tgt);
+CREATE TABLE IF NOT EXISTS reviews (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, item TEXT NOT NULL, decision TEXT NOT NULL,
+    comment TEXT, detail TEXT, reviewer TEXT, at REAL NOT NULL);
 """
 
 _DEGREE = (
@@ -424,6 +427,17 @@ class SQLiteStore:
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         return self._vectors()["chunks"].scores(ids, vector)
 
+    # -- review ------------------------------------------------------------------
+    def save_review(self, record: dict) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT INTO reviews (kind, item, decision, comment, detail, reviewer, at) VALUES (?,?,?,?,?,?,?)",
+                tuple(record.get(k, "") for k in _REVIEW_COLS))
+
+    def list_reviews(self) -> list[dict]:
+        rows = self._q(f"SELECT {', '.join(_REVIEW_COLS)} FROM reviews ORDER BY seq")
+        return [dict(zip(_REVIEW_COLS, r)) for r in rows]
+
     # -- whole graph -------------------------------------------------------------
     def counts(self) -> dict[str, int]:
         row = self._q(
@@ -449,3 +463,4 @@ _DOC_COLS = (
     "id, title, file_path, content_hash, status, error, chunk_count, entity_count, "
     "relation_count, created_at, updated_at, subject"
 )
+_REVIEW_COLS = ("kind", "item", "decision", "comment", "detail", "reviewer", "at")

@@ -1,0 +1,120 @@
+"""Graph statistics for people reviewing graph quality: degrees, hubs, components, duplicates."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+import numpy as np
+
+from .embeddings import Embedder
+from .models import Entity, Relation
+from .storage.base import GraphStore
+
+
+@dataclass
+class GraphSummary:
+    entities: list[Entity]
+    relations: list[Relation]
+
+    @property
+    def degrees(self) -> list[int]:
+        return [e.degree for e in self.entities]
+
+    def hubs(self, n: int = 20) -> list[Entity]:
+        return sorted(self.entities, key=lambda e: (-e.degree, e.name))[:n]
+
+    def orphans(self) -> list[Entity]:
+        return [e for e in self.entities if e.degree == 0]
+
+    def type_counts(self) -> dict[str, int]:
+        return dict(Counter(e.type for e in self.entities).most_common())
+
+    def components(self) -> list[list[str]]:
+        """Connected components, largest first (union-find over the relations)."""
+        parent = {e.name: e.name for e in self.entities}
+
+        def find(x: str) -> str:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for r in self.relations:
+            if r.src in parent and r.tgt in parent:
+                a, b = find(r.src), find(r.tgt)
+                if a != b:
+                    parent[a] = b
+        groups: dict[str, list[str]] = {}
+        for name in parent:
+            groups.setdefault(find(name), []).append(name)
+        return sorted(groups.values(), key=lambda g: (-len(g), min(g)))
+
+    def most_cited_chunks(self, n: int = 20) -> list[tuple[str, int]]:
+        counts = Counter(cid for e in self.entities for cid in e.source_ids)
+        return counts.most_common(n)
+
+
+def summarise_graph(store: GraphStore) -> GraphSummary:
+    return GraphSummary(store.all_entities(), store.all_relations())
+
+
+def neighbourhood(store: GraphStore, name: str, depth: int = 1, node_cap: int = 150
+                  ) -> tuple[list[Entity], list[Relation]]:
+    """Entities within `depth` hops of `name` (breadth first, up to `node_cap`), and the relations among them."""
+    seen = {name}
+    frontier = [name]
+    relations: dict[tuple[str, str], Relation] = {}
+    for _ in range(max(depth, 0)):
+        if not frontier or len(seen) >= node_cap:
+            break
+        nxt = []
+        for rel in store.relations_of(frontier):
+            for end in (rel.src, rel.tgt):
+                if end not in seen and len(seen) < node_cap:
+                    seen.add(end)
+                    nxt.append(end)
+            if rel.src in seen and rel.tgt in seen:
+                relations[rel.key] = rel
+        frontier = nxt
+    entities = store.entities_with_degree(sorted(seen))
+    return entities, list(relations.values())
+
+
+def duplicate_candidates(entities: list[Entity], embedder: Embedder, min_name: float = 0.82,
+                         min_embedding: float = 0.8, limit: int = 200) -> list[dict]:
+    """Pairs of entities that look like one thing: similar names and similar name embeddings.
+
+    Names are blocked by their first three letters so the comparison stays
+    well below quadratic; each candidate pair is then scored by string
+    similarity and by the cosine of the names' embeddings.
+    """
+    blocks: dict[str, list[Entity]] = {}
+    for e in entities:
+        key = "".join(ch for ch in e.name.lower() if ch.isalnum())[:3]
+        if key:
+            blocks.setdefault(key, []).append(e)
+    pairs: list[tuple[Entity, Entity, float]] = []
+    for group in blocks.values():
+        if len(group) > 400:  # a huge block is a common prefix, not a duplicate cluster
+            group = sorted(group, key=lambda e: -e.degree)[:400]
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                ratio = SequenceMatcher(None, a.name.lower(), b.name.lower()).ratio()
+                contained = a.name.lower() in b.name.lower() or b.name.lower() in a.name.lower()
+                if ratio >= min_name or contained:
+                    pairs.append((a, b, ratio))
+    if not pairs:
+        return []
+    names = sorted({x.name for a, b, _ in pairs for x in (a, b)})
+    vectors = dict(zip(names, embedder.embed(names)))
+    out = []
+    for a, b, ratio in pairs:
+        cosine = float(np.dot(vectors[a.name], vectors[b.name]))
+        if cosine >= min_embedding:
+            keep, drop = (a, b) if (a.degree, len(a.source_ids)) >= (b.degree, len(b.source_ids)) else (b, a)
+            out.append({"keep": keep.name, "merge": drop.name, "name_similarity": round(ratio, 3),
+                        "embedding_similarity": round(cosine, 3), "same_type": a.type == b.type})
+    out.sort(key=lambda d: -(d["name_similarity"] + d["embedding_similarity"]))
+    return out[:limit]

@@ -1,0 +1,78 @@
+"""One question (or a questions file) across several modes, side by side."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from .engine import Engine
+from .evaluate import Question, all_gold_at, recall_at
+from .query.params import QueryParam
+
+
+def compare_question(engine: Engine, question: str, modes: list[str], base: QueryParam | None = None,
+                     gold_ids: list[str] | None = None, ks: tuple[int, ...] = (2, 5), answers: bool = True
+                     ) -> list[dict[str, Any]]:
+    """A row per mode: found and kept counts, sources, tokens, latency, recall (with gold), answer."""
+    base = base or QueryParam()
+    rows = []
+    for mode in modes:
+        param = replace(base, mode=mode)
+        start = time.perf_counter()
+        if answers:
+            result, answer = engine.answer(question, param)
+        else:
+            result, answer = engine.query_data(question, param), ""
+        latency = (time.perf_counter() - start) * 1000
+        info = result.processing_info
+        row: dict[str, Any] = {
+            "mode": mode,
+            "entities_found": info.get("total_entities_found", 0),
+            "entities_kept": info.get("entities_after_truncation", 0),
+            "relations_found": info.get("total_relations_found", 0),
+            "relations_kept": info.get("relations_after_truncation", 0),
+            "chunks_merged": info.get("merged_chunks_count", 0),
+            "chunks_kept": info.get("final_chunks_count", 0),
+            "sources": len(result.document_ids),
+            "context_tokens": info.get("tokens", {}).get("total", 0),
+            "retrieval_ms": round(result.timings_ms.get("total_retrieval", 0.0), 1),
+            "total_ms": round(latency, 1),
+        }
+        if gold_ids:
+            for k in ks:
+                row[f"recall@{k}"] = round(recall_at(result.document_ids, gold_ids, k), 3)
+                row[f"all_gold@{k}"] = all_gold_at(result.document_ids, gold_ids, k)
+        row["answer"] = answer
+        rows.append(row)
+    return rows
+
+
+def compare_questions(engine: Engine, questions: list[Question], modes: list[str], base: QueryParam | None = None,
+                      ks: tuple[int, ...] = (2, 5), progress: Callable[[int, int], None] | None = None
+                      ) -> list[dict[str, Any]]:
+    """Rows per question and mode (context only, no answers), for a questions file with gold ids."""
+    rows = []
+    for i, q in enumerate(questions):
+        for row in compare_question(engine, q.question, modes, base, q.gold_ids, ks, answers=False):
+            row.pop("answer")
+            rows.append({"question_id": q.id, "question": q.question, **row})
+        if progress:
+            progress(i + 1, len(questions))
+    return rows
+
+
+def summarise_by_mode(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Mean of every numeric column per mode."""
+    by_mode: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_mode.setdefault(row["mode"], []).append(row)
+    out = []
+    for mode, items in by_mode.items():
+        summary: dict[str, Any] = {"mode": mode, "questions": len(items)}
+        for key, value in items[0].items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool) or isinstance(value, bool):
+                summary[key] = round(sum(float(x[key]) for x in items) / len(items), 3)
+        out.append(summary)
+    return out

@@ -1,0 +1,32 @@
+"""Tables a query result is shown as: what was found and kept, tokens per section, time per stage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .query.params import QueryResult
+
+
+def truncation_rows(result: QueryResult) -> list[dict[str, Any]]:
+    info = result.processing_info
+    return [
+        {"part": "entities", "found": info.get("total_entities_found", 0),
+         "kept": info.get("entities_after_truncation", 0)},
+        {"part": "relations", "found": info.get("total_relations_found", 0),
+         "kept": info.get("relations_after_truncation", 0)},
+        {"part": "chunks", "found": info.get("merged_chunks_count", 0), "kept": info.get("final_chunks_count", 0)},
+    ]
+
+
+def token_rows(result: QueryResult) -> list[dict[str, Any]]:
+    tokens = result.processing_info.get("tokens", {})
+    return [{"section": k, "tokens": v} for k, v in tokens.items() if k not in {"total", "chunk_budget"}]
+
+
+def timing_rows(result: QueryResult) -> list[dict[str, Any]]:
+    return [{"stage": k, "ms": v} for k, v in result.timings_ms.items() if k != "total_retrieval"]
+
+
+def chunk_rows(result: QueryResult) -> list[dict[str, Any]]:
+    return [{"ref": c["reference_id"], "document": c["document_id"], "from": c["origin"], "tokens": c["tokens"],
+             "content": c["content"][:200]} for c in result.chunks]

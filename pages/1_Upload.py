@@ -1,0 +1,78 @@
+"""Upload files or paste text, index them with progress, and manage the documents."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pandas as pd  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from lightrag_core.loaders import document_from_bytes  # noqa: E402
+from lightrag_core.models import LightRAGError  # noqa: E402
+from pages.common import state  # noqa: E402
+
+st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
+st.title("Upload")
+engine = state.engine()
+state.sidebar(engine)
+
+files = st.file_uploader("Files", type=["txt", "md", "pdf", "docx", "html", "htm"], accept_multiple_files=True)
+pasted = st.text_area("…or paste text", height=120, key="paste_text")
+title = st.text_input("Title for the pasted text", value="pasted text", key="paste_title")
+
+if st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
+    docs, errors = [], []
+    for f in files or []:
+        try:
+            docs.append(document_from_bytes(f.getvalue(), f.name))
+        except LightRAGError as exc:
+            errors.append(str(exc))
+    if pasted.strip():
+        docs.append(document_from_bytes(pasted.encode("utf-8"), f"{title or 'pasted text'}.txt"))
+    for err in errors:
+        st.error(err)
+    if docs:
+        bar = st.progress(0.0, text="Starting…")
+        log = st.status("Indexing", expanded=True)
+        done = {"n": 0}
+
+        def progress(event: dict) -> None:
+            if event["stage"] == "extracting":
+                log.write(f"Extracting entities and relations from {event['chunks']} chunks…")
+            elif event["stage"] in {"done", "failed"}:
+                done["n"] += 1
+                bar.progress(done["n"] / len(docs), text=f"{done['n']} of {len(docs)} documents")
+                if event["stage"] == "done":
+                    log.write(f"✓ {event['document']}: {event['chunks']} chunks, {event['entities']} entities, "
+                              f"{event['relations']} relations")
+                else:
+                    log.write(f"✗ {event['document']}: {event['error']}")
+
+        report = engine.index_documents(docs, progress)
+        log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
+        st.success(report.summary()) if not report.failed else st.warning(report.summary())
+
+st.subheader("Documents")
+docs = engine.documents()
+if not docs:
+    st.caption("No documents yet.")
+else:
+    table = pd.DataFrame([{"id": d.id, "title": d.title, "status": d.status, "chunks": d.chunk_count,
+                           "entities": d.entity_count, "relations": d.relation_count, "error": d.error}
+                          for d in docs])
+    st.dataframe(table, hide_index=True, width="stretch")
+    st.download_button("Export CSV", table.to_csv(index=False), "documents.csv", "text/csv")
+    c1, c2 = st.columns(2)
+    with c1:
+        target = st.selectbox("Delete a document", [d.id for d in docs], index=None, placeholder="choose…")
+        if st.button("Delete", disabled=target is None):
+            engine.delete_document(target)
+            st.success(f"Deleted {target}; entities and relations only it supported are gone, shared ones rebuilt.")
+            st.rerun()
+    with c2:
+        failed = [d.id for d in docs if d.status != "processed"]
+        st.write(f"{len(failed)} document(s) not processed.")
+        if st.button("Re-run failed and interrupted", disabled=not failed):
+            st.write(engine.resume().summary())
+            st.rerun()

@@ -1,0 +1,94 @@
+"""Ask the graph: streamed answer with references, the statistics and the graph behind it."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import json  # noqa: E402
+
+import pandas as pd  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from lightrag_core import result_tables as tables  # noqa: E402
+from lightrag_core.graph_view import from_query_data  # noqa: E402
+from lightrag_core.models import LightRAGError  # noqa: E402
+from pages.common import state, widgets  # noqa: E402
+
+st.set_page_config(page_title="Query · Graph RAG workbench", layout="wide")
+st.title("Query")
+engine = state.engine()
+state.sidebar(engine)
+st.session_state.setdefault("history", [])
+
+with st.sidebar:
+    param = widgets.query_params("q")
+    use_history = st.checkbox("Use the chat as conversation history", value=True)
+    if st.button("Clear chat"):
+        st.session_state.history = []
+        st.session_state.pop("last_result", None)
+
+for turn in st.session_state.history:
+    st.chat_message(turn["role"]).markdown(turn["content"])
+
+question = st.chat_input("Ask a question about the indexed documents")
+if question:
+    st.chat_message("user").markdown(question)
+    param.conversation_history = list(st.session_state.history) if use_history else []
+    try:
+        result, parts = engine.stream(question, param)
+    except LightRAGError as exc:
+        st.error(str(exc))
+        st.stop()
+    with st.chat_message("assistant"):
+        if result.references:
+            st.caption("References: " + " · ".join(f"[{r['reference_id']}] {r['file_path']}"
+                                                   for r in result.references))
+        try:
+            answer = st.write_stream(parts)
+        except LightRAGError as exc:
+            answer = f"(the answer failed: {exc})"
+            st.error(answer)
+    st.session_state.history += [{"role": "user", "content": question},
+                                 {"role": "assistant", "content": answer if isinstance(answer, str) else str(answer)}]
+    st.session_state.last_result = result
+
+result = st.session_state.get("last_result")
+if result is not None:
+    st.divider()
+    k1, k2 = st.columns(2)
+    k1.write("**High-level keywords:** " + (", ".join(result.high_level) or "–"))
+    k2.write("**Low-level keywords:** " + (", ".join(result.low_level) or "–"))
+    stats, graph_tab, chunks_tab, ctx_tab, prompt_tab, raw_tab = st.tabs(
+        ["Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"])
+    with stats:
+        trunc = pd.DataFrame(tables.truncation_rows(result))
+        c1, c2, c3 = st.columns(3)
+        c1.write("Found and kept")
+        c1.dataframe(trunc, hide_index=True)
+        c1.bar_chart(trunc.set_index("part"), stack=False)
+        c2.write("Tokens per section")
+        tok = pd.DataFrame(tables.token_rows(result))
+        c2.dataframe(tok, hide_index=True)
+        c2.bar_chart(tok.set_index("section"))
+        c3.write("Time per stage (ms)")
+        timing = pd.DataFrame(tables.timing_rows(result))
+        c3.dataframe(timing, hide_index=True)
+        c3.bar_chart(timing.set_index("stage"))
+    with graph_tab:
+        ents, rels = from_query_data(result.entities, result.relationships)
+        if ents:
+            st.caption(f"The {len(ents)} entities and {len(rels)} relations that went into the context.")
+            widgets.graph(ents, rels)
+        else:
+            st.caption("This mode put no graph data into the context.")
+    with chunks_tab:
+        chunk_table = pd.DataFrame(tables.chunk_rows(result))
+        st.dataframe(chunk_table, hide_index=True)
+        st.download_button("Export CSV", chunk_table.to_csv(index=False), "chunks.csv", "text/csv")
+    with ctx_tab:
+        st.code(result.context or "(no context)", language=None)
+    with prompt_tab:
+        st.code(result.system_prompt or "(no prompt)", language=None)
+    with raw_tab:
+        st.json(json.loads(json.dumps(result.to_data())), expanded=False)

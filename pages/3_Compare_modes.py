@@ -1,0 +1,79 @@
+"""One question, or a questions file with gold ids, across the chosen modes, side by side."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import json  # noqa: E402
+
+import pandas as pd  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from lightrag_core import MODES  # noqa: E402
+from lightrag_core.compare import compare_question, compare_questions, summarise_by_mode  # noqa: E402
+from lightrag_core.evaluate import Question  # noqa: E402
+from lightrag_core.models import LightRAGError  # noqa: E402
+from pages.common import state, widgets  # noqa: E402
+
+st.set_page_config(page_title="Compare modes · Graph RAG workbench", layout="wide")
+st.title("Compare modes")
+engine = state.engine()
+state.sidebar(engine)
+
+modes = st.multiselect("Modes", [m for m in MODES if m != "bypass"], default=["naive", "local", "global", "mix"])
+param = widgets.query_params("cmp", modes=False)
+one, many = st.tabs(["One question", "Questions file"])
+
+with one:
+    question = st.text_input("Question", key="cmp_question")
+    gold = st.text_input("Gold document ids (optional, comma-separated)", key="cmp_gold")
+    if st.button("Compare", type="primary", disabled=not question.strip() or not modes, key="cmp_run"):
+        try:
+            rows = compare_question(engine, question, modes, param, [g.strip() for g in gold.split(",") if g.strip()])
+        except LightRAGError as exc:
+            st.error(str(exc))
+            st.stop()
+        st.session_state.compare_rows = rows
+    rows = st.session_state.get("compare_rows")
+    if rows:
+        table = pd.DataFrame(rows)
+        st.dataframe(table.drop(columns=["answer"]), hide_index=True)
+        st.bar_chart(table.set_index("mode")[["entities_kept", "relations_kept", "chunks_kept", "sources"]],
+                     stack=False)
+        st.download_button("Export CSV", table.to_csv(index=False), "mode_comparison.csv", "text/csv")
+        cols = st.columns(len(rows))
+        for col, row in zip(cols, rows):
+            col.markdown(f"**{row['mode']}** · {row['total_ms']} ms")
+            col.markdown(row["answer"])
+
+with many:
+    upload = st.file_uploader("Questions (.jsonl with question and gold_ids per line)", type=["jsonl"])
+    limit = st.number_input("Questions to run", 1, 1000, 20)
+    if st.button("Run", disabled=upload is None or not modes):
+        questions = []
+        for n, line in enumerate(upload.getvalue().decode("utf-8").splitlines(), 1):
+            if line.strip():
+                try:
+                    row = json.loads(line)
+                    questions.append(Question(str(row.get("id", n)), row["question"], list(row.get("gold_ids", []))))
+                except (json.JSONDecodeError, KeyError) as exc:
+                    st.error(f"line {n}: needs 'question' and 'gold_ids' ({exc})")
+                    st.stop()
+        questions = questions[: int(limit)]
+        bar = st.progress(0.0)
+        rows = compare_questions(engine, questions, modes, param,
+                                 progress=lambda i, n: bar.progress(i / n, text=f"{i} of {n} questions"))
+        st.session_state.batch_rows = rows
+    rows = st.session_state.get("batch_rows")
+    if rows:
+        summary = pd.DataFrame(summarise_by_mode(rows))
+        st.dataframe(summary, hide_index=True)
+        recall_cols = [c for c in summary.columns if c.startswith(("recall@", "all_gold@"))]
+        if recall_cols:
+            st.bar_chart(summary.set_index("mode")[recall_cols], stack=False)
+        detail = pd.DataFrame(rows)
+        st.download_button("Export per-question CSV", detail.to_csv(index=False), "mode_comparison_questions.csv",
+                           "text/csv")
+        st.download_button("Export summary CSV", summary.to_csv(index=False), "mode_comparison_summary.csv",
+                           "text/csv")

@@ -1,0 +1,84 @@
+"""The graph as numbers and pictures: degrees, hubs, components, types, weights, duplicates, explorer."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from lightrag_core.analytics import duplicate_candidates, neighbourhood, summarise_graph  # noqa: E402
+from pages.common import state, widgets  # noqa: E402
+
+st.set_page_config(page_title="Graph analytics · Graph RAG workbench", layout="wide")
+st.title("Graph analytics")
+engine = state.engine()
+state.sidebar(engine)
+g = summarise_graph(engine.store)
+if not g.entities:
+    st.info("The graph is empty: index documents first.")
+    st.stop()
+
+components = g.components()
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Entities", len(g.entities))
+c2.metric("Relations", len(g.relations))
+c3.metric("Components", len(components))
+c4.metric("Orphans", len(g.orphans()))
+
+left, right = st.columns(2)
+with left:
+    st.subheader("Degree distribution")
+    degrees = np.array(g.degrees)
+    edges = np.unique(np.logspace(0, np.log10(max(degrees.max(), 1) + 1), 12).astype(int))
+    counts, _ = np.histogram(degrees, bins=np.concatenate([[0], edges]))
+    hist = pd.DataFrame({"degree up to": [str(e) for e in edges], "entities (log10)": np.log10(counts + 1)})
+    st.bar_chart(hist.set_index("degree up to"))
+    st.caption("Entities per degree bin, log scale.")
+    st.subheader("Entity types")
+    st.bar_chart(pd.Series(g.type_counts(), name="entities"))
+with right:
+    st.subheader("Top hubs")
+    hubs = pd.DataFrame([{"entity": e.name, "type": e.type, "degree": e.degree} for e in g.hubs(20)])
+    st.dataframe(hubs, hide_index=True)
+    st.subheader("Connected components")
+    sizes = pd.DataFrame({"component": range(1, len(components) + 1), "size": [len(c) for c in components]})
+    st.dataframe(sizes.head(20), hide_index=True)
+
+left, right = st.columns(2)
+with left:
+    st.subheader("Relationship weights")
+    weights = np.array([r.weight for r in g.relations]) if g.relations else np.zeros(1)
+    counts, bins = np.histogram(weights, bins=10)
+    st.bar_chart(pd.DataFrame({"weight from": [f"{b:.2f}" for b in bins[:-1]], "relations": counts})
+                 .set_index("weight from"))
+with right:
+    st.subheader("Most-cited chunks")
+    cited = g.most_cited_chunks(15)
+    chunks = engine.store.get_chunks([c for c, _ in cited])
+    st.dataframe(pd.DataFrame([{"chunk": c, "document": chunks[c].doc_id if c in chunks else "", "entities": n}
+                               for c, n in cited]), hide_index=True)
+
+st.subheader("Explorer")
+names = [e.name for e in g.hubs(len(g.entities))]
+e1, e2, e3 = st.columns([3, 1, 1])
+centre = e1.selectbox("Entity", names, index=0)
+depth = e2.slider("Depth", 1, 3, 1)
+cap = e3.number_input("Node cap", 10, 500, 100)
+ents, rels = neighbourhood(engine.store, centre, depth, int(cap))
+widgets.graph(ents, rels, node_cap=int(cap), highlight={centre})
+
+st.subheader("Suspected duplicates")
+if st.button("Find duplicate entities"):
+    st.session_state.duplicates = duplicate_candidates(g.entities, engine.embedder)
+dups = st.session_state.get("duplicates")
+if dups is not None:
+    table = pd.DataFrame(dups)
+    if table.empty:
+        st.caption("No likely duplicates found.")
+    else:
+        st.dataframe(table, hide_index=True)
+        st.download_button("Export CSV", table.to_csv(index=False), "duplicates.csv", "text/csv")
+        st.caption("Merge them on the Review page.")

@@ -1,0 +1,98 @@
+"""Expert review: a filtered queue of entities and relations; approve, flag, edit, merge, delete."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pandas as pd  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from lightrag_core.analytics import duplicate_candidates  # noqa: E402
+from lightrag_core.models import LightRAGError  # noqa: E402
+from lightrag_core.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv  # noqa: E402
+from pages.common import state  # noqa: E402
+
+st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")
+st.title("Review")
+engine = state.engine()
+state.sidebar(engine)
+reviewer = Reviewer(engine.store, engine.embedder, engine.summariser,
+                    reviewer=st.sidebar.text_input("Your name", key="reviewer_name"))
+
+
+def act(fn, *args) -> None:
+    try:
+        record = fn(*args)
+        st.toast(f"{record['decision']}: {record['item']}")
+        st.session_state.last_review = record
+    except LightRAGError as exc:
+        st.error(str(exc))
+
+
+entities_tab, relations_tab, history_tab = st.tabs(["Entities", "Relations", "History"])
+
+with entities_tab:
+    all_types = sorted({e.type for e in engine.store.all_entities()})
+    f1, f2, f3, f4 = st.columns(4)
+    types = f1.multiselect("Types", all_types)
+    min_degree = f2.number_input("Minimum degree", 0, 10000, 0)
+    document = f3.selectbox("From document", [""] + [d.id for d in engine.documents()])
+    only_dups = f4.checkbox("Suspected duplicates only")
+    hide = f4.checkbox("Hide reviewed")
+    dups = duplicate_candidates(engine.store.all_entities(), engine.embedder) if only_dups else []
+    flt = QueueFilter(types=types, min_degree=int(min_degree), document_id=document, hide_reviewed=hide,
+                      duplicates={d[k] for d in dups for k in ("keep", "merge")})
+    queue = entity_queue(engine.store, flt)
+    st.caption(f"{len(queue)} entities in the queue.")
+    st.dataframe(pd.DataFrame([{"entity": e.name, "type": e.type, "degree": e.degree,
+                                "sources": len(e.source_ids), "description": e.description[:160]}
+                               for e in queue[:500]]), hide_index=True)
+    if queue:
+        name = st.selectbox("Entity to review", [e.name for e in queue[:500]], key="review_entity")
+        ent = next(e for e in queue if e.name == name)
+        comment = st.text_input("Comment", key="entity_comment")
+        a1, a2, a3 = st.columns(3)
+        if a1.button("Approve", key="approve_entity"):
+            act(reviewer.approve, "entity", name, comment)
+        if a2.button("Flag", key="flag_entity"):
+            act(reviewer.flag, "entity", name, comment)
+        if a3.button("Delete", key="delete_entity"):
+            act(reviewer.delete_entity, name, comment)
+        with st.form("edit_entity"):
+            etype = st.text_input("Type", ent.type)
+            description = st.text_area("Description", ent.description, height=150)
+            if st.form_submit_button("Save edit (re-embeds)"):
+                act(reviewer.edit_entity, name, description, etype, comment)
+        with st.form("merge_entity"):
+            into = st.selectbox("Merge this entity into", [e.name for e in queue[:500] if e.name != name])
+            if st.form_submit_button("Merge"):
+                act(reviewer.merge_entities, into, name, comment)
+
+with relations_tab:
+    max_weight = st.slider("Show relations with weight up to", 0.0, 50.0, 50.0, 0.5)
+    hide_r = st.checkbox("Hide reviewed", key="hide_rel")
+    rels = relation_queue(engine.store, QueueFilter(max_weight=max_weight, hide_reviewed=hide_r))
+    st.caption(f"{len(rels)} relations, weakest first.")
+    st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
+                                "description": r.description[:160]} for r in rels[:500]]), hide_index=True)
+    if rels:
+        label = st.selectbox("Relation to review", [f"{r.src} -> {r.tgt}" for r in rels[:500]])
+        rel = next(r for r in rels if f"{r.src} -> {r.tgt}" == label)
+        comment_r = st.text_input("Comment", key="relation_comment")
+        b1, b2 = st.columns(2)
+        if b1.button("Approve", key="approve_relation"):
+            act(reviewer.approve, "relation", label, comment_r)
+        if b2.button("Flag", key="flag_relation"):
+            act(reviewer.flag, "relation", label, comment_r)
+        with st.form("edit_relation"):
+            keywords = st.text_input("Keywords", rel.keywords)
+            rdesc = st.text_area("Description", rel.description)
+            weight = st.number_input("Weight", 0.0, 1000.0, float(rel.weight))
+            if st.form_submit_button("Save edit (re-embeds)"):
+                act(reviewer.edit_relation, rel.src, rel.tgt, keywords, rdesc, weight, comment_r)
+
+with history_tab:
+    history = reviewer.history()
+    st.dataframe(pd.DataFrame(history), hide_index=True)
+    st.download_button("Export review CSV", reviews_csv(history), "review.csv", "text/csv")

@@ -1,0 +1,1 @@
+"""Helpers shared by the Streamlit pages: cached engine, settings, status. No business logic."""

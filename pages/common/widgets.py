@@ -1,0 +1,45 @@
+"""Widgets several pages share: the QueryParam form and the graph component."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lightrag_core import MODES, QueryParam
+from lightrag_core.graph_view import graph_html
+
+
+def query_params(prefix: str, modes: bool = True) -> QueryParam:
+    """Every QueryParam as widgets (LightRAG's defaults)."""
+    d = QueryParam()
+    param = QueryParam()
+    if modes:
+        param.mode = st.selectbox("Mode", MODES, index=MODES.index(d.mode), key=f"{prefix}_mode")
+    with st.expander("Retrieval settings"):
+        c1, c2 = st.columns(2)
+        param.top_k = c1.number_input("top_k", 1, 500, d.top_k, key=f"{prefix}_top_k")
+        param.chunk_top_k = c2.number_input("chunk_top_k", 1, 200, d.chunk_top_k, key=f"{prefix}_chunk_top_k")
+        param.max_entity_tokens = c1.number_input("max_entity_tokens", 100, 100000, d.max_entity_tokens,
+                                                  key=f"{prefix}_met")
+        param.max_relation_tokens = c2.number_input("max_relation_tokens", 100, 100000, d.max_relation_tokens,
+                                                    key=f"{prefix}_mrt")
+        param.max_total_tokens = c1.number_input("max_total_tokens", 1000, 500000, d.max_total_tokens,
+                                                 key=f"{prefix}_mtt")
+        param.cosine_threshold = c2.slider("cosine threshold", 0.0, 1.0, d.cosine_threshold, 0.05,
+                                           key=f"{prefix}_thr")
+        param.kg_chunk_pick_method = c1.radio("chunk picking", ["VECTOR", "WEIGHT"], horizontal=True,
+                                              key=f"{prefix}_pick")
+        param.response_type = c2.text_input("response type", d.response_type, key=f"{prefix}_rt")
+        hl = st.text_input("high-level keywords (comma-separated; skips extraction)", key=f"{prefix}_hl")
+        ll = st.text_input("low-level keywords (comma-separated; skips extraction)", key=f"{prefix}_ll")
+        param.hl_keywords = [k.strip() for k in hl.split(",") if k.strip()]
+        param.ll_keywords = [k.strip() for k in ll.split(",") if k.strip()]
+        param.user_prompt = st.text_input("extra instructions for the answer", key=f"{prefix}_up")
+    return param
+
+
+def graph(entities, relations, height: int = 520, node_cap: int = 150, highlight: set[str] | None = None) -> None:
+    html, note = graph_html(entities, relations, height=f"{height}px", node_cap=node_cap, highlight=highlight)
+    if note:
+        st.caption(note)
+    # The HTML is pyvis's own page; document text only reaches it as escaped tooltip and label strings.
+    st.iframe(html, height=height + 20)

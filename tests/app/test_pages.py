@@ -1,0 +1,125 @@
+"""Every page in-process (streamlit.testing.v1.AppTest), asserting what the user sees."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lightrag_core import Document, Engine
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
+pytestmark = pytest.mark.slow
+
+
+def app(workdir: Path, page: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.session_state["workdir"] = str(workdir)
+    at.run()
+    assert not at.exception, at.exception
+    if page:
+        at.switch_page(f"pages/{page}").run()
+        assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    return "\n".join(parts)
+
+
+def iframe_html(at: AppTest) -> list[str]:
+    return [el.proto.srcdoc for el in at.get("iframe")]
+
+
+@pytest.fixture
+def small_workspace(offline_settings):
+    engine = Engine(offline_settings)
+    engine.index_documents([
+        Document("curie", "Marie Curie was born in Warsaw. Marie Curie worked in Paris with Pierre Curie."),
+        Document("einstein", "Albert Einstein visited Paris in 1922. Albert Einstein admired Marie Curie."),
+    ])
+    engine.close()
+    return offline_settings.workdir
+
+
+def test_home_shows_backend_models_and_counts(hotpot_index, hotpot_slice):
+    at = app(hotpot_index.settings.workdir)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Documents"] == str(len(hotpot_slice["ids"]))
+    assert int(metrics["Entities"]) > 100
+    table = " ".join(str(v) for v in at.table[0].value.iloc[0])
+    assert "embedded" in table and "offline" in table and "all-MiniLM-L6-v2" in table
+
+
+def test_query_streams_answer_with_stats_and_graph(hotpot_index):
+    at = app(hotpot_index.settings.workdir, "2_Query.py")
+    at.chat_input[0].set_value(QUESTION).run()
+    assert not at.exception, at.exception
+    shown = texts(at)
+    assert "Extractive answer" in shown and "film director" in shown.lower()
+    assert "References: [1]" in shown
+    assert "**Low-level keywords:** Christopher Nolan, Sathish Kalathil" in shown
+    found_kept = at.dataframe[0].value
+    assert list(found_kept["part"]) == ["entities", "relations", "chunks"]
+    assert (found_kept["found"] >= found_kept["kept"]).all() and found_kept["kept"].sum() > 0
+    graphs = iframe_html(at)
+    assert graphs and "Christopher Nolan" in graphs[0]
+    # Offline: every script and stylesheet is in-line, nothing is fetched from a CDN.
+    assert not re.search(r"""(src|href)\s*=\s*["']https?://""", graphs[0])
+    assert not re.search(r"cdnjs|jsdelivr|unpkg", graphs[0])
+    # The chat is the next question's conversation history.
+    assert at.session_state["history"][0] == {"role": "user", "content": QUESTION}
+
+
+def test_compare_modes_rows_and_answers(hotpot_index):
+    at = app(hotpot_index.settings.workdir, "3_Compare_modes.py")
+    at.text_input(key="cmp_question").set_value(QUESTION)
+    at.text_input(key="cmp_gold").set_value("Christopher Nolan, Sathish Kalathil").run()
+    at.button(key="cmp_run").click().run()
+    assert not at.exception, at.exception
+    table = at.dataframe[0].value
+    assert list(table["mode"]) == ["naive", "local", "global", "mix"]
+    assert {"entities_found", "chunks_kept", "sources", "total_ms", "recall@5"} <= set(table.columns)
+    assert (table.loc[table["mode"] == "naive", "entities_found"] == 0).all()
+    assert table["recall@5"].max() == 1.0
+    assert sum("Extractive answer" in m.value for m in at.markdown) == 4
+
+
+def test_analytics_counts_and_explorer(hotpot_index):
+    at = app(hotpot_index.settings.workdir, "4_Graph_analytics.py")
+    metrics = {m.label: m.value for m in at.metric}
+    counts = hotpot_index.store.counts()
+    assert metrics["Entities"] == str(counts["entities"]) and metrics["Relations"] == str(counts["relations"])
+    hubs = at.dataframe[0].value
+    assert hubs["degree"].is_monotonic_decreasing
+    graphs = iframe_html(at)
+    assert graphs and hubs["entity"].iloc[0] in graphs[0]
+
+
+def test_review_decision_is_persisted(small_workspace):
+    at = app(small_workspace, "5_Review.py")
+    at.selectbox(key="review_entity").set_value("Marie Curie")
+    at.text_input(key="entity_comment").set_value("checked against the source")
+    at.button(key="approve_entity").click().run()
+    assert not at.exception, at.exception
+    at.button(key="flag_entity").click().run()  # the comment is still there: flag accepted too
+    engine = Engine(__import__("lightrag_core").Settings.from_env(small_workspace))
+    reviews = engine.store.list_reviews()
+    assert [(r["item"], r["decision"]) for r in reviews] == [("Marie Curie", "approve"), ("Marie Curie", "flag")]
+    assert reviews[0]["comment"] == "checked against the source"
+    engine.close()
+
+
+def test_upload_pasted_text_and_document_table(small_workspace):
+    at = app(small_workspace, "1_Upload.py")
+    at.text_area(key="paste_text").set_value("Ada Lovelace wrote programs for Charles Babbage in London.")
+    at.text_input(key="paste_title").set_value("lovelace").run()
+    at.button(key="index_run").click().run()
+    assert not at.exception, at.exception
+    table = at.dataframe[0].value
+    assert len(table) == 3 and set(table["status"]) == {"processed"}
+    assert "lovelace.txt" in set(table["title"])
