@@ -82,7 +82,7 @@ def offline_keywords(query: str) -> tuple[list[str], list[str]]:
             phrase = []
     for tok in doc:
         if tok.pos_ == "VERB" and not tok.is_stop:
-            high.append(tok.lemma_)
+            high.append(tok.lower_)  # the word as asked: lemmas read oddly ("born" -> "bear")
     return _dedupe(high), _dedupe([w for w in low if w])
 
 
