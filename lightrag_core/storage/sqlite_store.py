@@ -18,75 +18,20 @@ import numpy as np
 
 from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, relation_key
 from .base import check_dimensions
-from .vector_index import VectorIndex
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS documents (
-    id TEXT PRIMARY KEY, title TEXT, file_path TEXT, content_hash TEXT, status TEXT NOT NULL,
-    error TEXT DEFAULT '', chunk_count INTEGER DEFAULT 0, entity_count INTEGER DEFAULT 0,
-    relation_count INTEGER DEFAULT 0, created_at REAL, updated_at REAL, subject TEXT DEFAULT '',
-    content TEXT);
-CREATE TABLE IF NOT EXISTS chunks (
-    id TEXT PRIMARY KEY, doc_id TEXT NOT NULL REFERENCES documents(id), ord INTEGER, tokens INTEGER,
-    content TEXT NOT NULL, file_path TEXT, records TEXT, embedding BLOB);
-CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id);
-CREATE TABLE IF NOT EXISTS entities (
-    name TEXT PRIMARY KEY, name_lower TEXT NOT NULL, type TEXT, description TEXT,
-    source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB);
-CREATE INDEX IF NOT EXISTS entities_lower ON entities(name_lower);
-CREATE TABLE IF NOT EXISTS relations (
-    src TEXT NOT NULL, tgt TEXT NOT NULL, keywords TEXT, description TEXT, weight REAL,
-    source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB, PRIMARY KEY (src, tgt));
-CREATE INDEX IF NOT EXISTS relations_tgt ON relations(tgt);
-CREATE TABLE IF NOT EXISTS reviews (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, item TEXT NOT NULL, decision TEXT NOT NULL,
-    comment TEXT, detail TEXT, reviewer TEXT, at REAL NOT NULL);
-"""
-
-_DEGREE = (
-    "((SELECT COUNT(*) FROM relations x WHERE x.src = {n}) + (SELECT COUNT(*) FROM relations x WHERE x.tgt = {n}))"
+from .sqlite_schema import (
+    DEGREE_SQL,
+    DOC_COLS,
+    ENTITY_COLS,
+    RELATION_COLS,
+    REVIEW_COLS,
+    SCHEMA,
+    blob,
+    document_row,
+    entity_row,
+    rel_id,
+    relation_row,
 )
-_ENTITY_COLS = "name, type, description, source_ids, file_paths, created_at"
-_RELATION_COLS = "src, tgt, keywords, description, weight, source_ids, file_paths, created_at"
-
-
-def _rel_id(src: str, tgt: str) -> str:
-    return f"{src}\x1f{tgt}"
-
-
-def _blob(vec: np.ndarray | None) -> bytes | None:
-    return None if vec is None else np.asarray(vec, dtype=np.float32).tobytes()
-
-
-def _entity(row: tuple, degree: int = 0) -> Entity:
-    return Entity(
-        name=row[0],
-        type=row[1],
-        description=row[2],
-        source_ids=json.loads(row[3]),
-        file_paths=json.loads(row[4]),
-        created_at=row[5],
-        degree=degree,
-    )
-
-
-def _relation(row: tuple, degree: int = 0) -> Relation:
-    return Relation(
-        src=row[0],
-        tgt=row[1],
-        keywords=row[2],
-        description=row[3],
-        weight=row[4],
-        source_ids=json.loads(row[5]),
-        file_paths=json.loads(row[6]),
-        created_at=row[7],
-        degree=degree,
-    )
-
-
-def _doc(row: tuple) -> DocumentInfo:
-    return DocumentInfo(*row)
+from .vector_index import VectorIndex
 
 
 class SQLiteStore:
@@ -158,11 +103,11 @@ class SQLiteStore:
 
     # -- documents -----------------------------------------------------------
     def get_document(self, doc_id: str) -> DocumentInfo | None:
-        rows = self._q(f"SELECT {_DOC_COLS} FROM documents WHERE id=?", (doc_id,))
-        return _doc(rows[0]) if rows else None
+        rows = self._q(f"SELECT {DOC_COLS} FROM documents WHERE id=?", (doc_id,))
+        return document_row(rows[0]) if rows else None
 
     def list_documents(self) -> list[DocumentInfo]:
-        return [_doc(r) for r in self._q(f"SELECT {_DOC_COLS} FROM documents ORDER BY created_at, id")]
+        return [document_row(r) for r in self._q(f"SELECT {DOC_COLS} FROM documents ORDER BY created_at, id")]
 
     def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
         with self._lock:
@@ -176,7 +121,7 @@ class SQLiteStore:
 
     def _save_document(self, info: DocumentInfo, text: str | None) -> None:
         self._conn.execute(
-            f"INSERT INTO documents ({_DOC_COLS}, content) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) "
+            f"INSERT INTO documents ({DOC_COLS}, content) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) "
             "ON CONFLICT(id) DO UPDATE SET title=excluded.title, file_path=excluded.file_path, "
             "content_hash=excluded.content_hash, status=excluded.status, error=excluded.error, "
             "chunk_count=excluded.chunk_count, entity_count=excluded.entity_count, "
@@ -224,9 +169,9 @@ class SQLiteStore:
 
     def get_entities(self, names: list[str]) -> dict[str, Entity]:
         rows = self._q(
-            f"SELECT {_ENTITY_COLS} FROM entities WHERE name IN (SELECT value FROM json_each(?))", (json.dumps(names),)
+            f"SELECT {ENTITY_COLS} FROM entities WHERE name IN (SELECT value FROM json_each(?))", (json.dumps(names),)
         )
-        return {r[0]: _entity(r) for r in rows}
+        return {r[0]: entity_row(r) for r in rows}
 
     def resolve_names(self, lowered: list[str]) -> dict[str, str]:
         rows = self._q(
@@ -237,11 +182,11 @@ class SQLiteStore:
 
     def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
         rows = self._q(
-            f"SELECT {_RELATION_COLS} FROM relations WHERE (src, tgt) IN "
+            f"SELECT {RELATION_COLS} FROM relations WHERE (src, tgt) IN "
             "(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
             (json.dumps([list(relation_key(*k)) for k in keys]),),
         )
-        return {(r[0], r[1]): _relation(r) for r in rows}
+        return {(r[0], r[1]): relation_row(r) for r in rows}
 
     # -- writes ----------------------------------------------------------------
     def apply(self, write: GraphWrite) -> None:
@@ -269,7 +214,7 @@ class SQLiteStore:
         if w.delete_entities:
             names = json.dumps(w.delete_entities)
             cascaded_relations = [
-                _rel_id(a, b)
+                rel_id(a, b)
                 for a, b in c.execute(
                     "SELECT src, tgt FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
                     "OR tgt IN (SELECT value FROM json_each(?))",
@@ -304,7 +249,7 @@ class SQLiteStore:
                     ch.content,
                     ch.file_path,
                     json.dumps(w.chunk_records[ch.id]) if ch.id in w.chunk_records else None,
-                    _blob(ch.embedding),
+                    blob(ch.embedding),
                 )
                 for ch in w.chunks
             ],
@@ -321,7 +266,7 @@ class SQLiteStore:
                     json.dumps(e.source_ids),
                     json.dumps(e.file_paths),
                     e.created_at,
-                    _blob(e.embedding),
+                    blob(e.embedding),
                 )
                 for e in w.entities
             ],
@@ -339,12 +284,10 @@ class SQLiteStore:
                     json.dumps(r.source_ids),
                     json.dumps(r.file_paths),
                     r.created_at,
-                    _blob(r.embedding),
+                    blob(r.embedding),
                 )
             )
-        c.executemany(
-            f"INSERT OR REPLACE INTO relations ({_RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)", rows
-        )
+        c.executemany(f"INSERT OR REPLACE INTO relations ({RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)", rows)
         return cascaded_chunks, cascaded_relations
 
     def _update_indexes(
@@ -355,13 +298,13 @@ class SQLiteStore:
         chunk_ids, relation_ids = cascaded
         idx["chunks"].remove(list(w.delete_chunk_ids) + chunk_ids)
         idx["entities"].remove(w.delete_entities)
-        idx["relations"].remove([_rel_id(*relation_key(*k)) for k in w.delete_relations] + relation_ids)
+        idx["relations"].remove([rel_id(*relation_key(*k)) for k in w.delete_relations] + relation_ids)
         with_vec = [c for c in w.chunks if c.embedding is not None]
         idx["chunks"].upsert([c.id for c in with_vec], np.array([c.embedding for c in with_vec]))
         ents = [e for e in w.entities if e.embedding is not None]
         idx["entities"].upsert([e.name for e in ents], np.array([e.embedding for e in ents]))
         rels = [r for r in w.relations if r.embedding is not None]
-        idx["relations"].upsert([_rel_id(*r.key) for r in rels], np.array([r.embedding for r in rels]))
+        idx["relations"].upsert([rel_id(*r.key) for r in rels], np.array([r.embedding for r in rels]))
 
     # -- retrieval stages ------------------------------------------------------
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
@@ -376,19 +319,19 @@ class SQLiteStore:
 
     def entities_with_degree(self, names: list[str]) -> list[Entity]:
         rows = self._q(
-            f"SELECT {_ENTITY_COLS}, {_DEGREE.format(n='e.name')} FROM entities e "
+            f"SELECT {ENTITY_COLS}, {DEGREE_SQL.format(n='e.name')} FROM entities e "
             "WHERE e.name IN (SELECT value FROM json_each(?))",
             (json.dumps(names),),
         )
-        by_name = {r[0]: _entity(r[:6], r[6]) for r in rows}
+        by_name = {r[0]: entity_row(r[:6], r[6]) for r in rows}
         return [by_name[n] for n in names if n in by_name]
 
     def _relations_with_degree(self, where: str, params: tuple) -> list[Relation]:
         sql = (
-            f"SELECT {_RELATION_COLS}, {_DEGREE.format(n='r.src')} + {_DEGREE.format(n='r.tgt')} "
+            f"SELECT {RELATION_COLS}, {DEGREE_SQL.format(n='r.src')} + {DEGREE_SQL.format(n='r.tgt')} "
             f"FROM relations r WHERE {where}"
         )
-        return [_relation(r[:8], r[8]) for r in self._q(sql, params)]
+        return [relation_row(r[:8], r[8]) for r in self._q(sql, params)]
 
     def search_relations(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Relation]:
         hits = self._vectors()["relations"].search(vector, top_k, threshold)
@@ -432,11 +375,12 @@ class SQLiteStore:
         with self._lock:
             self._conn.execute(
                 "INSERT INTO reviews (kind, item, decision, comment, detail, reviewer, at) VALUES (?,?,?,?,?,?,?)",
-                tuple(record.get(k, "") for k in _REVIEW_COLS))
+                tuple(record.get(k, "") for k in REVIEW_COLS),
+            )
 
     def list_reviews(self) -> list[dict]:
-        rows = self._q(f"SELECT {', '.join(_REVIEW_COLS)} FROM reviews ORDER BY seq")
-        return [dict(zip(_REVIEW_COLS, r)) for r in rows]
+        rows = self._q(f"SELECT {', '.join(REVIEW_COLS)} FROM reviews ORDER BY seq")
+        return [dict(zip(REVIEW_COLS, r)) for r in rows]
 
     # -- whole graph -------------------------------------------------------------
     def counts(self) -> dict[str, int]:
@@ -448,19 +392,12 @@ class SQLiteStore:
 
     def all_entities(self) -> list[Entity]:
         return [
-            _entity(r[:6], r[6])
-            for r in self._q(f"SELECT {_ENTITY_COLS}, {_DEGREE.format(n='e.name')} FROM entities e")
+            entity_row(r[:6], r[6])
+            for r in self._q(f"SELECT {ENTITY_COLS}, {DEGREE_SQL.format(n='e.name')} FROM entities e")
         ]
 
     def all_relations(self) -> list[Relation]:
-        return [_relation(r) for r in self._q(f"SELECT {_RELATION_COLS} FROM relations")]
+        return [relation_row(r) for r in self._q(f"SELECT {RELATION_COLS} FROM relations")]
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*"))
-
-
-_DOC_COLS = (
-    "id, title, file_path, content_hash, status, error, chunk_count, entity_count, "
-    "relation_count, created_at, updated_at, subject"
-)
-_REVIEW_COLS = ("kind", "item", "decision", "comment", "detail", "reviewer", "at")

@@ -1,0 +1,84 @@
+"""The embedded store's SQLite schema and the mapping between its rows and the engine's records."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ..models import DocumentInfo, Entity, Relation
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    id TEXT PRIMARY KEY, title TEXT, file_path TEXT, content_hash TEXT, status TEXT NOT NULL,
+    error TEXT DEFAULT '', chunk_count INTEGER DEFAULT 0, entity_count INTEGER DEFAULT 0,
+    relation_count INTEGER DEFAULT 0, created_at REAL, updated_at REAL, subject TEXT DEFAULT '',
+    content TEXT);
+CREATE TABLE IF NOT EXISTS chunks (
+    id TEXT PRIMARY KEY, doc_id TEXT NOT NULL REFERENCES documents(id), ord INTEGER, tokens INTEGER,
+    content TEXT NOT NULL, file_path TEXT, records TEXT, embedding BLOB);
+CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id);
+CREATE TABLE IF NOT EXISTS entities (
+    name TEXT PRIMARY KEY, name_lower TEXT NOT NULL, type TEXT, description TEXT,
+    source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB);
+CREATE INDEX IF NOT EXISTS entities_lower ON entities(name_lower);
+CREATE TABLE IF NOT EXISTS relations (
+    src TEXT NOT NULL, tgt TEXT NOT NULL, keywords TEXT, description TEXT, weight REAL,
+    source_ids TEXT, file_paths TEXT, created_at REAL, embedding BLOB, PRIMARY KEY (src, tgt));
+CREATE INDEX IF NOT EXISTS relations_tgt ON relations(tgt);
+CREATE TABLE IF NOT EXISTS reviews (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, item TEXT NOT NULL, decision TEXT NOT NULL,
+    comment TEXT, detail TEXT, reviewer TEXT, at REAL NOT NULL);
+"""
+
+DEGREE_SQL = (
+    "((SELECT COUNT(*) FROM relations x WHERE x.src = {n}) + (SELECT COUNT(*) FROM relations x WHERE x.tgt = {n}))"
+)
+ENTITY_COLS = "name, type, description, source_ids, file_paths, created_at"
+RELATION_COLS = "src, tgt, keywords, description, weight, source_ids, file_paths, created_at"
+
+
+def rel_id(src: str, tgt: str) -> str:
+    return f"{src}\x1f{tgt}"
+
+
+def blob(vec: np.ndarray | None) -> bytes | None:
+    return None if vec is None else np.asarray(vec, dtype=np.float32).tobytes()
+
+
+def entity_row(row: tuple, degree: int = 0) -> Entity:
+    return Entity(
+        name=row[0],
+        type=row[1],
+        description=row[2],
+        source_ids=json.loads(row[3]),
+        file_paths=json.loads(row[4]),
+        created_at=row[5],
+        degree=degree,
+    )
+
+
+def relation_row(row: tuple, degree: int = 0) -> Relation:
+    return Relation(
+        src=row[0],
+        tgt=row[1],
+        keywords=row[2],
+        description=row[3],
+        weight=row[4],
+        source_ids=json.loads(row[5]),
+        file_paths=json.loads(row[6]),
+        created_at=row[7],
+        degree=degree,
+    )
+
+
+def document_row(row: tuple) -> DocumentInfo:
+    return DocumentInfo(*row)
+
+
+DOC_COLS = (
+    "id, title, file_path, content_hash, status, error, chunk_count, entity_count, "
+    "relation_count, created_at, updated_at, subject"
+)
+REVIEW_COLS = ("kind", "item", "decision", "comment", "detail", "reviewer", "at")
