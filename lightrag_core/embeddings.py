@@ -55,6 +55,9 @@ class OnnxMiniLM:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads or min(4, os.cpu_count() or 1)
         options.log_severity_level = 3
+        # Idle worker threads would otherwise spin after each call and take a core
+        # from the Python work between calls (this machine has two).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self.session = ort.InferenceSession(model_path, options, providers=["CPUExecutionProvider"])
         self.input_names = {i.name for i in self.session.get_inputs()}
         self.batch_size = batch_size

@@ -35,11 +35,16 @@ def count(text: str) -> int:
     return len(encode(text))
 
 
+@lru_cache(maxsize=200_000)
+def count_cached(text: str) -> int:
+    """Token count of a context row; rows of hub entities recur in query after query."""
+    return len(encoding().encode(text, disallowed_special=()))
+
+
 def count_many(texts: Iterable[str]) -> list[int]:
-    # A plain loop: tiktoken's encode_batch starts a thread pool per call, which costs
-    # more than it saves on the few dozen short rows a query counts.
-    enc = encoding()
-    return [len(enc.encode(t, disallowed_special=())) for t in texts]
+    # A plain loop over a cache: tiktoken's encode_batch starts a thread pool per call,
+    # which costs more than it saves on the few dozen short rows a query counts.
+    return [count_cached(t) for t in texts]
 
 
 def truncate_text(text: str, max_tokens: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -15,21 +14,32 @@ SEP = "<SEP>"
 BUFFER_TOKENS = 200
 
 
-def entity_row(e: Entity) -> dict[str, Any]:
-    """What the model reads about an entity (no paths or dates: they waste tokens)."""
-    return {"entity": e.name, "type": e.type, "description": e.description}
+@lru_cache(maxsize=100_000)
+def _entity_line(name: str, etype: str, description: str) -> str:
+    # What the model reads about an entity: no paths or dates, they only cost tokens.
+    return tokens.json_line({"entity": name, "type": etype, "description": description})
 
 
-def relation_row(r: Relation) -> dict[str, Any]:
-    return {"entity1": r.src, "entity2": r.tgt, "keywords": r.keywords, "description": r.description}
+@lru_cache(maxsize=100_000)
+def _relation_line(src: str, tgt: str, keywords: str, description: str) -> str:
+    return tokens.json_line({"entity1": src, "entity2": tgt, "keywords": keywords, "description": description})
+
+
+def entity_line(e: Entity) -> str:
+    """The entity as one JSON line of the context (cached: hub entities recur query after query)."""
+    return _entity_line(e.name, e.type, e.description)
+
+
+def relation_line(r: Relation) -> str:
+    return _relation_line(r.src, r.tgt, r.keywords, r.description)
 
 
 def truncate_entities(entities: list[Entity], max_tokens: int) -> list[Entity]:
-    return tokens.truncate_list(entities, key=lambda e: tokens.json_line(entity_row(e)), max_tokens=max_tokens)
+    return tokens.truncate_list(entities, key=entity_line, max_tokens=max_tokens)
 
 
 def truncate_relations(relations: list[Relation], max_tokens: int) -> list[Relation]:
-    return tokens.truncate_list(relations, key=lambda r: tokens.json_line(relation_row(r)), max_tokens=max_tokens)
+    return tokens.truncate_list(relations, key=relation_line, max_tokens=max_tokens)
 
 
 @dataclass
@@ -41,17 +51,18 @@ class Context:
     section_tokens: dict[str, int]
 
 
-def _json_block(rows: list[dict]) -> str:
-    return "```json\n" + "\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n```"
+def _json_block(lines: list[str]) -> str:
+    return "```json\n" + "\n".join(lines) + "\n```"
 
 
 def render(
     entities: list[Entity], relations: list[Relation], chunk_rows: list[dict], references: list[dict[str, Any]]
 ) -> str:
     parts = [
-        "Knowledge graph entities:\n\n" + _json_block([entity_row(e) for e in entities]),
-        "Knowledge graph relationships:\n\n" + _json_block([relation_row(r) for r in relations]),
-        "Document chunks (reference_id points into the reference list):\n\n" + _json_block(chunk_rows),
+        "Knowledge graph entities:\n\n" + _json_block([entity_line(e) for e in entities]),
+        "Knowledge graph relationships:\n\n" + _json_block([relation_line(r) for r in relations]),
+        "Document chunks (reference_id points into the reference list):\n\n"
+        + _json_block([tokens.json_line(r) for r in chunk_rows]),
         "Reference list:\n\n" + "\n".join(f"[{r['reference_id']}] {r['file_path']}" for r in references),
     ]
     return "\n\n".join(parts)
@@ -84,8 +95,8 @@ def build_context(
     instead of re-encoding the whole context.
     """
     frame = _frame_tokens()
-    entity_tokens = sum(tokens.count_many(tokens.json_line(entity_row(e)) for e in entities))
-    relation_tokens = sum(tokens.count_many(tokens.json_line(relation_row(r)) for r in relations))
+    entity_tokens = sum(tokens.count_many(entity_line(e) for e in entities))
+    relation_tokens = sum(tokens.count_many(relation_line(r) for r in relations))
     budget = max_total_tokens - (
         system_template_tokens
         + frame

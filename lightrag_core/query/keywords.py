@@ -13,6 +13,7 @@ from ..models import LightRAGError
 
 log = logging.getLogger(__name__)
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
+QUERY_PIPES = {"tok2vec", "tagger", "attribute_ruler", "ner"}
 _QUESTION_WORDS = {"what", "who", "whom", "which", "when", "where", "why", "how", "whose"}
 
 
@@ -46,7 +47,12 @@ def parse_keywords_reply(reply: str) -> tuple[list[str], list[str]]:
 
 def offline_keywords(query: str) -> tuple[list[str], list[str]]:
     """spaCy: named entities and proper nouns are low level; other noun phrases are high level."""
-    doc = nlp()(query)
+    # Tags and entities are enough here; the parser and lemmatizer are skipped for speed.
+    pipeline = nlp()
+    doc = pipeline.make_doc(query)
+    for name, proc in pipeline.pipeline:
+        if name in QUERY_PIPES:
+            doc = proc(doc)
     low: list[str] = []
     taken: set[int] = set()
     for ent in doc.ents:
