@@ -32,6 +32,7 @@ from .models import (
     LightRAGError,
     Relation,
     RelationRecord,
+    WriteConflict,
     relation_key,
 )
 from .storage.base import GraphStore
@@ -39,6 +40,7 @@ from .storage.base import GraphStore
 log = logging.getLogger(__name__)
 Progress = Callable[[dict], None]
 BATCH_DOCUMENTS = 16
+MAX_CONFLICT_RETRIES = 8
 
 
 class Extractor(Protocol):
@@ -189,7 +191,8 @@ class Indexer:
         self._write_batch(items, report, progress)
 
     def _write_batch(
-        self, items: list[tuple[Document, list[Chunk], list]], report: IndexReport, progress: Progress | None
+        self, items: list[tuple[Document, list[Chunk], list]], report: IndexReport, progress: Progress | None,
+        attempt: int = 0,
     ) -> None:
         """Merge each document on top of the ones before it, embed all at once, then write one by one.
 
@@ -221,13 +224,23 @@ class Indexer:
         for n, (doc, write) in enumerate(writes):
             try:
                 self.store.apply(write)
+            except WriteConflict:
+                # Another writer changed what this document was merged on: merge again from the
+                # store (this document and the ones merged on top of it), a bounded number of times.
+                if attempt >= MAX_CONFLICT_RETRIES:
+                    for d, _ in writes[n:]:
+                        self._fail(d, LightRAGError("gave up after repeated write conflicts"), report, progress)
+                    return
+                redo = {d.id for d, _ in writes[n:]}
+                self._write_batch([it for it in items if it[0].id in redo], report, progress, attempt + 1)
+                return
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
                 # Later documents were merged on top of this one: redo them from the store.
                 later = {d.id for d, _ in writes[n + 1 :]}
                 rest = [it for it in items if it[0].id in later]
                 if rest and len(rest) < len(items):
-                    self._write_batch(rest, report, progress)
+                    self._write_batch(rest, report, progress, attempt)
                 return
             report.processed.append(doc.id)
             report.chunks += len(write.chunks)
@@ -270,6 +283,8 @@ class Indexer:
         existing_e.update({n: overlay_e[n] for n in by_entity if n in overlay_e})
         existing_r = self.store.get_relations([k for k in by_relation if k not in overlay_r])
         existing_r.update({k: overlay_r[k] for k in by_relation if k in overlay_r})
+        expected_e = {n: (existing_e[n].source_ids if n in existing_e else None) for n in by_entity}
+        expected_r = {k: (existing_r[k].source_ids if k in existing_r else None) for k in by_relation}
         entities = [merge_entity(n, existing_e.get(n), recs, self.summarise) for n, recs in by_entity.items()]
         relations = [merge_relation(k, existing_r.get(k), recs, self.summarise) for k, recs in by_relation.items()]
         info = DocumentInfo(
@@ -288,9 +303,8 @@ class Indexer:
         old = self.store.get_document(doc.id)
         info.created_at = old.created_at if old else info.updated_at
         chunk_records = {c.id: _records_to_json(*rec) for c, rec in zip(chunks, records)}
-        return GraphWrite(
-            document=info, chunks=chunks, chunk_records=chunk_records, entities=entities, relations=relations
-        )
+        return GraphWrite(document=info, chunks=chunks, chunk_records=chunk_records, entities=entities,
+                          relations=relations, expected_entities=expected_e, expected_relations=expected_r)
 
     def _embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
         texts = [c.content for c in chunks] + [e.embed_text() for e in entities] + [r.embed_text() for r in relations]

@@ -18,6 +18,10 @@ class LightRAGError(Exception):
     """An error a user can act on; the CLI, pages and API show its message."""
 
 
+class WriteConflict(LightRAGError):
+    """Another writer changed an entity or relation this write was merged on; redo the merge."""
+
+
 def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -148,3 +152,7 @@ class GraphWrite:
     delete_entities: list[str] = field(default_factory=list)
     relations: list[Relation] = field(default_factory=list)
     delete_relations: list[tuple[str, str]] = field(default_factory=list)
+    # Optimistic concurrency: the source ids each merged entity / relation had when it was
+    # read (None: it did not exist). The store refuses the write if any has changed since.
+    expected_entities: dict[str, list[str] | None] = field(default_factory=dict)
+    expected_relations: dict[tuple[str, str], list[str] | None] = field(default_factory=dict)

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..config import Settings
-from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, relation_key
+from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, WriteConflict, relation_key
 from .base import check_dimensions
 from .cypher_files import cypher
 
@@ -202,6 +202,22 @@ class Neo4jStore:
     def _apply(self, tx: Any, w: GraphWrite) -> None:
         def run(name: str, **params: Any) -> None:
             tx.run(cypher(name), {"workspace": self.workspace, **params}).consume()
+
+        def read(name: str, **params: Any) -> list[dict]:
+            return [r.data() for r in tx.run(cypher(name), {"workspace": self.workspace, **params})]
+
+        if w.expected_entities:
+            current = {r["name"]: list(r["source_ids"]) for r in read("versions_entities",
+                                                                      names=list(w.expected_entities))}
+            for name, ids in w.expected_entities.items():
+                if current.get(name) != ids:
+                    raise WriteConflict(f"entity {name!r} was changed by another writer")
+        if w.expected_relations:
+            pairs = [list(relation_key(*k)) for k in w.expected_relations]
+            current_r = {(r["src"], r["tgt"]): list(r["source_ids"]) for r in read("versions_relations", pairs=pairs)}
+            for key, ids in w.expected_relations.items():
+                if current_r.get(relation_key(*key)) != ids:
+                    raise WriteConflict(f"relation {key!r} was changed by another writer")
 
         if w.delete_relations:
             run("delete_relations", pairs=[list(relation_key(*k)) for k in w.delete_relations])

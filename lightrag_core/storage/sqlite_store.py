@@ -16,7 +16,16 @@ from pathlib import Path
 
 import numpy as np
 
-from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, relation_key
+from ..models import (
+    Chunk,
+    DocumentInfo,
+    Entity,
+    GraphWrite,
+    LightRAGError,
+    Relation,
+    WriteConflict,
+    relation_key,
+)
 from .base import check_dimensions
 from .sqlite_schema import (
     DEGREE_SQL,
@@ -207,6 +216,7 @@ class SQLiteStore:
     def _apply(self, w: GraphWrite) -> tuple[list[str], list[str]]:
         """Apply the write; returns chunk and relation ids removed by cascade."""
         c = self._conn
+        self._check_expected(w)
         cascaded_chunks: list[str] = []
         cascaded_relations: list[str] = []
         if w.delete_relations:
@@ -289,6 +299,32 @@ class SQLiteStore:
             )
         c.executemany(f"INSERT OR REPLACE INTO relations ({RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)", rows)
         return cascaded_chunks, cascaded_relations
+
+    def _check_expected(self, w: GraphWrite) -> None:
+        if w.expected_entities:
+            current = {
+                name: json.loads(ids)
+                for name, ids in self._conn.execute(
+                    "SELECT name, source_ids FROM entities WHERE name IN (SELECT value FROM json_each(?))",
+                    (json.dumps(list(w.expected_entities)),),
+                )
+            }
+            for name, ids in w.expected_entities.items():
+                if current.get(name) != ids:
+                    raise WriteConflict(f"entity {name!r} was changed by another writer")
+        if w.expected_relations:
+            keys = [list(relation_key(*k)) for k in w.expected_relations]
+            current_r = {
+                (a, b): json.loads(ids)
+                for a, b, ids in self._conn.execute(
+                    "SELECT src, tgt, source_ids FROM relations WHERE (src, tgt) IN (SELECT json_extract(value, "
+                    "'$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
+                    (json.dumps(keys),),
+                )
+            }
+            for key, ids in w.expected_relations.items():
+                if current_r.get(relation_key(*key)) != ids:
+                    raise WriteConflict(f"relation {key!r} was changed by another writer")
 
     def _update_indexes(
         self, idx: dict[str, VectorIndex], w: GraphWrite, cascaded: tuple[list[str], list[str]]
