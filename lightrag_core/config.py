@@ -8,11 +8,23 @@ reach logs or pages by accident.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 DEFAULT_WORKDIR = "./lightrag_data"
 SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key"})
+
+
+_KEY_LIKE = re.compile(r"\b(sk|pk|rk|key|token)[-_][A-Za-z0-9*_\-]{6,}", re.IGNORECASE)
+
+
+def redact(text: str, *secrets: str) -> str:
+    """The text with the given secrets, and anything shaped like an API key, masked."""
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "[redacted]")
+    return _KEY_LIKE.sub("[redacted]", text)
 
 
 def _env(name: str, default: str = "") -> str:

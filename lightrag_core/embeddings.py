@@ -11,7 +11,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .config import Settings
+from .config import Settings, redact
 from .models import LightRAGError
 
 OFFLINE_MODEL = "all-MiniLM-L6-v2-int8-onnx"
@@ -109,6 +109,7 @@ class OpenAICompatibleEmbedder:
         if settings.embedding_dim:
             kwargs["dimensions"] = settings.embedding_dim
         self.client = OpenAIEmbeddings(**kwargs)
+        self._secret = settings.embedding_api_key
         self.dim = settings.embedding_dim or 0
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -117,7 +118,8 @@ class OpenAICompatibleEmbedder:
         try:
             rows = self.client.embed_documents([t or " " for t in texts])
         except Exception as exc:  # the client raises many types; the user needs the message
-            raise LightRAGError(f"embedding request to {self.model_name!r} failed: {exc}") from exc
+            reason = redact(f"{type(exc).__name__}: {str(exc)[:300]}", self._secret)
+            raise LightRAGError(f"embedding request to {self.model_name!r} failed: {reason}") from exc
         matrix = np.asarray(rows, dtype=np.float32)
         if matrix.ndim != 2 or len(matrix) != len(texts):
             raise LightRAGError(f"embedding endpoint returned {matrix.shape} for {len(texts)} texts")

@@ -14,10 +14,28 @@ from concurrent.futures import ThreadPoolExecutor
 from . import prompts
 from .extract_offline import canonical_name
 from .llm import ChatLLM
-from .models import Chunk, EntityRecord, RelationRecord
+from .models import Chunk, EntityRecord, LightRAGError, RelationRecord
 
 log = logging.getLogger(__name__)
 _BAD_TYPE = re.compile(r"[()<>|/\\]")
+
+
+MAX_REPLY_CHARS = 200_000
+
+
+def check_reply(reply: str, chunk: Chunk) -> None:
+    """Replies that cannot be extraction output fail the chunk with a specific reason."""
+    if not reply.strip():
+        raise LightRAGError(f"the LLM returned an empty extraction reply for {chunk.id}")
+    if len(reply) > MAX_REPLY_CHARS:
+        raise LightRAGError(f"the LLM's extraction reply for {chunk.id} is {len(reply):,} characters "
+                            f"(limit {MAX_REPLY_CHARS:,}); it is not a record list")
+    if prompts.FIELD_SEP not in reply and prompts.RECORD_END not in reply:
+        raise LightRAGError(f"the LLM's extraction reply for {chunk.id} is not in the record format "
+                            f"(no {prompts.FIELD_SEP} fields): {reply[:80]!r}")
+    if prompts.RECORD_END not in reply:
+        log.warning("extraction reply for %s has no %s: it may be truncated; keeping the complete records",
+                    chunk.id, prompts.RECORD_END)
 
 
 def parse_records(reply: str, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord], int]:
@@ -82,6 +100,7 @@ class LLMExtractor:
         )
         messages = [("user", prompt)]
         reply = self.llm.complete(messages)
+        check_reply(reply, chunk)
         entities, relations, _ = parse_records(reply, chunk)
         for _ in range(self.max_gleaning):
             messages = [*messages, ("assistant", reply), ("user", prompts.GLEANING.format(end=prompts.RECORD_END))]

@@ -47,9 +47,15 @@ def nlp():
     return spacy.load(SPACY_MODEL)
 
 
+_WRAPPERS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’"}
+
+
 def canonical_name(raw: str) -> str:
-    """Entity names as stored: trimmed, single-spaced, no leading article or trailing 's."""
-    name = _SPACE.sub(" ", raw).strip().strip("\"'`“”‘’()[]{}.,;:")
+    """Entity names as stored: single-spaced, unwrapped from one pair of quotes, no trailing
+    sentence punctuation, no leading article or trailing 's. Brackets stay: "Lilu (mythology)"."""
+    name = _SPACE.sub(" ", raw).strip().rstrip(".,;:").strip()
+    if len(name) > 1 and _WRAPPERS.get(name[0]) == name[-1]:
+        name = name[1:-1].strip()
     if name.lower().startswith("the "):
         name = name[4:]
     if name.endswith("'s") or name.endswith("’s"):

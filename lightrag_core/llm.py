@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from .config import Settings
+from .config import Settings, redact
 from .models import LightRAGError
 
 log = logging.getLogger(__name__)
@@ -67,6 +67,7 @@ class ChatLLM:
         self.model = settings.llm_model
         self.endpoint = settings.openai_base_url or "https://api.openai.com/v1"
         self.client = ChatOpenAI(**kwargs)
+        self._secret = settings.openai_api_key
         self.cache = cache
         self._slots = threading.Semaphore(max(1, settings.llm_concurrency))
 
@@ -80,7 +81,7 @@ class ChatLLM:
             try:
                 reply = self.client.invoke(messages)
             except Exception as exc:  # the client raises many types; the user needs the reason
-                raise LightRAGError(f"LLM call to {self.model!r} failed: {_reason(exc)}") from exc
+                raise LightRAGError(f"LLM call to {self.model!r} failed: {_reason(exc, self._secret)}") from exc
         text = reply.content if isinstance(reply.content, str) else str(reply.content)
         if use_cache and self.cache is not None and text.strip():
             self.cache.put(key, text)
@@ -93,12 +94,12 @@ class ChatLLM:
                     if part.content:
                         yield part.content if isinstance(part.content, str) else str(part.content)
             except Exception as exc:
-                raise LightRAGError(f"LLM stream from {self.model!r} failed: {_reason(exc)}") from exc
+                raise LightRAGError(f"LLM stream from {self.model!r} failed: {_reason(exc, self._secret)}") from exc
 
 
-def _reason(exc: Exception) -> str:
-    # Never echo request headers or keys: the exception's class and message only.
-    return f"{type(exc).__name__}: {str(exc)[:300]}"
+def _reason(exc: Exception, secret: str = "") -> str:
+    # The exception's class and message only, with keys masked: providers echo them in auth errors.
+    return redact(f"{type(exc).__name__}: {str(exc)[:300]}", secret)
 
 
 def make_llm(settings: Settings) -> ChatLLM | None:

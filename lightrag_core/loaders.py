@@ -7,12 +7,29 @@ bad file fails on its own without stopping the others.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 from .models import Document, LightRAGError, content_hash
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
+
+
+def max_file_bytes() -> int:
+    """Largest file accepted (LIGHTRAG_MAX_FILE_MB, default 20): bigger ones take hours to index offline."""
+    raw = os.environ.get("LIGHTRAG_MAX_FILE_MB", "").strip()
+    try:
+        return int(float(raw) * 2**20) if raw else 20 * 2**20
+    except ValueError as exc:
+        raise LightRAGError(f"LIGHTRAG_MAX_FILE_MB must be a number, got {raw!r}") from exc
+
+
+def check_size(size: int, name: str) -> None:
+    limit = max_file_bytes()
+    if size > limit:
+        raise LightRAGError(f"{name}: {size / 2**20:.1f} MB is larger than the {limit / 2**20:.0f} MB limit; "
+                            "split it, or raise LIGHTRAG_MAX_FILE_MB")
 SUPPORTED = TEXT_SUFFIXES | {".html", ".htm", ".pdf", ".docx", ".jsonl"}
 
 
@@ -73,6 +90,7 @@ def _docx_text(data: bytes, path: str) -> str:
 
 def text_from_bytes(data: bytes, name: str) -> str:
     """Text of one uploaded or read file, by its suffix."""
+    check_size(len(data), name)
     suffix = Path(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
         return _decode(data, name)
@@ -144,4 +162,5 @@ def load_documents(paths: list[str | Path]) -> Iterator[Document]:
         if path.suffix.lower() == ".jsonl":
             yield from read_jsonl(path)
         else:
+            check_size(path.stat().st_size, str(path))  # before reading a huge file into memory
             yield document_from_bytes(path.read_bytes(), str(path))

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import APIKeyHeader
 
 from ..engine import Engine
-from ..loaders import SUPPORTED, document_from_bytes
+from ..loaders import SUPPORTED, document_from_bytes, max_file_bytes
 from ..models import Document, DocumentInfo, LightRAGError
 from ..query.params import QueryResult
 from .jobs import IndexJobs
@@ -137,9 +137,11 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
             raise HTTPException(status_code=400, detail=f"{name}: unsupported file type; use one of "
                                 + ", ".join(sorted(SUPPORTED - {".jsonl"})))
-        data = file.file.read(MAX_UPLOAD_BYTES + 1)
-        if len(data) > MAX_UPLOAD_BYTES:
-            raise HTTPException(status_code=413, detail=f"{name}: larger than {MAX_UPLOAD_BYTES // 2**20} MB")
+        limit = min(MAX_UPLOAD_BYTES, max_file_bytes())
+        data = file.file.read(limit + 1)
+        if len(data) > limit:
+            raise HTTPException(status_code=413, detail=f"{name}: larger than the {limit / 2**20:.0f} MB upload "
+                                "limit (LIGHTRAG_MAX_FILE_MB)")
         return _submit([document_from_bytes(data, name, doc_id)], prefix="upload")
 
     def _submit(docs: list[Document], prefix: str = "insert") -> dict[str, Any]:

@@ -36,7 +36,10 @@ class OpenAIStub:
                                       "auth": self.headers.get("Authorization", "")})
                 if stub.fail_next:
                     code = stub.fail_next.pop(0)
-                    self._json(code, {"error": {"message": f"scripted {code}", "type": "rate_limit"}})
+                    # Like real providers, an auth error echoes (part of) the key it was given.
+                    key = self.headers.get("Authorization", "").removeprefix("Bearer ")
+                    message = f"Incorrect API key provided: {key}" if code == 401 else f"scripted {code}"
+                    self._json(code, {"error": {"message": message, "type": "error"}})
                     return
                 if self.path.endswith("/embeddings"):
                     inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]

@@ -12,6 +12,10 @@ def test_canonical_names():
     assert canonical_name("  the  United   States ") == "United States"
     assert canonical_name("Nolan's") == "Nolan"
     assert canonical_name('"Quoted"') == "Quoted"
+    assert canonical_name("“Curly”.") == "Curly"
+    assert canonical_name("Line\nBreak\tName") == "Line Break Name"
+    assert canonical_name("Lilu (mythology)") == "Lilu (mythology)"
+    assert canonical_name("O'Brien \"The Boss\"") == "O'Brien \"The Boss\""
 
 
 def test_offline_extracts_people_places_and_a_verb_relation():
