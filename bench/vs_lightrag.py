@@ -1,6 +1,6 @@
 """Side by side with LightRAG on the same machine, corpus, extraction output, embeddings and keywords.
 
-    bash bench/run_vs_lightrag.sh            # makes .venv-bench with lightrag-hku pinned, then runs this
+    .venv-bench/bin/python bench/vs_lightrag.py   # .venv-bench: made by bench/run_all.sh (lightrag-hku pinned)
 
 Both systems index the same passages. LightRAG gets an LLM function that
 returns our offline extractor's records in its own delimiter format (and our

@@ -74,3 +74,11 @@ def check_dimensions(write: GraphWrite, meta: tuple[str, int] | None) -> None:
                 f"a vector of dimension {np.asarray(item.embedding).size} does not fit this "
                 f"store's dimension {meta[1]} ({meta[0]})"
             )
+
+
+def check_embedding_model(current: tuple[str, int] | None, model: str, dim: int, where: str, fix: str) -> None:
+    """A store keeps one embedding model and dimension; refuse another, saying how to proceed."""
+    if current and current != (model, dim):
+        raise LightRAGError(
+            f"{where} was indexed with embedding model {current[0]!r} (dimension {current[1]}); it cannot mix in "
+            f"{model!r} (dimension {dim}). {fix}, or set EMBEDDING_MODEL back to {current[0]!r}")

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..config import Settings
 from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, WriteConflict, relation_key
-from .base import check_dimensions
+from .base import check_dimensions, check_embedding_model
 from .cypher_files import cypher
 
 MIN_VERSION = (5, 18)
@@ -145,12 +145,8 @@ class Neo4jStore:
         return rows[0]["model"], int(rows[0]["dim"])
 
     def set_embedding_meta(self, model: str, dim: int) -> None:
-        current = self.embedding_meta()
-        if current and current != (model, dim):
-            raise LightRAGError(
-                f"workspace {self.workspace!r} was indexed with embedding model {current[0]!r} (dimension "
-                f"{current[1]}); it cannot mix in {model!r} (dimension {dim}). Use another LIGHTRAG_WORKSPACE, "
-                f"or set EMBEDDING_MODEL back to {current[0]!r}")
+        check_embedding_model(self.embedding_meta(), model, dim, f"workspace {self.workspace!r}",
+                              "Use another LIGHTRAG_WORKSPACE")
         self._create_vector_indexes(dim)
         self._write("meta_set", model=model, dim=dim)
 

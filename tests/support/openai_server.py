@@ -23,6 +23,7 @@ class OpenAIStub:
         self.respond = respond
         self.embedding_dim = embedding_dim
         self.fail_next: list[int] = []  # status codes to return before answering normally
+        self.delay = 0.0  # seconds to wait before answering (timeouts)
         self.requests: list[dict] = []
         stub = self
 
@@ -41,6 +42,10 @@ class OpenAIStub:
                     message = f"Incorrect API key provided: {key}" if code == 401 else f"scripted {code}"
                     self._json(code, {"error": {"message": message, "type": "error"}})
                     return
+                if stub.delay:
+                    import time
+
+                    time.sleep(stub.delay)
                 if self.path.endswith("/embeddings"):
                     inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
                     data = [{"object": "embedding", "index": i, "embedding": stub.vector(str(t)).tolist()}

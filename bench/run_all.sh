@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Reproduce every figure in the README: engine on hotpotqa_100, LightRAG side by side, scale, plots.
+# Takes about 25 minutes on 2 cores. Run it on an otherwise idle machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv-bench/bin/python ]; then
+    python -m venv --system-site-packages .venv-bench
+fi
+.venv-bench/bin/pip install -q -r bench/requirements.txt
+python bench/engine_bench.py --corpus ../shared/data/hotpotqa_100 --out bench/results/hotpotqa_100
+.venv-bench/bin/python bench/vs_lightrag.py --questions 30 --passages 300 --out bench/results/vs_lightrag
+python bench/scale_bench.py --sizes 10000,100000 --out bench/results/scale
+.venv-bench/bin/python bench/plots.py
