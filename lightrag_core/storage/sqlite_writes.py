@@ -151,7 +151,8 @@ def apply_write(c: sqlite3.Connection, w: GraphWrite) -> tuple[list[str], list[s
     return cascaded_chunks, cascaded_relations
 
 
-def _update_indexes(self, idx: dict[str, VectorIndex], w: GraphWrite, cascaded: tuple[list[str], list[str]]) -> None:
+def update_indexes(idx: dict[str, VectorIndex], w: GraphWrite, cascaded: tuple[list[str], list[str]]) -> None:
+    """Bring the in-memory matrices in line with a committed write."""
     chunk_ids, relation_ids = cascaded
     idx["chunks"].remove(list(w.delete_chunk_ids) + chunk_ids)
     idx["entities"].remove(w.delete_entities)
@@ -162,6 +163,3 @@ def _update_indexes(self, idx: dict[str, VectorIndex], w: GraphWrite, cascaded: 
     idx["entities"].upsert([e.name for e in ents], np.array([e.embedding for e in ents]))
     rels = [r for r in w.relations if r.embedding is not None]
     idx["relations"].upsert([rel_id(*r.key) for r in rels], np.array([r.embedding for r in rels]))
-
-
-# -- retrieval stages ------------------------------------------------------
