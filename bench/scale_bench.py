@@ -35,9 +35,14 @@ BATCH = 5000
 
 
 def vectors(rng: np.random.Generator, centroids: np.ndarray, n: int) -> np.ndarray:
+    """n clustered unit vectors, made in float32 and one batch at a time, so that the
+    generator's temporaries do not count against the store's peak memory."""
     picks = rng.integers(0, len(centroids), n)
-    v = centroids[picks] + 0.35 * rng.standard_normal((n, DIM)).astype(np.float32)
-    return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+    v = rng.standard_normal((n, DIM), dtype=np.float32)
+    v *= 0.35
+    v += centroids[picks]
+    v /= np.linalg.norm(v, axis=1, keepdims=True)
+    return v
 
 
 def build(store, n_entities: int, seed: int = 7) -> dict:
@@ -50,21 +55,22 @@ def build(store, n_entities: int, seed: int = 7) -> dict:
     timings = {}
 
     start = time.perf_counter()
-    chunk_vecs = vectors(rng, centroids, n_chunks)
     for d0 in range(0, n_docs, 500):
         w = GraphWrite()
+        chunk_vecs = vectors(rng, centroids, 5000)
         for d in range(d0, min(d0 + 500, n_docs)):
             info = DocumentInfo(f"doc{d}", f"doc{d}", f"doc{d}.txt", f"h{d}", PROCESSED, chunk_count=10)
             store.save_document(info, "synthetic")
             for c in range(d * 10, min(d * 10 + 10, n_chunks)):
                 w.chunks.append(Chunk(f"c{c}", f"doc{d}", c % 10, 120, f"synthetic chunk {c} " * 20,
-                                      f"doc{d}.txt", chunk_vecs[c]))
+                                      f"doc{d}.txt", chunk_vecs[c - d0 * 10]))
         store.apply(w)
     timings["chunks_per_s"] = round(n_chunks / (time.perf_counter() - start), 1)
 
     start = time.perf_counter()
-    ent_vecs = vectors(rng, centroids, n_entities)
+    ent_vecs = np.zeros((n_entities, DIM), dtype=np.float32)  # kept to check search recall afterwards
     for e0 in range(0, n_entities, BATCH):
+        ent_vecs[e0:e0 + BATCH] = vectors(rng, centroids, min(BATCH, n_entities - e0))
         batch = [Entity(f"Entity {i}", f"type{i % 8}", f"Synthetic entity {i} described in a few words " * 2,
                         [f"c{(i * 7 + k) % n_chunks}" for k in range(1 + i % 3)], [f"doc{i % n_docs}.txt"],
                         1.0, ent_vecs[i]) for i in range(e0, min(e0 + BATCH, n_entities))]
@@ -82,11 +88,12 @@ def build(store, n_entities: int, seed: int = 7) -> dict:
                 pairs.add((min(i, j), max(i, j)))
                 ends += [i, j]
     pair_list = sorted(pairs)
-    rel_vecs = vectors(rng, centroids, len(pair_list))
+    del pairs, ends
     for r0 in range(0, len(pair_list), BATCH):
+        rel_vecs = vectors(rng, centroids, min(BATCH, len(pair_list) - r0))
         batch = [Relation(f"Entity {a}", f"Entity {b}", "related, synthetic", f"Entity {a} relates to Entity {b}",
                           float(1 + (a + b) % 5), [f"c{(a + b) % n_chunks}"], [f"doc{a % n_docs}.txt"], 1.0,
-                          rel_vecs[r0 + k]) for k, (a, b) in enumerate(pair_list[r0:r0 + BATCH])]
+                          rel_vecs[k]) for k, (a, b) in enumerate(pair_list[r0:r0 + BATCH])]
         store.apply(GraphWrite(relations=batch))
     timings["relations_per_s"] = round(len(pair_list) / (time.perf_counter() - start), 1)
     return {"entities": n_entities, "relations": len(pair_list), "chunks": n_chunks, "documents": n_docs,
