@@ -51,6 +51,19 @@ class GraphSummary:
             groups.setdefault(find(name), []).append(name)
         return sorted(groups.values(), key=lambda g: (-len(g), min(g)))
 
+    def degree_histogram(self, bins: int = 12) -> list[tuple[int, int]]:
+        """(upper degree of the bin, entities in it) on log-spaced bins: degrees are heavy-tailed."""
+        degrees = np.array(self.degrees or [0])
+        edges = np.unique(np.logspace(0, np.log10(max(int(degrees.max()), 1) + 1), bins).astype(int))
+        counts, _ = np.histogram(degrees, bins=np.concatenate([[0], edges]))
+        return [(int(e), int(c)) for e, c in zip(edges, counts)]
+
+    def weight_histogram(self, bins: int = 10) -> list[tuple[float, int]]:
+        """(lower weight of the bin, relations in it)."""
+        weights = np.array([r.weight for r in self.relations] or [0.0])
+        counts, starts = np.histogram(weights, bins=bins)
+        return [(round(float(s), 2), int(c)) for s, c in zip(starts[:-1], counts)]
+
     def most_cited_chunks(self, n: int = 20) -> list[tuple[str, int]]:
         counts = Counter(cid for e in self.entities for cid in e.source_ids)
         return counts.most_common(n)

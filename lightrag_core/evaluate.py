@@ -22,27 +22,25 @@ class Question:
     answer: str = ""
 
 
-def load_questions(path: Path) -> list[Question]:
+def parse_questions(text: str, source: str) -> list[Question]:
+    """Questions from JSONL text ({id, question, gold_ids, answer} per line), naming the bad line."""
     out = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                out.append(
-                    Question(
-                        str(row.get("id", lineno)),
-                        row["question"],
-                        list(row.get("gold_ids") or []),
-                        str(row.get("answer", "")),
-                    )
-                )
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
-                raise LightRAGError(f"{path}:{lineno}: each line needs 'question' (and 'gold_ids'): {exc}") from exc
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            out.append(Question(str(row.get("id", lineno)), row["question"], list(row.get("gold_ids") or []),
+                                str(row.get("answer", ""))))
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+            raise LightRAGError(f"{source}:{lineno}: each line needs 'question' (and 'gold_ids'): {exc}") from exc
     if not out:
-        raise LightRAGError(f"{path}: no questions")
+        raise LightRAGError(f"{source}: no questions")
     return out
+
+
+def load_questions(path: Path) -> list[Question]:
+    return parse_questions(path.read_text(encoding="utf-8"), str(path))
 
 
 def recall_at(ranked: list[str], gold: list[str], k: int) -> float:

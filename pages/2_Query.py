@@ -5,8 +5,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import json  # noqa: E402
-
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
@@ -91,4 +89,4 @@ if result is not None:
     with prompt_tab:
         st.code(result.system_prompt or "(no prompt)", language=None)
     with raw_tab:
-        st.json(json.loads(json.dumps(result.to_data())), expanded=False)
+        st.json(result.to_data(), expanded=False)

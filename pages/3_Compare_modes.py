@@ -5,14 +5,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import json  # noqa: E402
-
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
 from lightrag_core import MODES  # noqa: E402
 from lightrag_core.compare import compare_question, compare_questions, summarise_by_mode  # noqa: E402
-from lightrag_core.evaluate import Question  # noqa: E402
+from lightrag_core.evaluate import parse_questions  # noqa: E402
 from lightrag_core.models import LightRAGError  # noqa: E402
 from pages.common import state, widgets  # noqa: E402
 
@@ -51,15 +49,11 @@ with many:
     upload = st.file_uploader("Questions (.jsonl with question and gold_ids per line)", type=["jsonl"])
     limit = st.number_input("Questions to run", 1, 1000, 20)
     if st.button("Run", disabled=upload is None or not modes):
-        questions = []
-        for n, line in enumerate(upload.getvalue().decode("utf-8").splitlines(), 1):
-            if line.strip():
-                try:
-                    row = json.loads(line)
-                    questions.append(Question(str(row.get("id", n)), row["question"], list(row.get("gold_ids", []))))
-                except (json.JSONDecodeError, KeyError) as exc:
-                    st.error(f"line {n}: needs 'question' and 'gold_ids' ({exc})")
-                    st.stop()
+        try:
+            questions = parse_questions(upload.getvalue().decode("utf-8", errors="replace"), upload.name)
+        except LightRAGError as exc:
+            st.error(str(exc))
+            st.stop()
         questions = questions[: int(limit)]
         bar = st.progress(0.0)
         rows = compare_questions(engine, questions, modes, param,

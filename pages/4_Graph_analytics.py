@@ -31,10 +31,8 @@ c4.metric("Orphans", len(g.orphans()))
 left, right = st.columns(2)
 with left:
     st.subheader("Degree distribution")
-    degrees = np.array(g.degrees)
-    edges = np.unique(np.logspace(0, np.log10(max(degrees.max(), 1) + 1), 12).astype(int))
-    counts, _ = np.histogram(degrees, bins=np.concatenate([[0], edges]))
-    hist = pd.DataFrame({"degree up to": [str(e) for e in edges], "entities (log10)": np.log10(counts + 1)})
+    hist = pd.DataFrame([{"degree up to": str(edge), "entities (log10)": np.log10(count + 1)}
+                         for edge, count in g.degree_histogram()])
     st.bar_chart(hist.set_index("degree up to"))
     st.caption("Entities per degree bin, log scale.")
     st.subheader("Entity types")
@@ -50,10 +48,8 @@ with right:
 left, right = st.columns(2)
 with left:
     st.subheader("Relationship weights")
-    weights = np.array([r.weight for r in g.relations]) if g.relations else np.zeros(1)
-    counts, bins = np.histogram(weights, bins=10)
-    st.bar_chart(pd.DataFrame({"weight from": [f"{b:.2f}" for b in bins[:-1]], "relations": counts})
-                 .set_index("weight from"))
+    st.bar_chart(pd.DataFrame([{"weight from": f"{start:.2f}", "relations": count}
+                               for start, count in g.weight_histogram()]).set_index("weight from"))
 with right:
     st.subheader("Most-cited chunks")
     cited = g.most_cited_chunks(15)
