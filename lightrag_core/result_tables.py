@@ -30,3 +30,9 @@ def timing_rows(result: QueryResult) -> list[dict[str, Any]]:
 def chunk_rows(result: QueryResult) -> list[dict[str, Any]]:
     return [{"ref": c["reference_id"], "document": c["document_id"], "from": c["origin"], "tokens": c["tokens"],
              "content": c["content"][:200]} for c in result.chunks]
+
+
+def link_rows(result: QueryResult) -> list[dict[str, Any]]:
+    """The question's names linked to graph entities, and how (multihop)."""
+    return [{"entity": lk["entity"], "from": lk["keyword"], "how": lk["method"], "confidence": lk["confidence"]}
+            for lk in result.linked_entities]

@@ -57,6 +57,11 @@ if result is not None:
     k1, k2 = st.columns(2)
     k1.write("**High-level keywords:** " + (", ".join(result.high_level) or "–"))
     k2.write("**Low-level keywords:** " + (", ".join(result.low_level) or "–"))
+    for warning in result.warnings:
+        st.warning(warning)
+    if result.linked_entities:
+        st.write("**Linked entities** (the question's names found in the graph; multihop seeds its walk from them)")
+        st.dataframe(pd.DataFrame(tables.link_rows(result)), hide_index=True)
     stats, graph_tab, chunks_tab, ctx_tab, prompt_tab, raw_tab = st.tabs(
         ["Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"])
     with stats:
@@ -77,7 +82,7 @@ if result is not None:
         ents, rels = from_query_data(result.entities, result.relationships)
         if ents:
             st.caption(f"The {len(ents)} entities and {len(rels)} relations that went into the context.")
-            widgets.graph(ents, rels)
+            widgets.graph(ents, rels, highlight={lk["entity"] for lk in result.linked_entities})
         else:
             st.caption("This mode put no graph data into the context.")
     with chunks_tab:

@@ -19,7 +19,8 @@ st.title("Compare modes")
 engine = state.engine()
 state.sidebar(engine)
 
-modes = st.multiselect("Modes", [m for m in MODES if m != "bypass"], default=["naive", "local", "global", "mix"])
+modes = st.multiselect("Modes", [m for m in MODES if m != "bypass"],
+                       default=["naive", "local", "global", "mix", "multihop"])
 param = widgets.query_params("cmp", modes=False)
 one, many = st.tabs(["One question", "Questions file"])
 

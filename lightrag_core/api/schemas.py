@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from ..query.params import QueryParam
 
-Mode = Literal["local", "global", "hybrid", "naive", "mix", "bypass"]
+Mode = Literal["local", "global", "hybrid", "naive", "mix", "bypass", "multihop"]
 
 
 class HistoryTurn(BaseModel):
@@ -32,6 +32,7 @@ class QueryRequest(BaseModel):
     conversation_history: list[HistoryTurn] | None = Field(default=None, max_length=200)
     user_prompt: str | None = Field(default=None, max_length=10000)
     enable_rerank: bool | None = None
+    enable_lexical: bool | None = Field(default=None, description="fuse BM25 into naive/mix vector chunks")
     include_references: bool = True
     include_chunk_content: bool = False
     stream: bool | None = None
@@ -48,6 +49,10 @@ class QueryRequest(BaseModel):
         param.conversation_history = [t.model_dump() for t in self.conversation_history or []]
         param.only_need_context = bool(self.only_need_context)
         param.only_need_prompt = bool(self.only_need_prompt)
+        if self.enable_rerank is not None:
+            param.enable_rerank = self.enable_rerank
+        if self.enable_lexical is not None:
+            param.enable_lexical = self.enable_lexical
         param.include_references = self.include_references
         param.stream = bool(self.stream)
         return param

@@ -1,32 +1,69 @@
-"""The query pipeline, top-down: keywords -> search -> truncate -> merge -> build context -> answer."""
+"""The query pipeline, top-down:
+
+    keywords -> link -> search -> truncate -> merge -> rerank -> build context -> answer
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import tokens
+from .. import lexical, tokens
 from ..embeddings import Embedder
 from ..llm import ChatLLM
 from ..models import Chunk, Entity, LightRAGError, Relation
+from ..rerank import Reranker, rerank_chunks
 from ..storage.base import GraphStore
-from . import answer, context, search
+from . import answer, context, fusion, linking, search
 from .chunks import related_chunks
 from .keywords import extract_keywords
+from .multihop import multihop_search
 from .params import QueryParam, QueryResult
 
 MAX_QUERY_CHARS = 20000
 SHORT_QUERY_CHARS = 50
+KEYWORD_MODES = {"local", "global", "hybrid", "mix", "multihop"}
+LOCAL_MODES = {"local", "hybrid", "mix"}
+GLOBAL_MODES = {"global", "hybrid", "mix"}
+VECTOR_MODES = {"naive", "mix"}
+
+
+@dataclass
+class Found:
+    """What the search stage found, before any budget."""
+
+    local_e: list[Entity] = field(default_factory=list)
+    local_r: list[Relation] = field(default_factory=list)
+    global_e: list[Entity] = field(default_factory=list)
+    global_r: list[Relation] = field(default_factory=list)
+    vector_chunks: list[Chunk] = field(default_factory=list)
+    lexical_chunks: list[Chunk] = field(default_factory=list)
+    # multihop: chunks already ranked by fusion, with the channel each came from.
+    ranked_chunks: list[Chunk] | None = None
+    ranked_origin: dict[str, str] = field(default_factory=dict)
+    info: dict[str, int | float] = field(default_factory=dict)
+
+    @property
+    def entities(self) -> list[Entity]:
+        return search.round_robin([self.local_e, self.global_e], key=lambda e: e.name)
+
+    @property
+    def relations(self) -> list[Relation]:
+        return search.round_robin([self.local_r, self.global_r], key=lambda r: r.key)
 
 
 class QueryEngine:
-    def __init__(self, store: GraphStore, embedder: Embedder, llm: ChatLLM | None) -> None:
+    def __init__(
+        self, store: GraphStore, embedder: Embedder, llm: ChatLLM | None, reranker: Reranker | None = None
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.llm = llm
+        self.reranker = reranker
 
     # -- retrieval ---------------------------------------------------------
     def retrieve(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, np.ndarray | None]:
@@ -39,11 +76,11 @@ class QueryEngine:
         def stage(name: str):
             start = time.perf_counter()
             yield
-            timings[name] = round((time.perf_counter() - start) * 1000, 2)
+            timings[name] = round(timings.get(name, 0.0) + (time.perf_counter() - start) * 1000, 2)
 
         hl: list[str] = []
         ll: list[str] = []
-        if param.mode in {"local", "global", "hybrid", "mix"}:
+        if param.mode in KEYWORD_MODES:
             with stage("keywords"):
                 hl, ll = extract_keywords(
                     query, self.llm, param.conversation_history, param.hl_keywords, param.ll_keywords
@@ -57,70 +94,50 @@ class QueryEngine:
             result.system_prompt = answer.system_prompt(param, "")
             return result, None
 
+        links: list[linking.Link] = []
+        unlinked: list[str] = []
+        if param.mode == "multihop":
+            with stage("link"):
+                links, unlinked = linking.link_by_name(self.store, query, ll)
+
         with stage("embed_query"):
-            texts = [query]
-            if param.mode in {"local", "hybrid", "mix"} and ll:
+            # One forward pass: the question, the joined keyword strings LightRAG's modes
+            # search with, and each name multihop could not link by name.
+            texts = [query, *unlinked]
+            if param.mode in LOCAL_MODES and ll:
                 texts.append(", ".join(ll))
-            if param.mode in {"global", "hybrid", "mix"} and hl:
+            if param.mode in GLOBAL_MODES and hl:
                 texts.append(", ".join(hl))
-            vectors = dict(zip(texts, self.embedder.embed(texts)))
+            vectors = dict(zip(texts, self.embedder.embed(list(dict.fromkeys(texts)))))
         qvec = vectors[query]
+        if unlinked:
+            with stage("link"):
+                by_vector = np.array([vectors[k] for k in unlinked])
+                links += linking.link_by_vector(self.store, unlinked, by_vector, param.link_threshold)
+        links = linking.best_links(links)
+        result.linked_entities = [lk.to_dict() for lk in links]
 
-        # Stage 1: search.
-        local_e: list[Entity] = []
-        local_r: list[Relation] = []
-        global_e: list[Entity] = []
-        global_r: list[Relation] = []
-        vector_chunks: list[Chunk] = []
         with stage("search"):
-            if param.mode in {"local", "hybrid", "mix"} and ll:
-                local_e, local_r = search.local_search(
-                    self.store, vectors[", ".join(ll)], param.top_k, param.cosine_threshold
-                )
-            if param.mode in {"global", "hybrid", "mix"} and hl:
-                global_e, global_r = search.global_search(
-                    self.store, vectors[", ".join(hl)], param.top_k, param.cosine_threshold
-                )
-            if param.mode in {"naive", "mix"}:
-                vector_chunks = search.vector_search(self.store, qvec, param.chunk_top_k, param.cosine_threshold)
-            entities = search.round_robin([local_e, global_e], key=lambda e: e.name)
-            relations = search.round_robin([local_r, global_r], key=lambda r: r.key)
-
-        # Stage 2: truncate the graph parts to their budgets.
+            found = self._search(query, hl, ll, vectors, links, param)
         with stage("truncate"):
-            kept_e = context.truncate_entities(entities, param.max_entity_tokens)
-            kept_r = context.truncate_relations(relations, param.max_relation_tokens)
-
-        # Stage 3: chunks behind what was kept, merged with the vector chunks.
+            kept_e = context.truncate_entities(found.entities, param.max_entity_tokens)
+            kept_r = context.truncate_relations(found.relations, param.max_relation_tokens)
         with stage("merge_chunks"):
-            entity_chunks = related_chunks(
-                self.store, [e.source_ids for e in kept_e], param.kg_chunk_pick_method, param.related_chunk_number, qvec
-            )
-            # Relation chunks may repeat entity chunks: a chunk behind both an entity and a
-            # relation is stronger evidence, and the round-robin below keeps its first copy
-            # and moves on (measured on hotpotqa_100: mix recall@5 0.735 -> 0.785).
-            relation_chunks = related_chunks(
-                self.store, [r.source_ids for r in kept_r], param.kg_chunk_pick_method, param.related_chunk_number, qvec
-            )
-            merged, origin = search.round_robin_tagged(
-                [("vector", vector_chunks), ("entity", entity_chunks), ("relation", relation_chunks)],
-                key=lambda c: c.id,
-            )
-
-        # Stage 4: the context, with chunks cut to the tokens left over.
+            merged, origin, entity_chunks, relation_chunks = self._merge(found, kept_e, kept_r, qvec, param)
+        rerank_state = "off (enable_rerank is false)" if not param.enable_rerank else "off (no RERANK_MODEL set)"
+        if param.enable_rerank and self.reranker is not None and merged:
+            with stage("rerank"):
+                merged, rerank_state, warning = rerank_chunks(self.reranker, query, merged, param.chunk_top_k)
+                if warning:
+                    result.warnings.append(warning)
         with stage("build_context"):
             template_tokens = tokens.count(answer.system_prompt(param, ""))
             history_tokens = sum(tokens.count(t["content"]) for t in param.conversation_history)
             ctx = context.build_context(
-                kept_e,
-                kept_r,
-                merged,
-                param.chunk_top_k,
-                param.max_total_tokens,
-                template_tokens,
-                query,
+                kept_e, kept_r, merged, param.chunk_top_k, param.max_total_tokens, template_tokens, query,
                 history_tokens,
             )
+
         ref_of_path = {r["file_path"]: r["reference_id"] for r in ctx.references}
         result.entities = [context.entity_record(e, ref_of_path) for e in kept_e]
         result.relationships = [context.relation_record(r, ref_of_path) for r in kept_r]
@@ -129,23 +146,82 @@ class QueryEngine:
         result.context = ctx.text
         result.system_prompt = answer.system_prompt(param, ctx.text)
         result.processing_info = {
-            "total_entities_found": len(entities),
-            "total_relations_found": len(relations),
+            "total_entities_found": len(found.entities),
+            "total_relations_found": len(found.relations),
             "entities_after_truncation": len(kept_e),
             "relations_after_truncation": len(kept_r),
             "merged_chunks_count": len(merged),
             "final_chunks_count": len(ctx.chunks),
-            "vector_chunks": len(vector_chunks),
+            "vector_chunks": len(found.vector_chunks),
             "entity_chunks": len(entity_chunks),
             "relation_chunks": len(relation_chunks),
-            "local_entities": len(local_e),
-            "global_entities": len(global_e),
-            "local_relations": len(local_r),
-            "global_relations": len(global_r),
+            "lexical_chunks": len(found.lexical_chunks),
+            "local_entities": len(found.local_e),
+            "global_entities": len(found.global_e),
+            "local_relations": len(found.local_r),
+            "global_relations": len(found.global_r),
+            "linked_entities": len(links),
+            "rerank": rerank_state,
+            **found.info,
             "tokens": ctx.section_tokens,
         }
         result.timings_ms["total_retrieval"] = round(sum(timings.values()), 2)
         return result, qvec
+
+    # -- stages ------------------------------------------------------------
+    def _search(
+        self,
+        query: str,
+        hl: list[str],
+        ll: list[str],
+        vectors: dict[str, np.ndarray],
+        links: list[linking.Link],
+        param: QueryParam,
+    ) -> Found:
+        """Stage 1: the mode's search paths, each one batched call to the store."""
+        found = Found()
+        qvec = vectors[query]
+        if param.mode == "multihop":
+            hits = multihop_search(self.store, query, links, qvec, param)
+            found.local_e, found.local_r, found.info = hits.entities, hits.relations, hits.info
+            found.ranked_chunks, found.ranked_origin = hits.chunks, hits.origin
+            return found
+        if param.mode in LOCAL_MODES and ll:
+            found.local_e, found.local_r = search.local_search(
+                self.store, vectors[", ".join(ll)], param.top_k, param.cosine_threshold
+            )
+        if param.mode in GLOBAL_MODES and hl:
+            found.global_e, found.global_r = search.global_search(
+                self.store, vectors[", ".join(hl)], param.top_k, param.cosine_threshold
+            )
+        if param.mode in VECTOR_MODES:
+            found.vector_chunks = search.vector_search(self.store, qvec, param.chunk_top_k, param.cosine_threshold)
+            if param.enable_lexical:
+                found.lexical_chunks = self.store.search_chunks_text(lexical.terms(query), param.chunk_top_k)
+                found.vector_chunks = _fuse_lexical(found.vector_chunks, found.lexical_chunks, param)
+        return found
+
+    def _merge(
+        self, found: Found, kept_e: list[Entity], kept_r: list[Relation], qvec: np.ndarray, param: QueryParam
+    ) -> tuple[list[Chunk], dict, list[Chunk], list[Chunk]]:
+        """Stage 3: chunks behind what was kept, round-robin merged with the vector chunks."""
+        if found.ranked_chunks is not None:
+            # multihop ranked its chunks already (PageRank fused with dense and BM25).
+            return found.ranked_chunks, dict(found.ranked_origin), [], []
+        entity_chunks = related_chunks(
+            self.store, [e.source_ids for e in kept_e], param.kg_chunk_pick_method, param.related_chunk_number, qvec
+        )
+        # Relation chunks may repeat entity chunks: a chunk behind both an entity and a
+        # relation is stronger evidence, and the round-robin below keeps its first copy
+        # and moves on (measured on hotpotqa_100: mix recall@5 0.735 -> 0.785).
+        relation_chunks = related_chunks(
+            self.store, [r.source_ids for r in kept_r], param.kg_chunk_pick_method, param.related_chunk_number, qvec
+        )
+        merged, origin = search.round_robin_tagged(
+            [("vector", found.vector_chunks), ("entity", entity_chunks), ("relation", relation_chunks)],
+            key=lambda c: c.id,
+        )
+        return merged, origin, entity_chunks, relation_chunks
 
     # -- answers -----------------------------------------------------------
     def stream_answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:
@@ -168,6 +244,17 @@ class QueryEngine:
     def answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, str]:
         result, parts = self.stream_answer(query, param)
         return result, "".join(parts)
+
+
+def _fuse_lexical(vector_chunks: list[Chunk], lexical_chunks: list[Chunk], param: QueryParam) -> list[Chunk]:
+    """naive/mix with enable_lexical: the vector and BM25 rankings fused, cut to chunk_top_k."""
+    by_id = {c.id: c for c in [*lexical_chunks, *vector_chunks]}
+    order, _ = fusion.rrf(
+        [("vector", [c.id for c in vector_chunks], param.vector_weight),
+         ("lexical", [c.id for c in lexical_chunks], param.lexical_weight)],
+        param.rrf_k,
+    )
+    return [by_id[c] for c in order[: param.chunk_top_k]]
 
 
 def _check_query(query: str) -> str:

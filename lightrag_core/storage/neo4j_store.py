@@ -15,8 +15,19 @@ from typing import Any
 
 import numpy as np
 
+from .. import lexical
 from ..config import Settings
-from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation, WriteConflict, relation_key
+from ..models import (
+    Chunk,
+    DocumentInfo,
+    Entity,
+    GraphWrite,
+    LightRAGError,
+    Neighbourhood,
+    Relation,
+    WriteConflict,
+    relation_key,
+)
 from .base import check_dimensions, check_embedding_model
 from .cypher_files import cypher
 
@@ -120,7 +131,7 @@ class Neo4jStore:
 
     def create_schema(self) -> None:
         for name in ("constraint_workspace", "constraint_entity", "constraint_chunk", "constraint_document",
-                     "index_entity_name_lower"):
+                     "index_entity_name_lower", "index_chunk_fulltext", "index_entity_name_fulltext"):
             self._write(name)
 
     def _create_vector_indexes(self, dim: int) -> None:
@@ -273,6 +284,33 @@ class Neo4jStore:
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         return {r["id"]: from_index_score(r["score"]) for r in self._read("chunk_scores", ids=ids, vector=_vec(vector))}
+
+    def search_chunks_text(self, terms: list[str], top_k: int) -> list[Chunk]:
+        if not terms or top_k < 1:
+            return []
+        rows = self._read("search_chunks_text", text=lexical.any_of(terms), top_k=top_k,
+                          candidates=max(top_k * OVERSAMPLE, 10))
+        return [_chunk(r) for r in rows]
+
+    def entities_with_tokens(self, token_lists: list[list[str]], limit: int) -> list[list[str]]:
+        queries = [{"key": i, "text": lexical.all_of(t)} for i, t in enumerate(token_lists) if t]
+        found: dict[int, list[str]] = {}
+        if queries:
+            rows = self._read("entities_with_tokens", queries=queries, top_k=limit,
+                              candidates=max(limit * OVERSAMPLE, 10))
+            found = {r["key"]: list(r["names"]) for r in rows}
+        return [found.get(i, []) for i in range(len(token_lists))]
+
+    def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
+        rows = self._read("neighbourhood", names=names, max_neighbours=max_neighbours)
+        if not rows:
+            return Neighbourhood()
+        seeds = list(rows[0]["seeds"])
+        order = {n: i for i, n in enumerate(seeds)}
+        rows.sort(key=lambda r: (order.get(r["name"], len(order)), r["name"]))
+        entities = {r["name"]: sorted(r["source_ids"] or []) for r in rows}
+        relations = sorted((r["name"], tgt, float(w)) for r in rows for tgt, w in r["edges"])
+        return Neighbourhood(seeds, entities, relations)
 
     # -- review ----------------------------------------------------------------
     def save_review(self, record: dict) -> None:

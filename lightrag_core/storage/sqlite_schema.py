@@ -32,6 +32,46 @@ CREATE TABLE IF NOT EXISTS reviews (
     comment TEXT, detail TEXT, reviewer TEXT, at REAL NOT NULL);
 """
 
+# Search structures derived from the tables above and kept in step by triggers, so every
+# write path (including INSERT OR REPLACE, with recursive triggers on) updates them in the
+# same transaction: BM25 over chunk text, entity names by token (alias linking), and which
+# chunks mention which entity (the neighbourhood personalized PageRank runs on).
+SEARCH_SCHEMA = """
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
+    content, content='chunks', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS entity_names_fts USING fts5(
+    name, content='entities', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE IF NOT EXISTS mentions (
+    chunk_id TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (chunk_id, name)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS mentions_name ON mentions(name);
+CREATE TRIGGER IF NOT EXISTS chunks_fts_ins AFTER INSERT ON chunks BEGIN
+    INSERT INTO chunks_fts(rowid, content) VALUES (new.rowid, new.content); END;
+CREATE TRIGGER IF NOT EXISTS chunks_fts_del AFTER DELETE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, content) VALUES ('delete', old.rowid, old.content); END;
+CREATE TRIGGER IF NOT EXISTS chunks_fts_upd AFTER UPDATE ON chunks BEGIN
+    INSERT INTO chunks_fts(chunks_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+    INSERT INTO chunks_fts(rowid, content) VALUES (new.rowid, new.content); END;
+CREATE TRIGGER IF NOT EXISTS entities_ins AFTER INSERT ON entities BEGIN
+    INSERT INTO entity_names_fts(rowid, name) VALUES (new.rowid, new.name);
+    INSERT OR IGNORE INTO mentions (chunk_id, name) SELECT value, new.name FROM json_each(new.source_ids); END;
+CREATE TRIGGER IF NOT EXISTS entities_del AFTER DELETE ON entities BEGIN
+    INSERT INTO entity_names_fts(entity_names_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+    DELETE FROM mentions WHERE name = old.name; END;
+CREATE TRIGGER IF NOT EXISTS entities_upd AFTER UPDATE ON entities BEGIN
+    INSERT INTO entity_names_fts(entity_names_fts, rowid, name) VALUES ('delete', old.rowid, old.name);
+    INSERT INTO entity_names_fts(rowid, name) VALUES (new.rowid, new.name);
+    DELETE FROM mentions WHERE name = old.name;
+    INSERT OR IGNORE INTO mentions (chunk_id, name) SELECT value, new.name FROM json_each(new.source_ids); END;
+"""
+SEARCH_SCHEMA_VERSION = "1"
+# A workspace made before the search structures existed gets them filled once, at open.
+SEARCH_BACKFILL = (
+    "INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')",
+    "INSERT INTO entity_names_fts(entity_names_fts) VALUES ('rebuild')",
+    "DELETE FROM mentions",
+    "INSERT OR IGNORE INTO mentions (chunk_id, name) SELECT j.value, e.name FROM entities e, json_each(e.source_ids) j",
+)
+
 DEGREE_SQL = (
     "((SELECT COUNT(*) FROM relations x WHERE x.src = {n}) + (SELECT COUNT(*) FROM relations x WHERE x.tgt = {n}))"
 )

@@ -21,9 +21,11 @@ from ..models import (
     DocumentInfo,
     Entity,
     GraphWrite,
+    Neighbourhood,
     Relation,
     relation_key,
 )
+from . import sqlite_search
 from .base import check_dimensions, check_embedding_model
 from .sqlite_schema import (
     DEGREE_SQL,
@@ -32,6 +34,9 @@ from .sqlite_schema import (
     RELATION_COLS,
     REVIEW_COLS,
     SCHEMA,
+    SEARCH_BACKFILL,
+    SEARCH_SCHEMA,
+    SEARCH_SCHEMA_VERSION,
     document_row,
     entity_row,
     relation_row,
@@ -52,9 +57,27 @@ class SQLiteStore:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA busy_timeout=60000")
+            # INSERT OR REPLACE must fire the delete triggers that keep the search tables in step.
+            self._conn.execute("PRAGMA recursive_triggers=ON")
             self._conn.executescript(SCHEMA)
+            self._ensure_search_schema()
         self._indexes: dict[str, VectorIndex] | None = None
         self._seen_version = -1
+
+    def _ensure_search_schema(self) -> None:
+        """Create the FTS and mention tables, filling them once for a workspace made before they existed."""
+        self._conn.executescript(SEARCH_SCHEMA)  # idempotent: IF NOT EXISTS throughout
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            row = self._conn.execute("SELECT value FROM meta WHERE key='search_schema'").fetchone()
+            if row is None or row[0] != SEARCH_SCHEMA_VERSION:
+                for statement in SEARCH_BACKFILL:
+                    self._conn.execute(statement)
+                self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('search_schema', ?)", (SEARCH_SCHEMA_VERSION,))
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
 
     # -- lifecycle ---------------------------------------------------------
     def close(self) -> None:
@@ -242,6 +265,15 @@ class SQLiteStore:
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         return self._vectors()["chunks"].scores(ids, vector)
+
+    def search_chunks_text(self, terms: list[str], top_k: int) -> list[Chunk]:
+        return sqlite_search.search_chunks_text(self._q, terms, top_k)
+
+    def entities_with_tokens(self, token_lists: list[list[str]], limit: int) -> list[list[str]]:
+        return sqlite_search.entities_with_tokens(self._q, token_lists, limit)
+
+    def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
+        return sqlite_search.neighbourhood(self._q, names, max_neighbours)
 
     # -- review ------------------------------------------------------------------
     def save_review(self, record: dict) -> None:

@@ -34,6 +34,24 @@ def query_params(prefix: str, modes: bool = True) -> QueryParam:
         param.hl_keywords = [k.strip() for k in hl.split(",") if k.strip()]
         param.ll_keywords = [k.strip() for k in ll.split(",") if k.strip()]
         param.user_prompt = st.text_input("extra instructions for the answer", key=f"{prefix}_up")
+        param.enable_lexical = st.checkbox("BM25 fused into naive/mix chunks (off = LightRAG's behaviour)",
+                                           d.enable_lexical, key=f"{prefix}_lex")
+        param.enable_rerank = st.checkbox("rerank chunks (needs RERANK_MODEL)", d.enable_rerank, key=f"{prefix}_rr")
+    with st.expander("multihop settings"):
+        c1, c2 = st.columns(2)
+        param.ppr_damping = c1.slider("PageRank damping", 0.05, 0.95, d.ppr_damping, 0.05, key=f"{prefix}_damp")
+        param.ppr_max_iterations = c2.number_input("PageRank iterations (cap)", 1, 200, d.ppr_max_iterations,
+                                                   key=f"{prefix}_iter")
+        param.link_threshold = c1.slider("link threshold (cosine)", 0.0, 1.0, d.link_threshold, 0.05,
+                                         key=f"{prefix}_link")
+        param.ppr_max_entities = c2.number_input("neighbourhood entities (cap)", 1, 5000, d.ppr_max_entities,
+                                                 key=f"{prefix}_hood")
+        param.graph_weight = c1.number_input("fusion weight: graph", 0.0, 10.0, d.graph_weight, 0.25,
+                                             key=f"{prefix}_gw")
+        param.vector_weight = c2.number_input("fusion weight: vector", 0.0, 10.0, d.vector_weight, 0.25,
+                                              key=f"{prefix}_vw")
+        param.lexical_weight = c1.number_input("fusion weight: BM25", 0.0, 10.0, d.lexical_weight, 0.25,
+                                               key=f"{prefix}_lw")
     return param
 
 

@@ -82,11 +82,12 @@ def test_compare_modes_rows_and_answers(hotpot_index):
     at.button(key="cmp_run").click().run()
     assert not at.exception, at.exception
     table = at.dataframe[0].value
-    assert list(table["mode"]) == ["naive", "local", "global", "mix"]
+    assert list(table["mode"]) == ["naive", "local", "global", "mix", "multihop"]
     assert {"entities_found", "chunks_kept", "sources", "total_ms", "recall@5"} <= set(table.columns)
     assert (table.loc[table["mode"] == "naive", "entities_found"] == 0).all()
     assert table["recall@5"].max() == 1.0
-    assert sum("Extractive answer" in m.value for m in at.markdown) == 4
+    assert sum("Extractive answer" in m.value for m in at.markdown) == 5
+    assert (table.loc[table["mode"] == "multihop", "recall@5"] == 1.0).all()
 
 
 def test_analytics_counts_and_explorer(hotpot_index):

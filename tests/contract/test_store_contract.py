@@ -149,3 +149,32 @@ def test_failed_write_changes_nothing(store):
     assert store.counts() == before
     assert store.get_document("d2") is None
     assert [e.name for e in store.search_entities(_vec(0), 1, 0.0)] == ["Alpha"]
+
+
+def test_lexical_search_and_name_tokens(store):
+    _graph(store)
+    w = _doc_write("d2", 2)
+    w.chunks[0].content = "The quick brown fox jumps over the lazy dog"
+    w.chunks[1].content = "A lazy afternoon"
+    w.entities = [Entity("Alpha Centauri", "star", "x", ["d2-c0"], ["d2.txt"], 1.0, _vec(50))]
+    store.apply(w)
+    hits = store.search_chunks_text(["fox", "lazy"], 5)
+    assert [c.id for c in hits][:2] == ["d2-c0", "d2-c1"] and hits[0].score > hits[1].score > 0
+    assert store.search_chunks_text(["nowhere"], 5) == [] and store.search_chunks_text([], 5) == []
+    assert store.entities_with_tokens([["alpha"], ["centauri", "alpha"], [], ["zeta"]], 10) == [
+        ["Alpha", "Alpha Centauri"], ["Alpha Centauri"], [], []]
+    # Deleting the document takes its chunks out of the text index too.
+    store.apply(GraphWrite(delete_document_ids=["d2"], delete_entities=["Alpha Centauri"]))
+    assert store.search_chunks_text(["fox"], 5) == []
+    assert store.entities_with_tokens([["centauri"]], 10) == [[]]
+
+
+def test_neighbourhood_of_seeds(store):
+    _graph(store)
+    hood = store.neighbourhood(["Beta", "Nobody"], 2)
+    assert hood.seeds == ["Beta"]
+    # Closeness to Beta: Gamma 3 (relation) + 1 (shared chunk d1-c0) = 4; Alpha 1 + 1 = 2; Delta 0 + 1 = 1.
+    assert list(hood.entities) == ["Beta", "Gamma", "Alpha"]
+    assert hood.entities["Gamma"] == ["d1-c0"]
+    assert hood.relations == [("Alpha", "Beta", 1.0), ("Alpha", "Gamma", 5.0), ("Beta", "Gamma", 3.0)]
+    assert store.neighbourhood(["Nobody"], 5).entities == {}

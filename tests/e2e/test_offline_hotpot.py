@@ -102,3 +102,33 @@ def test_eval_reports_recall_for_each_mode(hotpot_index, hotpot_slice):
     assert report["naive"]["recall@5"] >= 0.5
     assert report["mix"]["recall@5"] >= 0.5
     json.dumps(report)
+
+
+def test_multihop_links_the_question_and_walks_the_graph(hotpot_index):
+    result = hotpot_index.query_data(QUESTION, QueryParam(mode="multihop"))
+    linked = {lk["entity"]: lk["method"] for lk in result.linked_entities}
+    assert {"Christopher Nolan", "Sathish Kalathil"} <= set(linked)
+    assert linked["Christopher Nolan"] in {"exact", "question"}
+    info = result.processing_info
+    assert info["seeds"] >= 2 and info["graph_nodes"] > info["seeds"] and 1 <= info["ppr_iterations"] <= 30
+    assert info["graph_chunks"] > 0 and info["vector_chunks"] > 0 and info["lexical_chunks"] > 0
+    assert {c["origin"] for c in result.chunks} <= {"graph", "vector", "lexical"}
+    assert {"Christopher Nolan", "Sathish Kalathil"} <= set(result.document_ids[:5])
+    # Its entities are the best-scored part of the graph, seeds among them.
+    assert {"Christopher Nolan", "Sathish Kalathil"} <= {e["entity_name"] for e in result.entities[:5]}
+    assert result.to_data()["metadata"]["linked_entities"] == result.linked_entities
+
+
+def test_multihop_beats_naive_on_the_slice(hotpot_index, hotpot_slice):
+    questions = load_questions(hotpot_slice["questions"])
+    report = evaluate(hotpot_index.query_data, questions, ["naive", "multihop"], [5])
+    assert report["multihop"]["all_gold@5"] > report["naive"]["all_gold@5"]
+    assert report["multihop"]["recall@5"] >= report["naive"]["recall@5"]
+    assert 0 < report["multihop"]["P@1"] <= 1 and report["multihop"]["P@5"] <= 0.4  # 2 gold of 5 at most
+
+
+def test_lexical_flag_fuses_bm25_into_naive(hotpot_index):
+    plain = hotpot_index.query_data(QUESTION, QueryParam(mode="naive"))
+    fused = hotpot_index.query_data(QUESTION, QueryParam(mode="naive", enable_lexical=True))
+    assert plain.processing_info["lexical_chunks"] == 0 < fused.processing_info["lexical_chunks"]
+    assert [c["chunk_id"] for c in plain.chunks] != [c["chunk_id"] for c in fused.chunks]

@@ -1,4 +1,5 @@
-"""A small OpenAI-compatible HTTP server for tests: scripted chat replies and embeddings.
+"""A small OpenAI-compatible HTTP server for tests: scripted chat replies, embeddings, and a
+Jina/Cohere-style /rerank endpoint.
 
 It speaks the real wire format (JSON and server-sent events), so the code
 under test talks to it through the real `langchain-openai` client.
@@ -46,6 +47,14 @@ class OpenAIStub:
                     import time
 
                     time.sleep(stub.delay)
+                if self.path.endswith("/rerank"):
+                    # Relevance = share of the query's words found in the document.
+                    query = set(re.findall(r"\w+", body["query"].lower()))
+                    results = [{"index": i, "relevance_score": len(query & set(re.findall(r"\w+", d.lower())))
+                                / max(len(query), 1)} for i, d in enumerate(body["documents"])]
+                    results.sort(key=lambda r: -r["relevance_score"])
+                    self._json(200, {"model": body["model"], "results": results[: body.get("top_n") or None]})
+                    return
                 if self.path.endswith("/embeddings"):
                     inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
                     data = [{"object": "embedding", "index": i, "embedding": stub.vector(str(t)).tolist()}

@@ -54,3 +54,16 @@ def test_llm_records_parse_and_malformed_lines_are_dropped(caplog):
     assert rels[0].weight == 8.0 and rels[0].keywords == "wrote for, programmed"
     assert rels[1].weight == 1.0
     assert "dropped malformed" in caplog.text
+
+
+def test_a_lone_entity_joins_the_nearest_entity_of_an_adjacent_sentence():
+    from lightrag_core.extract_offline import OfflineExtractor
+    from lightrag_core.models import Chunk
+
+    text = "Jacob Marley died seven years ago. London was cold that winter. Nobody came."
+    (ents, rels), = OfflineExtractor().extract([Chunk("c", "d", 0, 20, text)])
+    names = {e.name for e in ents}
+    assert {"Jacob Marley", "London"} <= names
+    near = [(r.src, r.tgt, r.keywords, r.weight) for r in rels]
+    assert ("London", "Jacob Marley", "mentioned near", 1.0) in near or \
+        ("Jacob Marley", "London", "mentioned near", 1.0) in near

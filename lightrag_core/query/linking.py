@@ -1,0 +1,135 @@
+"""Query-first entity linking: the question's names, found in the graph.
+
+Each low-level keyword is linked by, in order of trust:
+  exact    its normalised name is an entity's name (case-insensitive);
+  alias    its tokens are a subset of exactly one entity name's tokens among the
+           shortest such names ("Nolan" -> "Christopher Nolan"; refused when two
+           names tie, e.g. "Christopher Nolan" and "Jonathan Nolan");
+  vector   its own embedding is close to an entity's (cosine >= the link threshold).
+Names the keyword extractor missed are still linked when a capitalised run of the
+question is an entity's exact name (`question`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from .. import lexical
+from ..storage.base import GraphStore
+
+EXACT, ALIAS, VECTOR, QUESTION = "exact", "alias", "vector", "question"
+CONFIDENCE = {EXACT: 1.0, QUESTION: 1.0, ALIAS: 0.8}
+ALIAS_CANDIDATES = 50
+MAX_NGRAM = 6
+_TOKEN = re.compile(r"[\w'’.-]+", re.UNICODE)
+
+
+@dataclass
+class Link:
+    keyword: str
+    entity: str
+    method: str
+    confidence: float
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "confidence": round(self.confidence, 4)}
+
+
+def pick_alias(keyword_tokens: list[str], candidates: list[str]) -> str | None:
+    """The one shortest entity name whose tokens hold all of the keyword's, or None if ambiguous."""
+    wanted = set(keyword_tokens)
+    fits = [(len(set(lexical.words(c))), c) for c in candidates if wanted <= set(lexical.words(c))]
+    fits = [(n, c) for n, c in fits if n > len(wanted)]  # an equal-sized match is exact, not an alias
+    if not fits:
+        return None
+    shortest = min(n for n, _ in fits)
+    best = [c for n, c in fits if n == shortest]
+    return best[0] if len(best) == 1 else None
+
+
+def question_ngrams(query: str, max_n: int = MAX_NGRAM) -> dict[str, tuple[int, int]]:
+    """Lower-cased runs of up to `max_n` tokens that start with a capitalised token, with their
+    token span (first occurrence)."""
+    tokens = [t.strip(".'’-") for t in _TOKEN.findall(query)]
+    tokens = [t for t in tokens if t]
+    out: dict[str, tuple[int, int]] = {}
+    for i, tok in enumerate(tokens):
+        if not (tok[0].isupper() or tok[0].isdigit()):
+            continue
+        for n in range(1, max_n + 1):
+            if i + n > len(tokens):
+                break
+            out.setdefault(" ".join(tokens[i : i + n]).lower(), (i, i + n))
+    return out
+
+
+def longest_spans(matched: list[str], spans: dict[str, tuple[int, int]], taken: set[int]) -> list[str]:
+    """Matched runs, longest first, skipping any that overlaps a run already kept ("Nolan" inside
+    "Christopher Nolan" is not a second name)."""
+    kept = []
+    for gram in sorted(matched, key=lambda g: (-(spans[g][1] - spans[g][0]), spans[g][0])):
+        positions = set(range(*spans[gram]))
+        if positions & taken:
+            continue
+        taken |= positions
+        kept.append(gram)
+    return kept
+
+
+def link_by_name(store: GraphStore, query: str, keywords: list[str]) -> tuple[list[Link], list[str]]:
+    """Exact, question and alias links (no model call), and the keywords none of them linked."""
+    links: list[Link] = []
+    keywords = [k for k in dict.fromkeys(k.strip() for k in keywords) if k]
+    exact = store.resolve_names([k.lower() for k in keywords]) if keywords else {}
+    unlinked = []
+    for kw in keywords:
+        if kw.lower() in exact:
+            links.append(Link(kw, exact[kw.lower()], EXACT, CONFIDENCE[EXACT]))
+        else:
+            unlinked.append(kw)
+    spans = question_ngrams(query)
+    grams = [g for g in spans if not _stop_only(g)]
+    named = store.resolve_names(grams) if grams else {}
+    # Names the keywords linked claim their place in the question first.
+    taken = {i for kw in keywords if kw.lower() in exact and kw.lower() in spans for i in range(*spans[kw.lower()])}
+    for gram in longest_spans(list(named), spans, taken):
+        links.append(Link(gram, named[gram], QUESTION, CONFIDENCE[QUESTION]))
+    still = []
+    if unlinked:
+        token_lists = [lexical.words(kw) for kw in unlinked]
+        for kw, tokens, candidates in zip(
+            unlinked, token_lists, store.entities_with_tokens(token_lists, ALIAS_CANDIDATES)
+        ):
+            name = pick_alias(tokens, candidates)
+            if name is not None:
+                links.append(Link(kw, name, ALIAS, CONFIDENCE[ALIAS]))
+            else:
+                still.append(kw)
+    return links, still
+
+
+def link_by_vector(store: GraphStore, keywords: list[str], vectors: np.ndarray, threshold: float) -> list[Link]:
+    """Each keyword's nearest entity by its own embedding, if at least `threshold` similar."""
+    links = []
+    for kw, vec in zip(keywords, vectors):
+        for entity in store.search_entities(vec, 1, threshold):
+            links.append(Link(kw, entity.name, VECTOR, float(entity.score)))
+    return links
+
+
+def best_links(links: list[Link]) -> list[Link]:
+    """One link per entity, the most confident; most confident first."""
+    best: dict[str, Link] = {}
+    for link in links:
+        old = best.get(link.entity)
+        if old is None or link.confidence > old.confidence:
+            best[link.entity] = link
+    return sorted(best.values(), key=lambda lk: (-lk.confidence, lk.entity))
+
+
+def _stop_only(gram: str) -> bool:
+    """A run of stop words only ("The", "Who was") links nothing."""
+    return all(w in lexical.stop_words() for w in lexical.words(gram))

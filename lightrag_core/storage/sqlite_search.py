@@ -1,0 +1,93 @@
+"""The embedded store's graph-and-text reads for multi-hop retrieval: BM25 over chunks (FTS5),
+entity names by token, and the bounded neighbourhood of seed entities.
+
+The neighbourhood follows the same rule as `cypher/neighbourhood.cypher`, so both
+stores hand personalized PageRank the same graph.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable
+
+from .. import lexical
+from ..models import Chunk, Neighbourhood
+
+Query = Callable[[str, tuple], list[tuple]]
+
+
+def search_chunks_text(q: Query, terms: list[str], top_k: int) -> list[Chunk]:
+    """Chunks ranked by BM25 for any of the terms; the score is BM25 (higher is better)."""
+    if not terms or top_k < 1:
+        return []
+    rows = q(
+        "SELECT c.id, c.doc_id, c.ord, c.tokens, c.content, c.file_path, -bm25(chunks_fts) AS s "
+        "FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid "
+        "WHERE chunks_fts MATCH ? ORDER BY s DESC, c.id LIMIT ?",
+        (lexical.any_of(terms), top_k),
+    )
+    return [Chunk(*r[:6], score=float(r[6])) for r in rows]
+
+
+def entities_with_tokens(q: Query, token_lists: list[list[str]], limit: int) -> list[list[str]]:
+    """For each token list, entity names holding every token (name order), at most `limit`."""
+    out = []
+    for tokens in token_lists:
+        if not tokens:
+            out.append([])
+            continue
+        rows = q(
+            "SELECT e.name FROM entity_names_fts f JOIN entities e ON e.rowid = f.rowid "
+            "WHERE entity_names_fts MATCH ? ORDER BY e.name LIMIT ?",
+            (lexical.all_of(tokens), limit),
+        )
+        out.append([r[0] for r in rows])
+    return out
+
+
+def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourhood:
+    """Seeds, then the entities closest to them (summed relation weight to a seed plus the number
+    of the seeds' chunks that mention them; ties by name), the relations among all of them, and
+    the chunks that mention each."""
+    arg = json.dumps(names)
+    seeds = [r[0] for r in q("SELECT name FROM entities WHERE name IN (SELECT value FROM json_each(?))", (arg,))]
+    if not seeds:
+        return Neighbourhood()
+    seed_set = set(seeds)
+    seed_arg = json.dumps(seeds)
+    closeness: dict[str, float] = defaultdict(float)
+    for src, tgt, weight in q(
+        "SELECT src, tgt, weight FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
+        "UNION ALL SELECT src, tgt, weight FROM relations WHERE tgt IN (SELECT value FROM json_each(?)) "
+        "AND src NOT IN (SELECT value FROM json_each(?))",
+        (seed_arg, seed_arg, seed_arg),
+    ):
+        for end in (src, tgt):
+            if end not in seed_set:
+                closeness[end] += float(weight)
+    for name, shared in q(
+        "SELECT name, COUNT(*) FROM mentions WHERE chunk_id IN "
+        "(SELECT DISTINCT chunk_id FROM mentions WHERE name IN (SELECT value FROM json_each(?))) GROUP BY name",
+        (seed_arg,),
+    ):
+        if name not in seed_set:
+            closeness[name] += float(shared)
+    near = sorted(closeness, key=lambda n: (-closeness[n], n))[: max(max_neighbours, 0)]
+    nodes = seeds + near
+    node_arg = json.dumps(nodes)
+    sources: dict[str, list[str]] = {n: [] for n in nodes}
+    for name, chunk_id in q(
+        "SELECT name, chunk_id FROM mentions WHERE name IN (SELECT value FROM json_each(?)) ORDER BY name, chunk_id",
+        (node_arg,),
+    ):
+        sources[name].append(chunk_id)
+    relations = [
+        (src, tgt, float(w))
+        for src, tgt, w in q(
+            "SELECT src, tgt, weight FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
+            "AND tgt IN (SELECT value FROM json_each(?)) ORDER BY src, tgt",
+            (node_arg, node_arg),
+        )
+    ]
+    return Neighbourhood(seeds, sources, relations)
