@@ -51,7 +51,12 @@ if st.button("Index", type="primary", disabled=not files and not pasted.strip(),
 
         report = engine.index_documents(docs, progress)
         log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
-        st.success(report.summary()) if not report.failed else st.warning(report.summary())
+        # A statement, not a conditional expression: Streamlit's magic renders a bare
+        # expression's value, which printed DeltaGenerator's docstring under the summary.
+        if report.failed:
+            st.warning(report.summary())
+        else:
+            st.success(report.summary())
 
 st.subheader("Documents")
 docs = engine.documents()

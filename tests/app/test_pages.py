@@ -124,3 +124,9 @@ def test_upload_pasted_text_and_document_table(small_workspace):
     table = at.dataframe[0].value
     assert len(table) == 3 and set(table["status"]) == {"processed"}
     assert "lovelace.txt" in set(table["title"])
+    # Nothing Python-internal leaks onto the page (a bare expression once printed a docstring).
+    assert not at.get("help"), "an object's help (st.help / magic) is on the page"
+    shown = texts(at) + "\n".join(str(e.proto) for e in at.get("markdown"))
+    for leak in ("DeltaGenerator", "Creator of Delta protobuf", "object at 0x", "Traceback"):
+        assert leak not in shown, leak
+    assert [s.value for s in at.success] and "1 indexed" in at.success[0].value
