@@ -104,7 +104,7 @@ def one_size(n: int) -> dict:
     from lightrag_core import QueryParam
     from lightrag_core.embeddings import OnnxMiniLM
     from lightrag_core.query.pipeline import QueryEngine
-    from lightrag_core.storage.sqlite_store import SQLiteStore
+    from lightrag_core.storage.sqlite.store import SQLiteStore
 
     with tempfile.TemporaryDirectory(prefix="scale-") as tmp:
         store = SQLiteStore(Path(tmp))

@@ -30,12 +30,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from lightrag_core import Engine, QueryParam, Settings  # noqa: E402
-from lightrag_core.chunking import chunk_document  # noqa: E402
 from lightrag_core.embeddings import OnnxMiniLM  # noqa: E402
-from lightrag_core.evaluate import all_gold_at, load_questions, recall_at  # noqa: E402
-from lightrag_core.extract_offline import OfflineExtractor  # noqa: E402
-from lightrag_core.loaders import read_jsonl  # noqa: E402
+from lightrag_core.indexing.chunking import chunk_document  # noqa: E402
+from lightrag_core.indexing.extract_offline import OfflineExtractor  # noqa: E402
+from lightrag_core.indexing.loaders import read_jsonl  # noqa: E402
 from lightrag_core.query.keywords import offline_keywords  # noqa: E402
+from lightrag_core.workbench.evaluate import all_gold_at, load_questions, recall_at  # noqa: E402
 
 MODES = ["local", "global", "hybrid", "naive", "mix"]
 KS = (2, 5, 10)

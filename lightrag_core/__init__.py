@@ -3,9 +3,9 @@
 The engine never imports Streamlit; pages, the CLI and the HTTP API all call `Engine`.
 """
 
-from .config import Settings
-from .engine import Engine
-from .models import Document, LightRAGError
-from .query.params import MODES, QueryParam, QueryResult
+from lightrag_core.config import Settings
+from lightrag_core.engine import Engine
+from lightrag_core.models import Document, LightRAGError
+from lightrag_core.query.params import MODES, QueryParam, QueryResult
 
 __all__ = ["Engine", "Settings", "Document", "LightRAGError", "QueryParam", "QueryResult", "MODES"]

@@ -12,9 +12,9 @@ import logging
 import sys
 from pathlib import Path
 
-from .config import Settings
-from .models import LightRAGError
-from .query.params import MODES, QueryParam
+from lightrag_core.config import Settings
+from lightrag_core.models import LightRAGError
+from lightrag_core.query.params import MODES, QueryParam
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _engine(args: argparse.Namespace):
-    from .engine import Engine
+    from lightrag_core.engine import Engine
 
     return Engine(Settings.from_env(args.workdir), store_kind=args.store)
 
@@ -141,7 +141,7 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from .evaluate import evaluate, load_questions
+    from lightrag_core.workbench.evaluate import evaluate, load_questions
 
     questions = load_questions(Path(args.questions))
     if args.limit:
@@ -197,7 +197,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from .api.server import serve
+        from lightrag_core.api.server import serve
     except ImportError as exc:
         raise LightRAGError(f"the HTTP API needs fastapi and uvicorn ({exc})") from exc
     serve(Settings.from_env(args.workdir), args.host, args.port, store_kind=args.store)

@@ -11,8 +11,8 @@ from typing import Protocol
 
 import numpy as np
 
-from .config import Settings, redact
-from .models import LightRAGError
+from lightrag_core.config import Settings, redact
+from lightrag_core.models import LightRAGError
 
 OFFLINE_MODEL = "all-MiniLM-L6-v2-int8-onnx"
 

@@ -6,37 +6,37 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .config import Settings
-from .embeddings import Embedder, make_embedder
-from .indexer import Indexer, IndexReport, Progress
-from .llm import ChatLLM, make_llm
-from .loaders import load_documents
-from .merge import Summariser
-from .models import Document, DocumentInfo
-from .query.params import QueryParam, QueryResult
-from .query.pipeline import QueryEngine
-from .rerank import make_reranker
-from .storage.base import GraphStore
+from lightrag_core.config import Settings
+from lightrag_core.embeddings import Embedder, make_embedder
+from lightrag_core.indexing.indexer import Indexer, IndexReport, Progress
+from lightrag_core.indexing.loaders import load_documents
+from lightrag_core.indexing.merge import Summariser
+from lightrag_core.llm import ChatLLM, make_llm
+from lightrag_core.models import Document, DocumentInfo
+from lightrag_core.query.params import QueryParam, QueryResult
+from lightrag_core.query.pipeline import QueryEngine
+from lightrag_core.rerank import make_reranker
+from lightrag_core.storage.base import GraphStore
 
 
 def open_store(settings: Settings, kind: str | None = None) -> GraphStore:
     """The Neo4j store when asked for (or NEO4J_URI is set), else the embedded one."""
     kind = kind or settings.store_kind
     if kind == "neo4j":
-        from .storage.neo4j_store import Neo4jStore
+        from lightrag_core.storage.neo4j.store import Neo4jStore
 
         return Neo4jStore.from_settings(settings)
-    from .storage.sqlite_store import SQLiteStore
+    from lightrag_core.storage.sqlite.store import SQLiteStore
 
     return SQLiteStore(Path(settings.workdir))
 
 
 def make_extractor(settings: Settings, llm: ChatLLM | None):
     if llm is not None:
-        from .extract_llm import LLMExtractor
+        from lightrag_core.indexing.extract_llm import LLMExtractor
 
         return LLMExtractor(llm, settings.entity_types, settings.max_gleaning)
-    from .extract_offline import OfflineExtractor
+    from lightrag_core.indexing.extract_offline import OfflineExtractor
 
     return OfflineExtractor()
 

@@ -16,8 +16,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from .config import Settings, redact
-from .models import LightRAGError
+from lightrag_core.config import Settings, redact
+from lightrag_core.models import LightRAGError
 
 log = logging.getLogger(__name__)
 Message = tuple[str, str]  # (role, content)

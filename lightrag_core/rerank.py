@@ -12,8 +12,8 @@ import logging
 
 import httpx
 
-from .config import Settings, redact
-from .models import Chunk, LightRAGError
+from lightrag_core.config import Settings, redact
+from lightrag_core.models import Chunk, LightRAGError
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
-from lightrag_core.loaders import document_from_bytes  # noqa: E402
+from lightrag_core.indexing.loaders import document_from_bytes  # noqa: E402
 from lightrag_core.models import LightRAGError  # noqa: E402
 from pages.common import state  # noqa: E402
 

@@ -9,9 +9,9 @@ import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
 from lightrag_core import MODES  # noqa: E402
-from lightrag_core.compare import compare_question, compare_questions, summarise_by_mode  # noqa: E402
-from lightrag_core.evaluate import parse_questions  # noqa: E402
 from lightrag_core.models import LightRAGError  # noqa: E402
+from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode  # noqa: E402
+from lightrag_core.workbench.evaluate import parse_questions  # noqa: E402
 from pages.common import state, widgets  # noqa: E402
 
 st.set_page_config(page_title="Compare modes · Graph RAG workbench", layout="wide")

@@ -9,7 +9,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
-from lightrag_core.analytics import duplicate_candidates, neighbourhood, summarise_graph  # noqa: E402
+from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood, summarise_graph  # noqa: E402
 from pages.common import state, widgets  # noqa: E402
 
 st.set_page_config(page_title="Graph analytics · Graph RAG workbench", layout="wide")

@@ -8,9 +8,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
-from lightrag_core.analytics import duplicate_candidates  # noqa: E402
 from lightrag_core.models import LightRAGError  # noqa: E402
-from lightrag_core.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv  # noqa: E402
+from lightrag_core.workbench.analytics import duplicate_candidates  # noqa: E402
+from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv  # noqa: E402
 from pages.common import state  # noqa: E402
 
 st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")

@@ -12,12 +12,8 @@ from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, Upload
 from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import APIKeyHeader
 
-from ..engine import Engine
-from ..loaders import SUPPORTED, document_from_bytes, max_file_bytes
-from ..models import Document, DocumentInfo, LightRAGError
-from ..query.params import QueryResult
-from .jobs import IndexJobs
-from .schemas import (
+from lightrag_core.api.jobs import IndexJobs
+from lightrag_core.api.schemas import (
     DeleteResponse,
     DocumentsResponse,
     DocumentStatus,
@@ -28,6 +24,10 @@ from .schemas import (
     QueryResponse,
     TrackStatusResponse,
 )
+from lightrag_core.engine import Engine
+from lightrag_core.indexing.loaders import SUPPORTED, document_from_bytes, max_file_bytes
+from lightrag_core.models import Document, DocumentInfo, LightRAGError
+from lightrag_core.query.params import QueryResult
 
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 _key_header = APIKeyHeader(name="X-API-Key", auto_error=False)

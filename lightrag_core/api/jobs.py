@@ -12,8 +12,8 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from ..engine import Engine
-from ..models import Document
+from lightrag_core.engine import Engine
+from lightrag_core.models import Document
 
 
 @dataclass

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from ..query.params import QueryParam
+from lightrag_core.query.params import QueryParam
 
 Mode = Literal["local", "global", "hybrid", "naive", "mix", "bypass", "multihop"]
 

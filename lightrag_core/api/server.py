@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 
-from ..config import Settings
-from ..engine import Engine
-from .app import create_app
+from lightrag_core.api.app import create_app
+from lightrag_core.config import Settings
+from lightrag_core.engine import Engine
 
 
 def cors_origins() -> list[str]:

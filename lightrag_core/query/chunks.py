@@ -6,8 +6,8 @@ from collections import Counter
 
 import numpy as np
 
-from ..models import Chunk
-from ..storage.base import GraphStore
+from lightrag_core.models import Chunk
+from lightrag_core.storage.base import GraphStore
 
 
 def _claimed_chunks(source_lists: list[list[str]]) -> list[list[str]]:

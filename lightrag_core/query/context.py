@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .. import tokens
-from ..models import Chunk, Entity, Relation
+from lightrag_core import tokens
+from lightrag_core.models import Chunk, Entity, Relation
 
 SEP = "<SEP>"
 BUFFER_TOKENS = 200

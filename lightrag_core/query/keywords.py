@@ -6,10 +6,10 @@ import json
 import logging
 import re
 
-from .. import prompts
-from ..extract_offline import canonical_name, nlp
-from ..llm import ChatLLM
-from ..models import LightRAGError
+from lightrag_core import prompts
+from lightrag_core.llm import ChatLLM
+from lightrag_core.models import LightRAGError
+from lightrag_core.nlp import canonical_name, nlp
 
 log = logging.getLogger(__name__)
 _JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)

@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from .. import lexical
-from ..storage.base import GraphStore
+from lightrag_core import lexical
+from lightrag_core.storage.base import GraphStore
 
 EXACT, ALIAS, VECTOR, QUESTION = "exact", "alias", "vector", "question"
 CONFIDENCE = {EXACT: 1.0, QUESTION: 1.0, ALIAS: 0.8}

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import lexical
-from ..models import Chunk, Entity, Relation, relation_key
-from ..storage.base import GraphStore
-from . import fusion, ppr
-from .linking import Link
-from .params import QueryParam
+from lightrag_core import lexical
+from lightrag_core.models import Chunk, Entity, Relation, relation_key
+from lightrag_core.query import fusion, ppr
+from lightrag_core.query.linking import Link
+from lightrag_core.query.params import QueryParam
+from lightrag_core.storage.base import GraphStore
 
 
 @dataclass

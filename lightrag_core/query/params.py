@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models import LightRAGError
+from lightrag_core.models import LightRAGError
 
 # LightRAG's six modes, then the project's own graph mode.
 MODES = ("local", "global", "hybrid", "naive", "mix", "bypass", "multihop")

@@ -12,17 +12,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import lexical, tokens
-from ..embeddings import Embedder
-from ..llm import ChatLLM
-from ..models import Chunk, Entity, LightRAGError, Relation
-from ..rerank import Reranker, rerank_chunks
-from ..storage.base import GraphStore
-from . import answer, context, fusion, linking, search
-from .chunks import related_chunks
-from .keywords import extract_keywords
-from .multihop import multihop_search
-from .params import QueryParam, QueryResult
+from lightrag_core import lexical, tokens
+from lightrag_core.embeddings import Embedder
+from lightrag_core.llm import ChatLLM
+from lightrag_core.models import Chunk, Entity, LightRAGError, Relation
+from lightrag_core.query import answer, context, fusion, linking, search
+from lightrag_core.query.chunks import related_chunks
+from lightrag_core.query.keywords import extract_keywords
+from lightrag_core.query.multihop import multihop_search
+from lightrag_core.query.params import QueryParam, QueryResult
+from lightrag_core.rerank import Reranker, rerank_chunks
+from lightrag_core.storage.base import GraphStore
 
 MAX_QUERY_CHARS = 20000
 SHORT_QUERY_CHARS = 50

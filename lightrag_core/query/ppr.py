@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from ..models import Neighbourhood
+from lightrag_core.models import Neighbourhood
 
 CHUNK_EDGE_WEIGHT = 1.0
 

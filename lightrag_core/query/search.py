@@ -7,8 +7,8 @@ from typing import TypeVar
 
 import numpy as np
 
-from ..models import Chunk, Entity, Relation
-from ..storage.base import GraphStore
+from lightrag_core.models import Chunk, Entity, Relation
+from lightrag_core.storage.base import GraphStore
 
 T = TypeVar("T")
 

@@ -12,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from ..models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Neighbourhood, Relation
+from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Neighbourhood, Relation
 
 NAMESPACES = ("entities", "relations", "chunks")
 

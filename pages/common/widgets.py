@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lightrag_core import MODES, QueryParam
-from lightrag_core.graph_view import graph_html
+from lightrag_core.workbench.graph_view import graph_html
 
 
 def query_params(prefix: str, modes: bool = True) -> QueryParam:

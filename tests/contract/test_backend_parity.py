@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from lightrag_core import Engine, QueryParam, Settings
-from lightrag_core.loaders import read_jsonl
+from lightrag_core.indexing.loaders import read_jsonl
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 MODES = ["local", "global", "hybrid", "naive", "mix"]

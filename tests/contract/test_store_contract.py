@@ -25,7 +25,7 @@ def _vec(seed: int) -> np.ndarray:
 
 
 def _sqlite(tmp_path):
-    from lightrag_core.storage.sqlite_store import SQLiteStore
+    from lightrag_core.storage.sqlite.store import SQLiteStore
 
     return SQLiteStore(tmp_path)
 
@@ -34,7 +34,7 @@ def _neo4j(tmp_path):
     if not os.environ.get("NEO4J_URI"):
         pytest.skip("NEO4J_URI is not set: the Neo4j contract run needs a live server (see README, 'Neo4j')")
     from lightrag_core.config import Settings
-    from lightrag_core.storage.neo4j_store import Neo4jStore
+    from lightrag_core.storage.neo4j.store import Neo4jStore
 
     settings = Settings.from_env(tmp_path, workspace=f"test_{uuid.uuid4().hex[:10]}")
     return Neo4jStore.from_settings(settings)

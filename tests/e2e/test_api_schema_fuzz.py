@@ -18,7 +18,7 @@ def api_schema(hotpot_slice, tmp_path_factory):
 
     engine = Engine(Settings.from_env(tmp_path_factory.mktemp("fuzz"), llm_model="", neo4j_uri="",
                                       embedding_model=""))
-    engine.index_documents(__import__("lightrag_core.loaders", fromlist=["read_jsonl"]).read_jsonl(
+    engine.index_documents(__import__("lightrag_core.indexing.loaders", fromlist=["read_jsonl"]).read_jsonl(
         hotpot_slice["corpus"])[:5])
     app = create_app(engine)
     yield schemathesis.openapi.from_asgi("/openapi.json", app)

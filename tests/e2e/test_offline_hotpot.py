@@ -7,7 +7,7 @@ import json
 import pytest
 
 from lightrag_core import MODES, QueryParam
-from lightrag_core.evaluate import evaluate, load_questions
+from lightrag_core.workbench.evaluate import evaluate, load_questions
 
 pytestmark = pytest.mark.slow
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"

@@ -39,7 +39,7 @@ def problems(workdir: Path) -> list[str]:
             out.append(f"entity {name!r} cites {len(missing)} missing chunks")
     conn.close()
     if not out:  # the in-memory matrices load one vector per row
-        from lightrag_core.storage.sqlite_store import SQLiteStore
+        from lightrag_core.storage.sqlite.store import SQLiteStore
 
         store = SQLiteStore(workdir)
         counts, vectors = store.counts(), store._vectors()

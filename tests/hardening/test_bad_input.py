@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from lightrag_core import Document, Engine, QueryParam
 from lightrag_core.api.app import create_app
-from lightrag_core.loaders import load_documents
+from lightrag_core.indexing.loaders import load_documents
 from lightrag_core.models import LightRAGError
 from lightrag_core.prompts import FIELD_SEP as S
 from tests.support.openai_server import OpenAIStub

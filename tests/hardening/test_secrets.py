@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from lightrag_core import Document, Engine, Settings
 from lightrag_core.api.app import create_app
 from lightrag_core.config import redact
-from lightrag_core.review import Reviewer, reviews_csv
+from lightrag_core.workbench.review import Reviewer, reviews_csv
 from tests.e2e.test_llm_path import respond
 from tests.support.openai_server import OpenAIStub
 

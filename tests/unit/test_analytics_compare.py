@@ -2,10 +2,10 @@
 
 import pytest
 
-from lightrag_core.analytics import GraphSummary
-from lightrag_core.compare import summarise_by_mode
-from lightrag_core.evaluate import parse_questions
 from lightrag_core.models import Entity, LightRAGError, Relation
+from lightrag_core.workbench.analytics import GraphSummary
+from lightrag_core.workbench.compare import summarise_by_mode
+from lightrag_core.workbench.evaluate import parse_questions
 
 
 def _graph() -> GraphSummary:

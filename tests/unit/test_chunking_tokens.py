@@ -1,5 +1,5 @@
 from lightrag_core import tokens
-from lightrag_core.chunking import chunk_document
+from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.models import Document
 
 

@@ -1,8 +1,8 @@
 import pytest
 
 from lightrag_core import Settings
-from lightrag_core.cypher_console import CypherConsole, check_read_only
 from lightrag_core.models import LightRAGError
+from lightrag_core.workbench.cypher_console import CypherConsole, check_read_only
 
 
 @pytest.mark.parametrize("query", [

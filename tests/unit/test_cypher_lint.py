@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lightrag_core.storage import cypher_files
+from lightrag_core.storage.neo4j import cypher_files
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT = ROOT / "tests" / "cypher_lint"
@@ -57,7 +57,7 @@ def test_no_cypher_outside_the_cypher_folder():
 
 
 def test_every_statement_the_store_names_exists():
-    source = (ROOT / "lightrag_core" / "storage" / "neo4j_store.py").read_text()
+    source = (ROOT / "lightrag_core" / "storage" / "neo4j" / "store.py").read_text()
     used = set(re.findall(r'(?:_read|_write|run|read|_search)\("([a-z_]+)"', source))
     assert len(used) >= 30, "the store should name its statements through these helpers"
     assert used <= set(cypher_files.names()), used - set(cypher_files.names())

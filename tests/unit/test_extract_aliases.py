@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lightrag_core.extract_aliases import alias_map, resolve_aliases
+from lightrag_core.indexing.extract_aliases import alias_map, resolve_aliases
 from lightrag_core.models import Chunk, EntityRecord, RelationRecord
 
 

@@ -1,5 +1,5 @@
-from lightrag_core.extract_llm import parse_records
-from lightrag_core.extract_offline import OfflineExtractor, canonical_name
+from lightrag_core.indexing.extract_llm import parse_records
+from lightrag_core.indexing.extract_offline import OfflineExtractor, canonical_name
 from lightrag_core.models import Chunk
 from lightrag_core.prompts import FIELD_SEP as S
 
@@ -57,7 +57,7 @@ def test_llm_records_parse_and_malformed_lines_are_dropped(caplog):
 
 
 def test_a_lone_entity_joins_the_nearest_entity_of_an_adjacent_sentence():
-    from lightrag_core.extract_offline import OfflineExtractor
+    from lightrag_core.indexing.extract_offline import OfflineExtractor
     from lightrag_core.models import Chunk
 
     text = "Jacob Marley died seven years ago. London was cold that winter. Nobody came."

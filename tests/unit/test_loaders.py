@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from lightrag_core.loaders import document_from_bytes, load_documents, read_jsonl
+from lightrag_core.indexing.loaders import document_from_bytes, load_documents, read_jsonl
 from lightrag_core.models import LightRAGError
 
 

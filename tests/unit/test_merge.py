@@ -1,4 +1,4 @@
-from lightrag_core.merge import Summariser, group_records, merge_entity, merge_relation
+from lightrag_core.indexing.merge import Summariser, group_records, merge_entity, merge_relation
 from lightrag_core.models import Entity, EntityRecord, RelationRecord
 
 

@@ -9,7 +9,7 @@ from lightrag_core import lexical
 from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Neighbourhood, Relation
 from lightrag_core.query import fusion, linking, ppr
 from lightrag_core.query.multihop import graph_trust, seed_weights
-from lightrag_core.storage.sqlite_store import SQLiteStore
+from lightrag_core.storage.sqlite.store import SQLiteStore
 
 DIM = 4
 

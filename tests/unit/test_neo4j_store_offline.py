@@ -11,7 +11,7 @@ import pytest
 from lightrag_core import Settings
 from lightrag_core.engine import open_store
 from lightrag_core.models import LightRAGError
-from lightrag_core.storage.neo4j_store import from_index_score, parse_version, to_index_score
+from lightrag_core.storage.neo4j.store import from_index_score, parse_version, to_index_score
 
 ROOT = Path(__file__).resolve().parents[2]
 

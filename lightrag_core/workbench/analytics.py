@@ -8,9 +8,9 @@ from difflib import SequenceMatcher
 
 import numpy as np
 
-from .embeddings import Embedder
-from .models import Entity, Relation
-from .storage.base import GraphStore
+from lightrag_core.embeddings import Embedder
+from lightrag_core.models import Entity, Relation
+from lightrag_core.storage.base import GraphStore
 
 
 @dataclass

@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from .models import Document, LightRAGError, content_hash
+from lightrag_core.models import Document, LightRAGError, content_hash
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
 

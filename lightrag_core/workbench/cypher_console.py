@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .config import Settings
-from .models import LightRAGError
+from lightrag_core.config import Settings
+from lightrag_core.models import LightRAGError
 
 WRITE_CLAUSES = re.compile(
     r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|GRANT|DENY|REVOKE|ALTER|RENAME|START|STOP"

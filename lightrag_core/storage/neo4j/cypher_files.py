@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-CYPHER_DIR = Path(__file__).resolve().parents[2] / "cypher"
+CYPHER_DIR = Path(__file__).resolve().parents[3] / "cypher"
 
 
 @cache

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import lexical
-from .models import Chunk, EntityRecord, RelationRecord
+from lightrag_core import lexical
+from lightrag_core.models import Chunk, EntityRecord, RelationRecord
 
 Records = tuple[list[EntityRecord], list[RelationRecord]]
 # Words before a name that do not change who it is ("Mr. Scrooge", "Uncle Scrooge", "Old Marley").

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .chunking import chunk_document
-from .embeddings import Embedder
-from .merge import Summariser, group_records, merge_entity, merge_relation
-from .models import (
+from lightrag_core.embeddings import Embedder
+from lightrag_core.indexing.chunking import chunk_document
+from lightrag_core.indexing.merge import Summariser, group_records, merge_entity, merge_relation
+from lightrag_core.models import (
     FAILED,
     PENDING,
     PROCESSED,
@@ -35,7 +35,7 @@ from .models import (
     WriteConflict,
     relation_key,
 )
-from .storage.base import GraphStore
+from lightrag_core.storage.base import GraphStore
 
 log = logging.getLogger(__name__)
 Progress = Callable[[dict], None]

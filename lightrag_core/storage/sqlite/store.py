@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..models import (
+from lightrag_core.models import (
     Chunk,
     DocumentInfo,
     Entity,
@@ -25,9 +25,9 @@ from ..models import (
     Relation,
     relation_key,
 )
-from . import sqlite_search
-from .base import check_dimensions, check_embedding_model
-from .sqlite_schema import (
+from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.sqlite import search as sqlite_search
+from lightrag_core.storage.sqlite.schema import (
     DEGREE_SQL,
     DOC_COLS,
     ENTITY_COLS,
@@ -41,8 +41,8 @@ from .sqlite_schema import (
     entity_row,
     relation_row,
 )
-from .sqlite_writes import apply_write, save_document_row, update_indexes
-from .vector_index import VectorIndex
+from lightrag_core.storage.sqlite.writes import apply_write, save_document_row, update_indexes
+from lightrag_core.storage.vector_index import VectorIndex
 
 
 class SQLiteStore:

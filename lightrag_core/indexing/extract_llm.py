@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
-from . import prompts
-from .extract_offline import canonical_name
-from .llm import ChatLLM
-from .models import Chunk, EntityRecord, LightRAGError, RelationRecord
+from lightrag_core import prompts
+from lightrag_core.llm import ChatLLM
+from lightrag_core.models import Chunk, EntityRecord, LightRAGError, RelationRecord
+from lightrag_core.nlp import canonical_name
 
 log = logging.getLogger(__name__)
 _BAD_TYPE = re.compile(r"[()<>|/\\]")

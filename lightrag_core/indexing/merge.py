@@ -12,9 +12,9 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 
-from . import prompts, tokens
-from .llm import ChatLLM
-from .models import Entity, EntityRecord, Relation, RelationRecord, relation_key
+from lightrag_core import prompts, tokens
+from lightrag_core.llm import ChatLLM
+from lightrag_core.models import Entity, EntityRecord, Relation, RelationRecord, relation_key
 
 MAX_SOURCE_IDS = 300
 FRAGMENT_SEP = "\n"

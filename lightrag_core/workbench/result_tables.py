@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .query.params import QueryResult
+from lightrag_core.query.params import QueryResult
 
 
 def truncation_rows(result: QueryResult) -> list[dict[str, Any]]:

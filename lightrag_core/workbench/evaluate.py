@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .models import LightRAGError
-from .query.params import QueryParam, QueryResult
+from lightrag_core.models import LightRAGError
+from lightrag_core.query.params import QueryParam, QueryResult
 
 
 @dataclass

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import tokens
-from .models import Chunk, Document, content_hash
+from lightrag_core import tokens
+from lightrag_core.models import Chunk, Document, content_hash
 
 
 def _windows(toks: list[int], size: int, overlap: int) -> list[list[int]]:

@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 
-from ..models import DocumentInfo, Entity, Relation
+from lightrag_core.models import DocumentInfo, Entity, Relation
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

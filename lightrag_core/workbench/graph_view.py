@@ -7,7 +7,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from .models import Entity, Relation
+from lightrag_core.models import Entity, Relation
 
 TYPE_COLOURS = {
     "person": "#4e79a7", "organization": "#f28e2b", "location": "#59a14f", "event": "#e15759",

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .engine import Engine
-from .evaluate import Question, all_gold_at, recall_at
-from .query.params import QueryParam
+from lightrag_core.engine import Engine
+from lightrag_core.query.params import QueryParam
+from lightrag_core.workbench.evaluate import Question, all_gold_at, recall_at
 
 
 def compare_question(engine: Engine, question: str, modes: list[str], base: QueryParam | None = None,

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import lexical
-from ..config import Settings
-from ..models import (
+from lightrag_core import lexical
+from lightrag_core.config import Settings
+from lightrag_core.models import (
     Chunk,
     DocumentInfo,
     Entity,
@@ -28,8 +28,8 @@ from ..models import (
     WriteConflict,
     relation_key,
 )
-from .base import check_dimensions, check_embedding_model
-from .cypher_files import cypher
+from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.neo4j.cypher_files import cypher
 
 MIN_VERSION = (5, 18)
 BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}

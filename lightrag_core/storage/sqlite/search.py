@@ -11,8 +11,8 @@ import json
 from collections import defaultdict
 from collections.abc import Callable
 
-from .. import lexical
-from ..models import Chunk, Neighbourhood
+from lightrag_core import lexical
+from lightrag_core.models import Chunk, Neighbourhood
 
 Query = Callable[[str, tuple], list[tuple]]
 

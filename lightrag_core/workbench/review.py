@@ -13,10 +13,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .embeddings import Embedder
-from .merge import FRAGMENT_SEP, Summariser, merge_relation
-from .models import Entity, GraphWrite, LightRAGError, Relation, RelationRecord, relation_key
-from .storage.base import GraphStore
+from lightrag_core.embeddings import Embedder
+from lightrag_core.indexing.merge import FRAGMENT_SEP, Summariser, merge_relation
+from lightrag_core.models import Entity, GraphWrite, LightRAGError, Relation, RelationRecord, relation_key
+from lightrag_core.storage.base import GraphStore
 
 DECISIONS = ("approve", "flag", "edit", "merge", "delete")
 

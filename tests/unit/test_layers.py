@@ -1,0 +1,79 @@
+"""The package's one rule: a layer imports only the layers below it (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "lightrag_core"
+
+# Each layer and the layers it may import (itself included). Order is bottom to top.
+ALLOWED = {
+    "kernel": {"kernel"},
+    "storage": {"kernel", "storage"},
+    "indexing": {"kernel", "storage", "indexing"},
+    "query": {"kernel", "storage", "query"},
+    "engine": {"kernel", "storage", "indexing", "query", "engine"},
+    "workbench": {"kernel", "storage", "indexing", "query", "engine", "workbench"},
+    "api": {"kernel", "storage", "indexing", "query", "engine", "workbench", "api"},
+}
+FOLDERS = {"storage", "indexing", "query", "workbench", "api"}
+EDGE_MODULES = {"cli", "__main__", "__init__"}  # the package's front door: may import anything
+
+
+def layer_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "lightrag_core" or len(parts) == 1:
+        return None
+    head = parts[1]
+    if head in FOLDERS:
+        return head
+    if head == "engine":
+        return "engine"
+    if head in EDGE_MODULES:
+        return "api"
+    return "kernel"
+
+
+def imports_of(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            assert node.level == 0, f"{path}: use absolute imports (from lightrag_core.… import …)"
+            found.append(node.module)
+            # `from lightrag_core import tokens` imports the module lightrag_core.tokens
+            found.extend(f"{node.module}.{a.name}" for a in node.names if node.module == "lightrag_core")
+        elif isinstance(node, ast.Import):
+            found.extend(a.name for a in node.names)
+    return found
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_module_imports_only_lower_layers(path: Path) -> None:
+    module = ".".join(["lightrag_core", *path.relative_to(PACKAGE).with_suffix("").parts])
+    own = layer_of(module)
+    assert own is not None
+    for imported in imports_of(path):
+        assert not imported.startswith("streamlit"), f"{module} imports Streamlit; the engine never does"
+        target = layer_of(imported)
+        if target is None or imported == "lightrag_core":
+            continue
+        assert target in ALLOWED[own], f"{module} ({own}) imports {imported} ({target})"
+
+
+def test_rule_catches_an_upward_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from lightrag_core.workbench.analytics import summarise_graph\n")
+    assert "workbench" not in ALLOWED[layer_of("lightrag_core.query.pipeline")]
+    assert layer_of(imports_of(bad)[0]) == "workbench"
+
+
+def test_no_module_is_too_long() -> None:
+    long = {str(p.relative_to(PACKAGE)): n for p in MODULES if (n := len(p.read_text().splitlines())) > 400}
+    assert not long, f"split these along a real seam: {long}"
