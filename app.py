@@ -1,13 +1,10 @@
 """Home: what is running (store, models), the graph's size, and the workspace picker."""
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import streamlit as st
 
-import streamlit as st  # noqa: E402
-
-from pages.common import state  # noqa: E402
+from pages.common import state
 
 st.set_page_config(page_title="Graph RAG workbench", page_icon=":material/hub:", layout="wide")
 st.title("Graph RAG workbench")

@@ -12,17 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from lightrag_core import Engine, QueryParam, Settings
+from lightrag_core.indexing.loaders import read_jsonl
+from lightrag_core.workbench.evaluate import evaluate, load_questions
 
-from lightrag_core import Engine, QueryParam, Settings  # noqa: E402
-from lightrag_core.indexing.loaders import read_jsonl  # noqa: E402
-from lightrag_core.workbench.evaluate import evaluate, load_questions  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 MODES = ["naive", "local", "global", "hybrid", "mix", "multihop"]
 BM25 = {"hotpotqa_100": {"recall@5": 0.77, "all_gold@5": 0.56}, "lihuaworld": {"recall@5": 0.88, "all_gold@5": 0.85}}

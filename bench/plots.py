@@ -11,8 +11,8 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
 RESULTS = Path(__file__).resolve().parent / "results"
 MODES = ["naive", "local", "global", "hybrid", "mix"]

@@ -27,7 +27,6 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 MODES = ["naive", "local", "global", "hybrid", "mix"]
 DIM = 384

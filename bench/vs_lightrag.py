@@ -19,23 +19,21 @@ import asyncio
 import json
 import logging
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from lightrag_core import Engine, QueryParam, Settings
+from lightrag_core.embeddings import OnnxMiniLM
+from lightrag_core.indexing.chunking import chunk_document
+from lightrag_core.indexing.extract_offline import OfflineExtractor
+from lightrag_core.indexing.loaders import read_jsonl
+from lightrag_core.query.keywords import offline_keywords
+from lightrag_core.workbench.evaluate import all_gold_at, load_questions, recall_at
 
-from lightrag_core import Engine, QueryParam, Settings  # noqa: E402
-from lightrag_core.embeddings import OnnxMiniLM  # noqa: E402
-from lightrag_core.indexing.chunking import chunk_document  # noqa: E402
-from lightrag_core.indexing.extract_offline import OfflineExtractor  # noqa: E402
-from lightrag_core.indexing.loaders import read_jsonl  # noqa: E402
-from lightrag_core.query.keywords import offline_keywords  # noqa: E402
-from lightrag_core.workbench.evaluate import all_gold_at, load_questions, recall_at  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 MODES = ["local", "global", "hybrid", "naive", "mix"]
 KS = (2, 5, 10)

@@ -18,7 +18,7 @@ from lightrag_core.query.params import MODES, QueryParam
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m lightrag_core", description="LightRAG-style graph RAG engine")
+    p = argparse.ArgumentParser(prog="lightrag-workbench", description="LightRAG-style graph RAG engine")
     p.add_argument("--workdir", help="workspace directory (default: $LIGHTRAG_WORKDIR or ./lightrag_data)")
     p.add_argument(
         "--store",

@@ -1,16 +1,13 @@
 """Upload files or paste text, index them with progress, and manage the documents."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
+import pandas as pd
+import streamlit as st
 
-from lightrag_core.indexing.loaders import document_from_bytes  # noqa: E402
-from lightrag_core.models import LightRAGError  # noqa: E402
-from pages.common import state  # noqa: E402
+from lightrag_core.indexing.loaders import document_from_bytes
+from lightrag_core.models import LightRAGError
+from pages.common import state
 
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
 st.title("Upload")

@@ -1,17 +1,14 @@
 """Ask the graph: streamed answer with references, the statistics and the graph behind it."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
+import pandas as pd
+import streamlit as st
 
-from lightrag_core.models import LightRAGError  # noqa: E402
-from lightrag_core.workbench import result_tables as tables  # noqa: E402
-from lightrag_core.workbench.graph_view import from_query_data  # noqa: E402
-from pages.common import state, widgets  # noqa: E402
+from lightrag_core.models import LightRAGError
+from lightrag_core.workbench import result_tables as tables
+from lightrag_core.workbench.graph_view import from_query_data
+from pages.common import state, widgets
 
 st.set_page_config(page_title="Query · Graph RAG workbench", layout="wide")
 st.title("Query")

@@ -1,18 +1,15 @@
 """One question, or a questions file with gold ids, across the chosen modes, side by side."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
+import pandas as pd
+import streamlit as st
 
-from lightrag_core import MODES  # noqa: E402
-from lightrag_core.models import LightRAGError  # noqa: E402
-from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode  # noqa: E402
-from lightrag_core.workbench.evaluate import parse_questions  # noqa: E402
-from pages.common import state, widgets  # noqa: E402
+from lightrag_core import MODES
+from lightrag_core.models import LightRAGError
+from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode
+from lightrag_core.workbench.evaluate import parse_questions
+from pages.common import state, widgets
 
 st.set_page_config(page_title="Compare modes · Graph RAG workbench", layout="wide")
 st.title("Compare modes")

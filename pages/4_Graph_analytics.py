@@ -1,16 +1,13 @@
 """The graph as numbers and pictures: degrees, hubs, components, types, weights, duplicates, explorer."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
+import numpy as np
+import pandas as pd
+import streamlit as st
 
-from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood, summarise_graph  # noqa: E402
-from pages.common import state, widgets  # noqa: E402
+from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood, summarise_graph
+from pages.common import state, widgets
 
 st.set_page_config(page_title="Graph analytics · Graph RAG workbench", layout="wide")
 st.title("Graph analytics")

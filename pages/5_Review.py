@@ -1,17 +1,14 @@
 """Expert review: a filtered queue of entities and relations; approve, flag, edit, merge, delete."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
+import pandas as pd
+import streamlit as st
 
-from lightrag_core.models import LightRAGError  # noqa: E402
-from lightrag_core.workbench.analytics import duplicate_candidates  # noqa: E402
-from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv  # noqa: E402
-from pages.common import state  # noqa: E402
+from lightrag_core.models import LightRAGError
+from lightrag_core.workbench.analytics import duplicate_candidates
+from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
+from pages.common import state
 
 st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")
 st.title("Review")

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 DATA = Path(os.environ.get("LIGHTRAG_DATA_DIR", ROOT.parent / "shared" / "data"))
 HOTPOT = DATA / "hotpotqa_100"

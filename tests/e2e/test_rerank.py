@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from support.openai_server import OpenAIStub
 
 from lightrag_core import QueryParam
 from lightrag_core.query.pipeline import QueryEngine
 from lightrag_core.rerank import Reranker
+from tests.support.openai_server import OpenAIStub
 
 pytestmark = pytest.mark.slow
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"

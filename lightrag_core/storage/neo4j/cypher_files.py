@@ -2,7 +2,8 @@
 
 Every statement lives in `cypher/<name>.cypher`; code refers to them by name
 only and passes all values as parameters, so no Cypher is ever assembled
-from data.
+from data. In a source checkout (and an editable install) the folder is read
+where it is; an installed wheel carries the same files as package data.
 """
 
 from __future__ import annotations
@@ -10,7 +11,18 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-CYPHER_DIR = Path(__file__).resolve().parents[3] / "cypher"
+_PACKAGED_DIR = Path(__file__).resolve().with_name("cypher")  # where a wheel puts them (pyproject.toml)
+_CHECKOUT_DIR = Path(__file__).resolve().parents[3] / "cypher"
+
+
+def _cypher_dir() -> Path:
+    for folder in (_PACKAGED_DIR, _CHECKOUT_DIR):
+        if any(folder.glob("*.cypher")):
+            return folder
+    raise FileNotFoundError(f"the Cypher statements are missing: neither {_PACKAGED_DIR} nor {_CHECKOUT_DIR} has any")
+
+
+CYPHER_DIR = _cypher_dir()
 
 
 @cache
