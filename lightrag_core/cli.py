@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from lightrag_core.config import Settings
+from lightrag_core.indexing.indexer import IndexReport
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.params import MODES, QueryParam
 
@@ -96,10 +97,18 @@ def cmd_index(args: argparse.Namespace) -> int:
             report = engine.index_paths(args.paths, update)
         finally:
             bar.close()
-        print(report.summary())
-        for doc_id, error in report.failed.items():
-            print(f"  failed {doc_id}: {error}", file=sys.stderr)
-        return 1 if report.failed and not report.processed else 0
+        return _report(report)
+
+
+def _report(report: IndexReport) -> int:
+    """The summary, then each failure; non-zero when something failed (everything else was indexed)."""
+    print(report.summary())
+    for doc_id, error in report.failed.items():
+        print(f"  failed {doc_id}: {error}", file=sys.stderr)
+    if report.failed:
+        print(f"{len(report.failed)} failed; fix them, then run `resume` (`documents` lists them)", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _param(args: argparse.Namespace) -> QueryParam:
@@ -191,8 +200,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 def cmd_resume(args: argparse.Namespace) -> int:
     with _engine(args) as engine:
-        print(engine.resume().summary())
-    return 0
+        return _report(engine.resume())
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -217,9 +225,6 @@ COMMANDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    from dotenv import load_dotenv
-
-    load_dotenv()  # a .env in the working directory, if any; real environment variables win
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, format="%(levelname)s %(message)s")
     try:

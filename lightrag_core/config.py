@@ -1,14 +1,18 @@
-"""Settings read from the environment, in one place.
+"""Settings, in one place, from one route: `Settings.from_env`.
 
-Every variable the project understands is listed here and in `.env.example`.
-Secrets (API keys, the Neo4j password) are kept out of `repr` so they never
-reach logs or pages by accident.
+Every variable the project understands is read here (and listed in
+`.env.example`); no other module reads `os.environ`. The sources, strongest
+first: keyword overrides (the CLI's --workdir, tests), the real environment,
+the app's `st.secrets` (passed in by the pages), then a `.env` file in the
+working directory. Secrets (API keys, the Neo4j password) are kept out of
+`repr` so they never reach logs or pages by accident.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -27,18 +31,45 @@ def redact(text: str, *secrets: str) -> str:
     return _KEY_LIKE.sub("[redacted]", text)
 
 
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default).strip()
+class _Source:
+    """The merged view of the environment, the app's secrets and a .env file (strongest first)."""
 
+    def __init__(self, *layers: Mapping[str, object]) -> None:
+        self.layers = layers
 
-def _env_int(name: str, default: int) -> int:
-    raw = _env(name)
-    if not raw:
+    def get(self, name: str, default: str = "") -> str:
+        for layer in self.layers:
+            value = layer.get(name)
+            if value is not None and str(value).strip() != "":
+                return str(value).strip()
         return default
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise ValueError(f"{name} must be a whole number, got {raw!r}") from exc
+
+    def int(self, name: str, default: int) -> int:
+        raw = self.get(name)
+        if not raw:
+            return default
+        try:
+            return int(raw)
+        except ValueError as exc:
+            raise ValueError(f"{name} must be a whole number, got {raw!r}") from exc
+
+    def number(self, name: str, default: float) -> float:
+        raw = self.get(name)
+        if not raw:
+            return default
+        try:
+            return float(raw)
+        except ValueError as exc:
+            raise ValueError(f"{name} must be a number, got {raw!r}") from exc
+
+
+def read_env_file(path: str | Path | None) -> dict[str, str]:
+    """KEY=VALUE pairs of a .env file, without touching os.environ; {} when there is none."""
+    if path is None or not Path(path).is_file():
+        return {}
+    from dotenv import dotenv_values
+
+    return {k: v for k, v in dotenv_values(path).items() if v is not None}
 
 
 @dataclass(frozen=True)
@@ -86,6 +117,14 @@ class Settings:
     rerank_base_url: str = ""
     rerank_api_key: str = field(default="", repr=False)
     rerank_timeout: int = 30
+    # Files larger than this are refused: offline indexing of them takes hours.
+    max_file_mb: float = 20.0
+    # Origins allowed to call the HTTP API from a browser; empty = CORS off.
+    cors_origins: tuple[str, ...] = ()
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.max_file_mb * 2**20)
 
     @property
     def llm_configured(self) -> bool:
@@ -107,34 +146,47 @@ class Settings:
         return out
 
     @classmethod
-    def from_env(cls, workdir: str | Path | None = None, **overrides: object) -> Settings:
-        types = _env("ENTITY_TYPES")
+    def from_env(
+        cls,
+        workdir: str | Path | None = None,
+        *,
+        env_file: str | Path | None = ".env",
+        secrets: Mapping[str, object] | None = None,
+        environ: Mapping[str, str] | None = None,
+        **overrides: object,
+    ) -> Settings:
+        """Settings from `environ` (default os.environ), then `secrets`, then `env_file`; overrides win."""
+        env = _Source(os.environ if environ is None else environ, secrets or {}, read_env_file(env_file))
+        types = env.get("ENTITY_TYPES")
+        origins = env.get("LIGHTRAG_CORS_ORIGINS")
         values: dict[str, object] = dict(
-            workdir=Path(workdir or _env("LIGHTRAG_WORKDIR") or DEFAULT_WORKDIR),
-            openai_api_key=_env("OPENAI_API_KEY"),
-            openai_base_url=_env("OPENAI_BASE_URL"),
-            llm_model=_env("LLM_MODEL"),
-            llm_timeout=_env_int("LLM_TIMEOUT", 120),
-            llm_max_retries=_env_int("LLM_MAX_RETRIES", 4),
-            llm_concurrency=_env_int("LLM_CONCURRENCY", 4),
-            embedding_model=_env("EMBEDDING_MODEL"),
-            embedding_base_url=_env("EMBEDDING_BASE_URL") or _env("OPENAI_BASE_URL"),
-            embedding_api_key=_env("EMBEDDING_API_KEY") or _env("OPENAI_API_KEY"),
-            embedding_dim=_env_int("EMBEDDING_DIM", 0),
-            chunk_tokens=_env_int("CHUNK_TOKENS", 1200),
-            chunk_overlap=_env_int("CHUNK_OVERLAP", 100),
-            max_gleaning=_env_int("MAX_GLEANING", 1),
-            summary_max_tokens=_env_int("SUMMARY_MAX_TOKENS", 500),
-            neo4j_uri=_env("NEO4J_URI"),
-            neo4j_username=_env("NEO4J_USERNAME", "neo4j"),
-            neo4j_password=_env("NEO4J_PASSWORD"),
-            neo4j_database=_env("NEO4J_DATABASE", "neo4j"),
-            workspace=_env("LIGHTRAG_WORKSPACE", "default"),
-            api_key=_env("LIGHTRAG_API_KEY"),
-            rerank_model=_env("RERANK_MODEL"),
-            rerank_base_url=_env("RERANK_BASE_URL"),
-            rerank_api_key=_env("RERANK_API_KEY"),
-            rerank_timeout=_env_int("RERANK_TIMEOUT", 30),
+            workdir=Path(workdir or env.get("LIGHTRAG_WORKDIR") or DEFAULT_WORKDIR),
+            openai_api_key=env.get("OPENAI_API_KEY"),
+            openai_base_url=env.get("OPENAI_BASE_URL"),
+            llm_model=env.get("LLM_MODEL"),
+            llm_timeout=env.int("LLM_TIMEOUT", 120),
+            llm_max_retries=env.int("LLM_MAX_RETRIES", 4),
+            llm_concurrency=env.int("LLM_CONCURRENCY", 4),
+            embedding_model=env.get("EMBEDDING_MODEL"),
+            embedding_base_url=env.get("EMBEDDING_BASE_URL") or env.get("OPENAI_BASE_URL"),
+            embedding_api_key=env.get("EMBEDDING_API_KEY") or env.get("OPENAI_API_KEY"),
+            embedding_dim=env.int("EMBEDDING_DIM", 0),
+            chunk_tokens=env.int("CHUNK_TOKENS", 1200),
+            chunk_overlap=env.int("CHUNK_OVERLAP", 100),
+            max_gleaning=env.int("MAX_GLEANING", 1),
+            summary_max_tokens=env.int("SUMMARY_MAX_TOKENS", 500),
+            neo4j_uri=env.get("NEO4J_URI"),
+            neo4j_username=env.get("NEO4J_USERNAME", "neo4j"),
+            neo4j_password=env.get("NEO4J_PASSWORD"),
+            neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
+            workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
+            api_key=env.get("LIGHTRAG_API_KEY"),
+            rerank_model=env.get("RERANK_MODEL"),
+            rerank_base_url=env.get("RERANK_BASE_URL"),
+            rerank_api_key=env.get("RERANK_API_KEY"),
+            rerank_timeout=env.int("RERANK_TIMEOUT", 30),
+            max_file_mb=env.number("LIGHTRAG_MAX_FILE_MB", 20.0),
+            cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
         )
         if types:
             values["entity_types"] = tuple(t.strip() for t in types.split(",") if t.strip())
@@ -142,4 +194,6 @@ class Settings:
         settings = cls(**values)  # type: ignore[arg-type]
         if settings.chunk_overlap >= settings.chunk_tokens:
             raise ValueError("CHUNK_OVERLAP must be smaller than CHUNK_TOKENS")
+        if settings.max_file_mb <= 0:
+            raise ValueError("LIGHTRAG_MAX_FILE_MB must be above 0")
         return settings

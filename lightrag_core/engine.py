@@ -9,10 +9,10 @@ from typing import Any
 from lightrag_core.config import Settings
 from lightrag_core.embeddings import Embedder, make_embedder
 from lightrag_core.indexing.indexer import Indexer, IndexReport, Progress
-from lightrag_core.indexing.loaders import load_documents
+from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.llm import ChatLLM, make_llm
-from lightrag_core.models import Document, DocumentInfo
+from lightrag_core.models import DocumentInfo
 from lightrag_core.query.params import QueryParam, QueryResult
 from lightrag_core.query.pipeline import QueryEngine
 from lightrag_core.rerank import make_reranker
@@ -35,7 +35,7 @@ def make_extractor(settings: Settings, llm: ChatLLM | None):
     if llm is not None:
         from lightrag_core.indexing.extract_llm import LLMExtractor
 
-        return LLMExtractor(llm, settings.entity_types, settings.max_gleaning)
+        return LLMExtractor(llm, settings.entity_types, settings.max_gleaning, settings.llm_concurrency)
     from lightrag_core.indexing.extract_offline import OfflineExtractor
 
     return OfflineExtractor()
@@ -73,6 +73,7 @@ class Engine:
             self.summariser,
             self.settings.chunk_tokens,
             self.settings.chunk_overlap,
+            self.settings.max_file_bytes,
         )
 
     def close(self) -> None:
@@ -86,10 +87,17 @@ class Engine:
 
     # -- indexing ----------------------------------------------------------
     def index_paths(self, paths: list[str | Path], progress: Progress | None = None) -> IndexReport:
-        return self.indexer.index(load_documents(paths), progress)
+        """Index files and folders; a bad file is a failed row with its error, the others are indexed."""
+        return self.indexer.index_paths(paths, progress)
 
-    def index_documents(self, docs: Iterable[Document], progress: Progress | None = None) -> IndexReport:
+    def index_documents(self, docs: Iterable[Loaded], progress: Progress | None = None) -> IndexReport:
+        """Index documents (and record the `LoadFailure`s among them as failed rows)."""
         return self.indexer.index(docs, progress)
+
+    def index_uploads(self, files: list[tuple[str, bytes]], progress: Progress | None = None) -> IndexReport:
+        """Index uploaded files by name and content; a bad one fails on its own (re-upload it to retry)."""
+        limit = self.settings.max_file_bytes
+        return self.indexer.index([load_upload(data, name, max_bytes=limit) for name, data in files], progress)
 
     def resume(self, progress: Progress | None = None) -> IndexReport:
         return self.indexer.resume(progress)

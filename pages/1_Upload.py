@@ -1,12 +1,8 @@
 """Upload files or paste text, index them with progress, and manage the documents."""
 
-
-
 import pandas as pd
 import streamlit as st
 
-from lightrag_core.indexing.loaders import document_from_bytes
-from lightrag_core.models import LightRAGError
 from pages.common import state
 
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
@@ -19,17 +15,10 @@ pasted = st.text_area("…or paste text", height=120, key="paste_text")
 title = st.text_input("Title for the pasted text", value="pasted text", key="paste_title")
 
 if st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
-    docs, errors = [], []
-    for f in files or []:
-        try:
-            docs.append(document_from_bytes(f.getvalue(), f.name))
-        except LightRAGError as exc:
-            errors.append(str(exc))
+    uploads = [(f.name, f.getvalue()) for f in files or []]
     if pasted.strip():
-        docs.append(document_from_bytes(pasted.encode("utf-8"), f"{title or 'pasted text'}.txt"))
-    for err in errors:
-        st.error(err)
-    if docs:
+        uploads.append((f"{title or 'pasted text'}.txt", pasted.encode("utf-8")))
+    if uploads:
         bar = st.progress(0.0, text="Starting…")
         log = st.status("Indexing", expanded=True)
         done = {"n": 0}
@@ -39,19 +28,21 @@ if st.button("Index", type="primary", disabled=not files and not pasted.strip(),
                 log.write(f"Extracting entities and relations from {event['chunks']} chunks…")
             elif event["stage"] in {"done", "failed"}:
                 done["n"] += 1
-                bar.progress(done["n"] / len(docs), text=f"{done['n']} of {len(docs)} documents")
+                bar.progress(min(1.0, done["n"] / len(uploads)), text=f"{done['n']} of {len(uploads)} files")
                 if event["stage"] == "done":
                     log.write(f"✓ {event['document']}: {event['chunks']} chunks, {event['entities']} entities, "
                               f"{event['relations']} relations")
                 else:
                     log.write(f"✗ {event['document']}: {event['error']}")
 
-        report = engine.index_documents(docs, progress)
+        report = engine.index_uploads(uploads, progress)
         log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
         # A statement, not a conditional expression: Streamlit's magic renders a bare
         # expression's value, which printed DeltaGenerator's docstring under the summary.
         if report.failed:
             st.warning(report.summary())
+            for error in report.failed.values():
+                st.error(error)
         else:
             st.success(report.summary())
 

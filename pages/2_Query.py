@@ -1,7 +1,5 @@
 """Ask the graph: streamed answer with references, the statistics and the graph behind it."""
 
-
-
 import pandas as pd
 import streamlit as st
 

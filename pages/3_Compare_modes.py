@@ -1,7 +1,5 @@
 """One question, or a questions file with gold ids, across the chosen modes, side by side."""
 
-
-
 import pandas as pd
 import streamlit as st
 

@@ -1,7 +1,5 @@
 """The graph as numbers and pictures: degrees, hubs, components, types, weights, duplicates, explorer."""
 
-
-
 import numpy as np
 import pandas as pd
 import streamlit as st

@@ -1,7 +1,5 @@
 """Expert review: a filtered queue of entities and relations; approve, flag, edit, merge, delete."""
 
-
-
 import pandas as pd
 import streamlit as st
 

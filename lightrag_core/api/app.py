@@ -25,7 +25,7 @@ from lightrag_core.api.schemas import (
     TrackStatusResponse,
 )
 from lightrag_core.engine import Engine
-from lightrag_core.indexing.loaders import SUPPORTED, document_from_bytes, max_file_bytes
+from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_upload
 from lightrag_core.models import Document, DocumentInfo, LightRAGError
 from lightrag_core.query.params import QueryResult
 
@@ -127,7 +127,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     def insert_text(req: InsertTextRequest) -> dict[str, Any]:
         if not req.text.strip():
             raise HTTPException(status_code=422, detail="text is empty")
-        doc = document_from_bytes(req.text.encode("utf-8"), req.file_source or "text.txt")
+        doc = document_from_bytes(req.text.encode("utf-8"), req.file_source or "text.txt",
+                                  max_bytes=engine.settings.max_file_bytes)
         doc.file_path = req.file_source or "text input"
         return _submit([doc])
 
@@ -137,12 +138,16 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
             raise HTTPException(status_code=400, detail=f"{name}: unsupported file type; use one of "
                                 + ", ".join(sorted(SUPPORTED - {".jsonl"})))
-        limit = min(MAX_UPLOAD_BYTES, max_file_bytes())
+        limit = min(MAX_UPLOAD_BYTES, engine.settings.max_file_bytes)
         data = file.file.read(limit + 1)
         if len(data) > limit:
             raise HTTPException(status_code=413, detail=f"{name}: larger than the {limit / 2**20:.0f} MB upload "
                                 "limit (LIGHTRAG_MAX_FILE_MB)")
-        return _submit([document_from_bytes(data, name, doc_id)], prefix="upload")
+        item = load_upload(data, name, doc_id, limit)
+        if isinstance(item, LoadFailure):
+            engine.index_documents([item])  # a failed row with the reason, listed by GET /documents
+            raise LightRAGError(item.error)
+        return _submit([item], prefix="upload")
 
     def _submit(docs: list[Document], prefix: str = "insert") -> dict[str, Any]:
         known = engine.store.get_document(docs[0].id)

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import os
-
 from lightrag_core.api.app import create_app
 from lightrag_core.config import Settings
 from lightrag_core.engine import Engine
-
-
-def cors_origins() -> list[str]:
-    return [o.strip() for o in os.environ.get("LIGHTRAG_CORS_ORIGINS", "").split(",") if o.strip()]
 
 
 def serve(settings: Settings, host: str, port: int, store_kind: str | None = None) -> None:
     import uvicorn
 
     engine = Engine(settings, store_kind=store_kind)
-    app = create_app(engine, api_key=settings.api_key, cors_origins=cors_origins())
+    app = create_app(engine, api_key=settings.api_key, cors_origins=list(settings.cors_origins))
     print(f"serving {engine.store.kind} store at http://{host}:{port} (docs at /docs)")
     uvicorn.run(app, host=host, port=port, log_level="warning")
     engine.close()

@@ -82,9 +82,15 @@ class LLMExtractor:
     """Extraction by a chat model, one chunk per call, calls run concurrently."""
 
     def __init__(
-        self, llm: ChatLLM, entity_types: Iterable[str], max_gleaning: int = 1, language: str = "English"
+        self,
+        llm: ChatLLM,
+        entity_types: Iterable[str],
+        max_gleaning: int = 1,
+        concurrency: int = 4,
+        language: str = "English",
     ) -> None:
         self.llm = llm
+        self.concurrency = max(1, concurrency)  # LLM_CONCURRENCY: calls in flight at once
         self.entity_types = ", ".join(entity_types)
         self.max_gleaning = max_gleaning
         self.language = language
@@ -116,5 +122,5 @@ class LLMExtractor:
     def extract(
         self, chunks: list[Chunk], subjects: Iterable[str] | None = None
     ) -> list[tuple[list[EntityRecord], list[RelationRecord]]]:
-        with ThreadPoolExecutor(max_workers=4) as pool:
+        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
             return list(pool.map(self.extract_one, chunks))

@@ -5,6 +5,11 @@ document changes lands in one `GraphWrite`, applied in one transaction, so an
 interrupted run leaves either the whole document or none of it; re-running
 picks up what is not `processed`. Unchanged content is skipped; changed
 content first removes the old version (rebuilding what it shared).
+
+A file that cannot be read, is empty or fails extraction is a `failed` row
+with its error, and the run goes on with the others; `resume` reads such
+files again. What a write contains is planned in `plan.py`; this module is
+the batch loop around it.
 """
 
 from __future__ import annotations
@@ -13,11 +18,14 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from lightrag_core.embeddings import Embedder
 from lightrag_core.indexing.chunking import chunk_document
-from lightrag_core.indexing.merge import Summariser, group_records, merge_entity, merge_relation
+from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
+from lightrag_core.indexing.merge import Summariser
+from lightrag_core.indexing.plan import Records, names_in, plan_document, plan_removal
 from lightrag_core.models import (
     FAILED,
     PENDING,
@@ -69,19 +77,6 @@ class IndexReport:
         )
 
 
-def _records_to_json(ents: list[EntityRecord], rels: list[RelationRecord]) -> dict:
-    return {
-        "entities": [[e.name, e.type, e.description] for e in ents],
-        "relations": [[r.src, r.tgt, r.keywords, r.description, r.weight] for r in rels],
-    }
-
-
-def _records_from_json(chunk_id: str, file_path: str, data: dict) -> tuple[list[EntityRecord], list[RelationRecord]]:
-    ents = [EntityRecord(n, t, d, chunk_id, file_path) for n, t, d in data.get("entities", [])]
-    rels = [RelationRecord(s, t, k, d, w, chunk_id, file_path) for s, t, k, d, w in data.get("relations", [])]
-    return ents, rels
-
-
 class Indexer:
     def __init__(
         self,
@@ -91,6 +86,7 @@ class Indexer:
         summariser: Summariser,
         chunk_tokens: int = 1200,
         chunk_overlap: int = 100,
+        max_file_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -98,6 +94,7 @@ class Indexer:
         self.summarise = summariser
         self.chunk_tokens = chunk_tokens
         self.chunk_overlap = chunk_overlap
+        self.max_file_bytes = max_file_bytes
 
     # -- public ------------------------------------------------------------
     def check_embedding_model(self) -> None:
@@ -105,25 +102,60 @@ class Indexer:
         dim = self.embedder.dim or int(self.embedder.embed(["dimension probe"]).shape[1])
         self.store.set_embedding_meta(self.embedder.model_name, dim)
 
-    def index(self, docs: Iterable[Document], progress: Progress | None = None) -> IndexReport:
+    def index(self, items: Iterable[Loaded], progress: Progress | None = None) -> IndexReport:
+        """Index documents; a `LoadFailure` among them becomes a failed row and the rest go on."""
         started = time.perf_counter()
         report = IndexReport()
         self.check_embedding_model()
-        for batch in _batches(docs, BATCH_DOCUMENTS):
-            todo = [d for d in batch if self._prepare(d, report)]
+        for batch in _batches(items, BATCH_DOCUMENTS):
+            todo = []
+            for item in batch:
+                if isinstance(item, LoadFailure):
+                    self._record_load_failure(item, report, progress)
+                    continue
+                try:
+                    if self._prepare(item, report):
+                        todo.append(item)
+                except LightRAGError as exc:
+                    self._fail(item, exc, report, progress)
             self._index_batch(todo, report, progress)
         report.seconds = time.perf_counter() - started
         return report
 
+    def index_paths(self, paths: list[str | Path], progress: Progress | None = None) -> IndexReport:
+        """Every file under the paths, read one at a time; earlier failures of those files are replaced."""
+        stale = self._load_failures_by_file()
+
+        def items() -> Iterator[Loaded]:
+            for path in iter_paths(paths):
+                self._forget(stale.pop(str(path), []))
+                yield from load_file(path, self.max_file_bytes)
+
+        return self.index(items(), progress)
+
     def resume(self, progress: Progress | None = None) -> IndexReport:
-        """Re-run every document that is not processed (interrupted or failed)."""
-        docs = []
+        """Re-run every document that is not processed (interrupted or failed), reading failed files again."""
+        docs: list[Loaded] = []
+        files: list[str] = []
         for info in self.store.list_documents():
-            if info.status != PROCESSED:
-                text = self.store.get_document_text(info.id)
-                if text:
-                    docs.append(Document(info.id, text, info.title, info.file_path, info.subject))
-        return self.index(docs, progress)
+            if info.status == PROCESSED:
+                continue
+            text = self.store.get_document_text(info.id)
+            if text:
+                docs.append(Document(info.id, text, info.title, info.file_path, info.subject))
+            elif is_load_failure(info) and info.file_path and info.file_path not in files:
+                files.append(info.file_path)
+        if not files:
+            return self.index(docs, progress)
+        stale = self._load_failures_by_file()
+
+        def again() -> Iterator[Loaded]:
+            yield from docs
+            for file in files:
+                self._forget(stale.pop(file, []))
+                yield from load_file(Path(file), self.max_file_bytes)
+
+        return self.index(again(), progress)
 
     def delete(self, doc_id: str) -> None:
         if self.store.get_document(doc_id) is None:
@@ -163,9 +195,13 @@ class Indexer:
         if not docs:
             return
         chunks_by_doc: dict[str, list[Chunk]] = {}
-        for doc in docs:
+        for doc in list(docs):
             self._status(doc, PROCESSING)
-            chunks_by_doc[doc.id] = chunk_document(doc, self.chunk_tokens, self.chunk_overlap)
+            try:
+                chunks_by_doc[doc.id] = chunk_document(doc, self.chunk_tokens, self.chunk_overlap)
+            except Exception as exc:
+                self._fail(doc, exc, report, progress)
+                docs.remove(doc)
         all_chunks = [c for d in docs for c in chunks_by_doc[d.id]]
         subjects = [d.subject for d in docs for _ in chunks_by_doc[d.id]]
         _emit(progress, stage="extracting", documents=[d.id for d in docs], chunks=len(all_chunks))
@@ -262,49 +298,53 @@ class Indexer:
         report.failed[doc.id] = message
         _emit(progress, stage="failed", document=doc.id, error=message)
 
+    def _record_load_failure(self, failure: LoadFailure, report: IndexReport, progress: Progress | None) -> None:
+        log.warning("%s", failure.error)
+        now = time.time()
+        old = self.store.get_document(failure.doc_id)
+        self.store.save_document(DocumentInfo(
+            failure.doc_id, Path(failure.source).name, failure.file_path, "", FAILED, failure.error,
+            created_at=old.created_at if old else now, updated_at=now,
+        ))
+        report.failed[failure.doc_id] = failure.error
+        _emit(progress, stage="failed", document=failure.doc_id, error=failure.error)
+
+    def _load_failures_by_file(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for info in self.store.list_documents():
+            if is_load_failure(info):
+                found.setdefault(info.file_path, []).append(info.id)
+        return found
+
+    def _forget(self, doc_ids: list[str]) -> None:
+        """Drop earlier load failures of a file about to be read again (a new failure re-records them)."""
+        if doc_ids:
+            self.store.apply(GraphWrite(delete_document_ids=doc_ids))
+
     def _document_write(
         self,
         doc: Document,
         chunks: list[Chunk],
-        records: list[tuple[list[EntityRecord], list[RelationRecord]]],
+        records: Records,
         overlay_e: dict[str, Entity] | None = None,
         overlay_r: dict[tuple[str, str], Relation] | None = None,
     ) -> GraphWrite:
-        """The merged state this document produces, on top of the store and the overlays (not embedded)."""
+        """Read what the document merges on (the store, then earlier documents of this batch) and plan it."""
         overlay_e = overlay_e if overlay_e is not None else {}
         overlay_r = overlay_r if overlay_r is not None else {}
-        ent_records = [e for ents, _ in records for e in ents]
-        rel_records = [r for _, rels in records for r in rels]
-        lowered = {e.name.lower() for e in ent_records} | {n.lower() for r in rel_records for n in (r.src, r.tgt)}
-        names = self.store.resolve_names(sorted(lowered))
-        names.update({n.lower(): n for n in overlay_e if n.lower() in lowered})
-        by_entity, by_relation = group_records(ent_records, rel_records, names)
-        existing_e = self.store.get_entities([n for n in by_entity if n not in overlay_e])
-        existing_e.update({n: overlay_e[n] for n in by_entity if n in overlay_e})
-        existing_r = self.store.get_relations([k for k in by_relation if k not in overlay_r])
-        existing_r.update({k: overlay_r[k] for k in by_relation if k in overlay_r})
-        expected_e = {n: (existing_e[n].source_ids if n in existing_e else None) for n in by_entity}
-        expected_r = {k: (existing_r[k].source_ids if k in existing_r else None) for k in by_relation}
-        entities = [merge_entity(n, existing_e.get(n), recs, self.summarise) for n, recs in by_entity.items()]
-        relations = [merge_relation(k, existing_r.get(k), recs, self.summarise) for k, recs in by_relation.items()]
-        info = DocumentInfo(
-            doc.id,
-            doc.title,
-            doc.file_path,
-            doc.hash,
-            PROCESSED,
-            "",
-            len(chunks),
-            len(entities),
-            len(relations),
-            updated_at=time.time(),
-            subject=doc.subject,
-        )
+        lowered = names_in(records)
+        names = self.store.resolve_names(lowered)
+        names.update({n.lower(): n for n in overlay_e if n.lower() in set(lowered)})
+        wanted = {names.get(n, n) for n in lowered}
+        existing_e = self.store.get_entities(sorted(n for n in wanted if n not in overlay_e))
+        existing_e.update({n: overlay_e[n] for n in wanted if n in overlay_e})
+        keys = sorted({relation_key(names.get(r.src.lower(), r.src), names.get(r.tgt.lower(), r.tgt))
+                       for _, rels in records for r in rels})
+        existing_r = self.store.get_relations([k for k in keys if k not in overlay_r])
+        existing_r.update({k: overlay_r[k] for k in keys if k in overlay_r})
         old = self.store.get_document(doc.id)
-        info.created_at = old.created_at if old else info.updated_at
-        chunk_records = {c.id: _records_to_json(*rec) for c, rec in zip(chunks, records)}
-        return GraphWrite(document=info, chunks=chunks, chunk_records=chunk_records, entities=entities,
-                          relations=relations, expected_entities=expected_e, expected_relations=expected_r)
+        return plan_document(doc, chunks, records, names, existing_e, existing_r,
+                             old.created_at if old else None, self.summarise)
 
     def _embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
         texts = [c.content for c in chunks] + [e.embed_text() for e in entities] + [r.embed_text() for r in relations]
@@ -313,47 +353,17 @@ class Indexer:
             item.embedding = vec
 
     def _removal(self, doc_id: str) -> GraphWrite:
-        """The write that removes a document and rebuilds what it shared with others."""
+        """The write that removes a document and rebuilds what it shared with others (embedded)."""
         chunk_ids = self.store.document_chunk_ids(doc_id)
-        gone = set(chunk_ids)
         records = self.store.get_chunk_records(chunk_ids)
         names = {e[0] for r in records.values() for e in r.get("entities", [])}
         keys = {relation_key(r[0], r[1]) for rec in records.values() for r in rec.get("relations", [])}
         entities = self.store.get_entities(sorted(names))
         relations = self.store.get_relations(sorted(keys))
-        write = GraphWrite(delete_document_ids=[doc_id], delete_chunk_ids=chunk_ids)
-        remaining_ids = {s for x in [*entities.values(), *relations.values()] for s in x.source_ids} - gone
-        kept_chunks = self.store.get_chunks(sorted(remaining_ids))
-        kept_records = self.store.get_chunk_records(sorted(remaining_ids))
-        parsed = {
-            cid: _records_from_json(cid, kept_chunks[cid].file_path if cid in kept_chunks else "", data)
-            for cid, data in kept_records.items()
-        }
-        for name, ent in entities.items():
-            recs = [
-                e
-                for cid in ent.source_ids
-                if cid not in gone and cid in parsed
-                for e in parsed[cid][0]
-                if e.name.lower() == name.lower()
-            ]
-            if recs:
-                write.entities.append(merge_entity(name, None, recs, self.summarise))
-            else:
-                write.delete_entities.append(name)
-        deleted = set(write.delete_entities)
-        for key, rel in relations.items():
-            recs = [
-                r
-                for cid in rel.source_ids
-                if cid not in gone and cid in parsed
-                for r in parsed[cid][1]
-                if relation_key(r.src, r.tgt) == key
-            ]
-            if recs and not (set(key) & deleted):
-                write.relations.append(merge_relation(key, None, recs, self.summarise))
-            else:
-                write.delete_relations.append(key)
+        remaining = sorted({s for x in [*entities.values(), *relations.values()] for s in x.source_ids}
+                           - set(chunk_ids))
+        write = plan_removal(doc_id, chunk_ids, entities, relations, self.store.get_chunks(remaining),
+                             self.store.get_chunk_records(remaining), self.summarise)
         self._embed([], write.entities, write.relations)
         return write
 
@@ -365,8 +375,13 @@ class Indexer:
         self.store.save_document(info)
 
 
-def _batches(items: Iterable[Document], size: int) -> Iterator[list[Document]]:
-    batch: list[Document] = []
+def is_load_failure(info: DocumentInfo) -> bool:
+    """A row for a file (or JSONL line) that never became a document: it has no content hash."""
+    return info.status == FAILED and not info.content_hash
+
+
+def _batches(items: Iterable[Loaded], size: int) -> Iterator[list[Loaded]]:
+    batch: list[Loaded] = []
     for item in items:
         batch.append(item)
         if len(batch) == size:

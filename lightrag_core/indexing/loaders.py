@@ -1,14 +1,15 @@
 """Turn files into documents: txt, md, html, pdf, docx and JSONL corpora.
 
-Each reader raises `LightRAGError` with the file named and the reason, so a
-bad file fails on its own without stopping the others.
+Each reader raises `LightRAGError` with the file named and the reason;
+`load_sources` turns that into a `LoadFailure` for the one file (or JSONL
+line), so a bad file fails on its own and the others are still indexed.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from lightrag_core.models import Document, LightRAGError, content_hash
@@ -16,17 +17,11 @@ from lightrag_core.models import Document, LightRAGError, content_hash
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
 
 
-def max_file_bytes() -> int:
-    """Largest file accepted (LIGHTRAG_MAX_FILE_MB, default 20): bigger ones take hours to index offline."""
-    raw = os.environ.get("LIGHTRAG_MAX_FILE_MB", "").strip()
-    try:
-        return int(float(raw) * 2**20) if raw else 20 * 2**20
-    except ValueError as exc:
-        raise LightRAGError(f"LIGHTRAG_MAX_FILE_MB must be a number, got {raw!r}") from exc
+# Largest file accepted unless Settings.max_file_mb (LIGHTRAG_MAX_FILE_MB) says otherwise.
+DEFAULT_MAX_BYTES = 20 * 2**20
 
 
-def check_size(size: int, name: str) -> None:
-    limit = max_file_bytes()
+def check_size(size: int, name: str, limit: int = DEFAULT_MAX_BYTES) -> None:
     if size > limit:
         raise LightRAGError(f"{name}: {size / 2**20:.1f} MB is larger than the {limit / 2**20:.0f} MB limit; "
                             "split it, or raise LIGHTRAG_MAX_FILE_MB")
@@ -88,9 +83,9 @@ def _docx_text(data: bytes, path: str) -> str:
     return "\n".join(parts)
 
 
-def text_from_bytes(data: bytes, name: str) -> str:
+def text_from_bytes(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
     """Text of one uploaded or read file, by its suffix."""
-    check_size(len(data), name)
+    check_size(len(data), name, max_bytes)
     suffix = Path(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
         return _decode(data, name)
@@ -105,62 +100,126 @@ def text_from_bytes(data: bytes, name: str) -> str:
     )
 
 
-def document_from_bytes(data: bytes, name: str, doc_id: str | None = None) -> Document:
-    text = text_from_bytes(data, name)
+def document_from_bytes(
+    data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Document:
+    text = text_from_bytes(data, name, max_bytes)
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
     return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name)
 
 
-def read_jsonl(path: Path) -> list[Document]:
-    """One document per line: {id, title, text}.
+@dataclass(frozen=True)
+class LoadFailure:
+    """A file (or one JSONL line) that could not become a document: it is recorded, not raised."""
 
-    The whole file is checked before anything is returned, so a broken line
-    rejects the file (naming the line) instead of indexing half of it.
-    """
-    docs: list[Document] = []
+    source: str  # the file, or "file:line" for a JSONL line
+    file_path: str  # the file it came from, to read again on resume
+    error: str
+
+    @property
+    def doc_id(self) -> str:
+        # Stable per source, so a second failure updates the same row and a success can remove it.
+        return f"file-{content_hash(self.source)[:16]}"
+
+
+Loaded = Document | LoadFailure
+
+
+def _jsonl_row(raw: bytes, where: str, seen: set[str]) -> Document:
+    line = _decode(raw, where).strip()
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise LightRAGError(f"{where}: not valid JSON ({exc.msg})") from exc
+    if not isinstance(row, dict) or not isinstance(row.get("text"), str):
+        raise LightRAGError(f"{where}: each line needs a string field 'text'")
+    if not row["text"].strip():
+        raise LightRAGError(f"{where}: 'text' is empty")
+    title = str(row.get("title") or "")
+    doc_id = str(row.get("id") or f"doc-{content_hash(row['text'])[:16]}")
+    if doc_id in seen:
+        raise LightRAGError(f"{where}: duplicate id {doc_id!r}")
+    seen.add(doc_id)
+    text = f"{title}\n{row['text']}" if title and not row["text"].startswith(title) else row["text"]
+    return Document(id=doc_id, text=text, title=title or doc_id, file_path=title or doc_id, subject=title)
+
+
+def jsonl_lines(path: Path) -> Iterator[Loaded]:
+    """One document per line ({id, title, text}); a bad line is a failure of its own, the others still load."""
     seen: set[str] = set()
+    found = False
     with path.open("rb") as fh:
         for lineno, raw in enumerate(fh, 1):
-            line = _decode(raw, f"{path}:{lineno}").strip()
-            if not line:
+            if not raw.strip():
                 continue
+            found = True
+            where = f"{path}:{lineno}"
             try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise LightRAGError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from exc
-            if not isinstance(row, dict) or not isinstance(row.get("text"), str):
-                raise LightRAGError(f"{path}:{lineno}: each line needs a string field 'text'")
-            if not row["text"].strip():
-                raise LightRAGError(f"{path}:{lineno}: 'text' is empty")
-            title = str(row.get("title") or "")
-            doc_id = str(row.get("id") or f"doc-{content_hash(row['text'])[:16]}")
-            if doc_id in seen:
-                raise LightRAGError(f"{path}:{lineno}: duplicate id {doc_id!r}")
-            seen.add(doc_id)
-            text = f"{title}\n{row['text']}" if title and not row["text"].startswith(title) else row["text"]
-            docs.append(Document(id=doc_id, text=text, title=title or doc_id, file_path=title or doc_id, subject=title))
-    if not docs:
-        raise LightRAGError(f"{path}: no documents in the file")
+                yield _jsonl_row(raw, where, seen)
+            except LightRAGError as exc:
+                yield LoadFailure(where, str(path), str(exc))
+    if not found:
+        yield LoadFailure(str(path), str(path), f"{path}: no documents in the file")
+
+
+def read_jsonl(path: Path) -> list[Document]:
+    """Every line of a corpus known to be good; the first bad line raises (benchmarks, tests, evaluation)."""
+    docs: list[Document] = []
+    for item in jsonl_lines(path):
+        if isinstance(item, LoadFailure):
+            raise LightRAGError(item.error)
+        docs.append(item)
     return docs
 
 
 def iter_paths(paths: list[str | Path]) -> Iterator[Path]:
-    """Files named, and supported files found under folders named, in a stable order."""
+    """Files named, and supported files found under folders named, in a stable order (missing ones too)."""
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
-            raise LightRAGError(f"{path}: no such file or folder")
         if path.is_dir():
             yield from sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUPPORTED)
         else:
             yield path
 
 
-def load_documents(paths: list[str | Path]) -> Iterator[Document]:
+def load_file(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Loaded]:
+    """The documents one file holds, or the reason it holds none. Never raises for a bad file."""
+    if not path.exists():
+        yield LoadFailure(str(path), str(path), f"{path}: no such file or folder")
+        return
+    if path.suffix.lower() == ".jsonl":
+        try:
+            yield from jsonl_lines(path)
+        except (OSError, LightRAGError) as exc:
+            yield LoadFailure(str(path), str(path), str(exc) if isinstance(exc, LightRAGError) else f"{path}: {exc}")
+        return
+    try:
+        check_size(path.stat().st_size, str(path), max_bytes)  # before reading a huge file into memory
+        yield document_from_bytes(path.read_bytes(), str(path), max_bytes=max_bytes)
+    except LightRAGError as exc:
+        yield LoadFailure(str(path), str(path), str(exc))
+    except OSError as exc:
+        yield LoadFailure(str(path), str(path), f"{path}: cannot be read ({exc.strerror or exc})")
+
+
+def load_upload(data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> Loaded:
+    """An uploaded file's document, or its failure (with no file to read again: re-upload to retry)."""
+    try:
+        return document_from_bytes(data, name, doc_id, max_bytes)
+    except LightRAGError as exc:
+        return LoadFailure(name, "", str(exc))
+
+
+def load_sources(paths: list[str | Path], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Loaded]:
+    """Every file under the paths, read one at a time: documents, and a `LoadFailure` for each bad one."""
     for path in iter_paths(paths):
-        if path.suffix.lower() == ".jsonl":
-            yield from read_jsonl(path)
-        else:
-            check_size(path.stat().st_size, str(path))  # before reading a huge file into memory
-            yield document_from_bytes(path.read_bytes(), str(path))
+        yield from load_file(path, max_bytes)
+
+
+def load_documents(paths: list[str | Path], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Document]:
+    """The documents under the paths; the first bad file raises (for callers that want all or nothing)."""
+    for item in load_sources(paths, max_bytes):
+        if isinstance(item, LoadFailure):
+            raise LightRAGError(item.error)
+        yield item

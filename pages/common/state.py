@@ -1,50 +1,44 @@
-"""Settings from the environment and `.streamlit/secrets.toml`, the cached engine, the sidebar."""
+"""The app's settings (environment, `.streamlit/secrets.toml`, `.env`), the cached engine, the sidebar."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import streamlit as st
 
 from lightrag_core import Engine, Settings
-from lightrag_core.config import DEFAULT_WORKDIR
-
-# Settings that may come from .streamlit/secrets.toml instead of the environment.
-SECRET_KEYS = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "LLM_MODEL", "EMBEDDING_MODEL", "EMBEDDING_BASE_URL",
-               "EMBEDDING_API_KEY", "NEO4J_URI", "NEO4J_USERNAME", "NEO4J_PASSWORD", "NEO4J_DATABASE",
-               "LIGHTRAG_WORKDIR", "LIGHTRAG_WORKSPACE")
 
 
-def apply_secrets() -> None:
-    """Copy known keys from st.secrets into the environment (real environment variables win)."""
+def _secrets() -> dict[str, object]:
+    """st.secrets as a plain mapping ({} when there is no secrets file); nothing is copied into os.environ."""
     try:
-        secrets = {k: st.secrets[k] for k in SECRET_KEYS if k in st.secrets}
-    except Exception:  # no secrets file: nothing to apply
-        return
-    for key, value in secrets.items():
-        os.environ.setdefault(key, str(value))
+        return {k: st.secrets[k] for k in st.secrets}
+    except Exception:  # no secrets file
+        return {}
+
+
+def settings(workdir: str | None = None) -> Settings:
+    """Settings from the one route the CLI uses too, plus the app's secrets."""
+    return Settings.from_env(workdir, secrets=_secrets())
 
 
 @st.cache_resource(show_spinner="Opening the workspace and loading models…")
 def _engine(workdir: str, store_kind: str) -> Engine:
-    return Engine(Settings.from_env(workdir), store_kind=store_kind)
+    return Engine(settings(workdir), store_kind=store_kind)
 
 
 def workdir() -> str:
     if "workdir" not in st.session_state:
-        apply_secrets()
-        st.session_state.workdir = os.environ.get("LIGHTRAG_WORKDIR") or DEFAULT_WORKDIR
+        st.session_state.workdir = str(settings().workdir)
     return st.session_state.workdir
 
 
 def store_kind() -> str:
-    return "neo4j" if os.environ.get("NEO4J_URI") else "embedded"
+    return settings().store_kind
 
 
 def engine() -> Engine:
     """The engine for the chosen workspace, shared by every session (st.cache_resource)."""
-    apply_secrets()
     return _engine(str(Path(workdir()).resolve()), store_kind())
 
 

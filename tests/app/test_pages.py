@@ -130,3 +130,17 @@ def test_upload_pasted_text_and_document_table(small_workspace):
     for leak in ("DeltaGenerator", "Creator of Delta protobuf", "object at 0x", "Traceback"):
         assert leak not in shown, leak
     assert [s.value for s in at.success] and "1 indexed" in at.success[0].value
+
+
+def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatch):
+    """The app reads .env through the same route as the CLI (Settings.from_env), not only the environment."""
+    for key in ("LIGHTRAG_WORKDIR", "LLM_MODEL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "NEO4J_URI"):
+        monkeypatch.delenv(key, raising=False)
+    (tmp_path / ".env").write_text(f"LIGHTRAG_WORKDIR={tmp_path / 'from_dotenv'}\n"
+                                   "LLM_MODEL=tiny-chat\nOPENAI_BASE_URL=http://127.0.0.1:9/v1\n")
+    monkeypatch.chdir(tmp_path)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180).run()
+    assert not at.exception, at.exception
+    status = at.table[0].value.iloc[0]
+    assert status["workspace"] == str((tmp_path / "from_dotenv").resolve())
+    assert status["language model"] == "tiny-chat at http://127.0.0.1:9/v1"

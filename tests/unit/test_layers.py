@@ -77,3 +77,14 @@ def test_rule_catches_an_upward_import(tmp_path: Path) -> None:
 def test_no_module_is_too_long() -> None:
     long = {str(p.relative_to(PACKAGE)): n for p in MODULES if (n := len(p.read_text().splitlines())) > 400}
     assert not long, f"split these along a real seam: {long}"
+
+
+def test_only_config_reads_the_environment() -> None:
+    readers = []
+    for path in [*MODULES, *(PACKAGE.parent / "pages").rglob("*.py"), PACKAGE.parent / "app.py"]:
+        if path == PACKAGE / "config.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in {"environ", "getenv"}:
+                readers.append(f"{path.name}:{node.lineno}")
+    assert not readers, f"settings come from Settings.from_env only: {readers}"
