@@ -15,7 +15,8 @@ from pathlib import Path
 from lightrag_core.config import Settings
 from lightrag_core.indexing.indexer import IndexReport
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.params import MODES, QueryParam
+from lightrag_core.query.modes import MODES, RETRIEVAL_MODES
+from lightrag_core.query.params import QueryParam
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -135,11 +136,9 @@ def cmd_query(args: argparse.Namespace) -> int:
         if args.format == "json":
             print(json.dumps(engine.query_data(args.question, param).to_data(), ensure_ascii=False, indent=2))
             return 0
-        if args.context_only:
-            print(engine.query_data(args.question, param).context)
-            return 0
-        result, parts = engine.stream(args.question, param)
-        if result.references:
+        param.stream = True
+        result, parts = engine.query(args.question, param)
+        if result.references and not args.context_only:
             print("References: " + "; ".join(f"[{r['reference_id']}] {r['file_path']}" for r in result.references))
             print()
         for part in parts:
@@ -157,9 +156,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         questions = questions[: args.limit]
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     for m in modes:
-        if m not in MODES or m == "bypass":
-            raise LightRAGError(f"cannot evaluate mode {m!r}; choose from "
-                                + ", ".join(x for x in MODES if x != "bypass"))
+        if m not in RETRIEVAL_MODES:
+            raise LightRAGError(f"cannot evaluate mode {m!r}; choose from " + ", ".join(RETRIEVAL_MODES))
     ks = [int(k) for k in args.k.split(",")]
     with _engine(args) as engine:
         report = evaluate(engine.query_data, questions, modes, ks)

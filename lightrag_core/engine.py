@@ -13,8 +13,9 @@ from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.llm import ChatLLM, make_llm
 from lightrag_core.models import DocumentInfo
-from lightrag_core.query.params import QueryParam, QueryResult
+from lightrag_core.query.params import QueryParam
 from lightrag_core.query.pipeline import QueryEngine
+from lightrag_core.query.result import QueryResult
 from lightrag_core.rerank import make_reranker
 from lightrag_core.storage.base import GraphStore
 
@@ -111,6 +112,10 @@ class Engine:
     # -- queries -----------------------------------------------------------
     def query_data(self, query: str, param: QueryParam | None = None) -> QueryResult:
         return self.queries.retrieve(query, param)[0]
+
+    def query(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:
+        """The answer (or, per the param's flags, the context or the prompt), streamed when param.stream."""
+        return self.queries.run(query, param)
 
     def stream(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:
         return self.queries.stream_answer(query, param)

@@ -28,8 +28,9 @@ question = st.chat_input("Ask a question about the indexed documents")
 if question:
     st.chat_message("user").markdown(question)
     param.conversation_history = list(st.session_state.history) if use_history else []
+    param.stream = True
     try:
-        result, parts = engine.stream(question, param)
+        result, parts = engine.query(question, param)
     except LightRAGError as exc:
         st.error(str(exc))
         st.stop()

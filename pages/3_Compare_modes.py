@@ -3,8 +3,9 @@
 import pandas as pd
 import streamlit as st
 
-from lightrag_core import MODES
+from lightrag_core import Mode
 from lightrag_core.models import LightRAGError
+from lightrag_core.query.modes import RETRIEVAL_MODES
 from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode
 from lightrag_core.workbench.evaluate import parse_questions
 from pages.common import state, widgets
@@ -14,8 +15,8 @@ st.title("Compare modes")
 engine = state.engine()
 state.sidebar(engine)
 
-modes = st.multiselect("Modes", [m for m in MODES if m != "bypass"],
-                       default=["naive", "local", "global", "mix", "multihop"])
+modes = st.multiselect("Modes", RETRIEVAL_MODES,
+                       default=[Mode.NAIVE, Mode.LOCAL, Mode.GLOBAL, Mode.MIX, Mode.MULTIHOP])
 param = widgets.query_params("cmp", modes=False)
 one, many = st.tabs(["One question", "Questions file"])
 

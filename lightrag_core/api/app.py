@@ -27,7 +27,7 @@ from lightrag_core.api.schemas import (
 from lightrag_core.engine import Engine
 from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_upload
 from lightrag_core.models import Document, DocumentInfo, LightRAGError
-from lightrag_core.query.params import QueryResult
+from lightrag_core.query.result import QueryResult
 
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 _key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
@@ -75,32 +75,30 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
         return JSONResponse(status_code=400, content={"detail": str(exc)})
 
-    def _answer(req: QueryRequest) -> tuple[QueryResult, Iterator[str] | None, str | None]:
-        """The retrieval result, and either an answer stream or a fixed response text."""
+    def _run(req: QueryRequest, stream: bool) -> tuple[QueryResult, Iterator[str], bool]:
+        """The engine's query contract; streams only on /query/stream, unless the request says stream=false."""
         param = req.to_param()
-        if param.only_need_context or param.only_need_prompt:
-            result = engine.query_data(req.query, param)
-            return result, None, (result.context if param.only_need_context else result.system_prompt)
-        result, parts = engine.stream(req.query, param)
-        return result, parts, None
+        param.stream = stream and req.stream is not False and not (param.only_need_context or param.only_need_prompt)
+        result, parts = engine.query(req.query, param)
+        return result, parts, param.stream
 
     @app.post("/query", response_model=QueryResponse, dependencies=[Depends(require_key)])
     def query(req: QueryRequest) -> dict[str, Any]:
-        result, parts, fixed = _answer(req)
-        text = fixed if fixed is not None else "".join(parts or [])
+        result, parts, _ = _run(req, stream=False)
+        text = "".join(parts)
         return {"response": text,
                 "references": _references(result, req.include_chunk_content) if req.include_references else None}
 
     @app.post("/query/stream", dependencies=[Depends(require_key)],
               responses={200: {"content": {"application/x-ndjson": {}}}})
     def query_stream(req: QueryRequest) -> StreamingResponse:
-        result, parts, fixed = _answer(req)
+        result, parts, streaming = _run(req, stream=True)
         refs = _references(result, req.include_chunk_content) if req.include_references else None
 
         def lines() -> Iterator[str]:
-            if fixed is not None or req.stream is False:
+            if not streaming:
                 try:
-                    text = fixed if fixed is not None else "".join(parts or [])
+                    text = "".join(parts)
                 except LightRAGError as exc:
                     yield json.dumps({"error": str(exc)}) + "\n"
                     return
@@ -112,7 +110,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
             if refs is not None:
                 yield json.dumps({"references": refs}, ensure_ascii=False) + "\n"
             try:
-                for part in parts or []:
+                for part in parts:
                     yield json.dumps({"response": part}, ensure_ascii=False) + "\n"
             except Exception as exc:  # a failure mid-answer becomes the stream's last line
                 yield json.dumps({"error": str(exc)}) + "\n"

@@ -6,9 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from lightrag_core.query.modes import Mode
 from lightrag_core.query.params import QueryParam
-
-Mode = Literal["local", "global", "hybrid", "naive", "mix", "bypass", "multihop"]
 
 
 class HistoryTurn(BaseModel):
@@ -18,7 +17,7 @@ class HistoryTurn(BaseModel):
 
 class QueryRequest(BaseModel):
     query: str = Field(min_length=3, max_length=20000, description="The question")
-    mode: Mode = "mix"
+    mode: Mode = Mode.MIX
     only_need_context: bool | None = None
     only_need_prompt: bool | None = None
     response_type: str | None = Field(default=None, max_length=200)

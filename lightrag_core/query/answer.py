@@ -10,7 +10,8 @@ import numpy as np
 from lightrag_core import prompts
 from lightrag_core.embeddings import Embedder
 from lightrag_core.llm import ChatLLM
-from lightrag_core.query.params import QueryParam, QueryResult
+from lightrag_core.query.params import QueryParam
+from lightrag_core.query.result import QueryResult
 
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: these are the context sentences closest to the question)"
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")

@@ -9,6 +9,7 @@ from typing import Any
 
 from lightrag_core import tokens
 from lightrag_core.models import Chunk, Entity, Relation
+from lightrag_core.query.result import SectionTokens
 
 SEP = "<SEP>"
 BUFFER_TOKENS = 200
@@ -48,7 +49,7 @@ class Context:
     chunks: list[Chunk]
     references: list[dict[str, Any]]
     ref_of_doc: dict[str, str]
-    section_tokens: dict[str, int]
+    section_tokens: SectionTokens
 
 
 def _json_block(lines: list[str]) -> str:
@@ -114,15 +115,15 @@ def build_context(
     text = render(entities, relations, rows, references)
     chunk_tokens = sum(counts[: len(chunks)])
     reference_tokens = sum(tokens.count_many(f"[{r['reference_id']}] {r['file_path']}" for r in references))
-    section_tokens = {
-        "entities": entity_tokens,
-        "relationships": relation_tokens,
-        "chunks": chunk_tokens,
-        "references": reference_tokens,
-        "chunk_budget": max(budget, 0),
-        "system_prompt": system_template_tokens,
-        "total": system_template_tokens + frame + entity_tokens + relation_tokens + chunk_tokens + reference_tokens,
-    }
+    section_tokens = SectionTokens(
+        entities=entity_tokens,
+        relationships=relation_tokens,
+        chunks=chunk_tokens,
+        references=reference_tokens,
+        chunk_budget=max(budget, 0),
+        system_prompt=system_template_tokens,
+        total=system_template_tokens + frame + entity_tokens + relation_tokens + chunk_tokens + reference_tokens,
+    )
     return Context(text, chunks, references, ref_of_doc, section_tokens)
 
 

@@ -19,6 +19,7 @@ from lightrag_core.models import Chunk, Entity, Relation, relation_key
 from lightrag_core.query import fusion, ppr
 from lightrag_core.query.linking import Link
 from lightrag_core.query.params import QueryParam
+from lightrag_core.query.result import GraphWalkInfo
 from lightrag_core.storage.base import GraphStore
 
 
@@ -28,7 +29,9 @@ class MultihopHits:
     relations: list[Relation] = field(default_factory=list)
     chunks: list[Chunk] = field(default_factory=list)
     origin: dict[str, str] = field(default_factory=dict)
-    info: dict[str, int | float] = field(default_factory=dict)
+    dense: list[Chunk] = field(default_factory=list)
+    lexical: list[Chunk] = field(default_factory=list)
+    walk: GraphWalkInfo = field(default_factory=GraphWalkInfo)
 
 
 def seed_weights(links: list[Link], chunk_counts: dict[str, int]) -> dict[str, float]:
@@ -84,17 +87,9 @@ def multihop_search(
         e.score = walk.entity_scores.get(e.name, 0.0)
     entities.sort(key=lambda e: (-e.score, e.name))
     relations = _top_relations(store, hood.relations, walk.entity_scores, set(top_names), param.top_k)
-    info = {
-        "seeds": len(weights),
-        "graph_entities": len(hood.entities),
-        "graph_nodes": walk.nodes,
-        "ppr_iterations": walk.iterations,
-        "graph_chunks": len(graph_ids),
-        "vector_chunks": len(dense),
-        "lexical_chunks": len(bm25),
-        "graph_trust": round(trust, 4),
-    }
-    return MultihopHits(entities, relations, chunks, {c: origin[c] for c in fused}, info)
+    info = GraphWalkInfo(seeds=len(weights), graph_entities=len(hood.entities), graph_nodes=walk.nodes,
+                         ppr_iterations=walk.iterations, graph_chunks=len(graph_ids), graph_trust=round(trust, 4))
+    return MultihopHits(entities, relations, chunks, {c: origin[c] for c in fused}, dense, bm25, info)
 
 
 def _top_relations(

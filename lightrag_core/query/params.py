@@ -1,19 +1,16 @@
-"""Query parameters (LightRAG's QueryParam and its defaults) and the result shape."""
+"""Query parameters: LightRAG's QueryParam and its defaults, plus the project's own."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from lightrag_core.models import LightRAGError
-
-# LightRAG's six modes, then the project's own graph mode.
-MODES = ("local", "global", "hybrid", "naive", "mix", "bypass", "multihop")
+from lightrag_core.query.modes import MODES, Mode
 
 
 @dataclass
 class QueryParam:
-    mode: str = "mix"
+    mode: Mode | str = Mode.MIX
     top_k: int = 40
     chunk_top_k: int = 20
     max_entity_tokens: int = 6000
@@ -28,6 +25,7 @@ class QueryParam:
     conversation_history: list[dict[str, str]] = field(default_factory=list)
     history_turns: int = 0  # 0 = all turns given
     user_prompt: str = ""
+    # What Engine.query returns instead of an answer (LightRAG's flags), and whether the answer streams.
     only_need_context: bool = False
     only_need_prompt: bool = False
     include_references: bool = True
@@ -51,6 +49,7 @@ class QueryParam:
     def validate(self) -> QueryParam:
         if self.mode not in MODES:
             raise LightRAGError(f"unknown mode {self.mode!r}; choose one of {', '.join(MODES)}")
+        self.mode = Mode(self.mode)
         if self.kg_chunk_pick_method not in {"VECTOR", "WEIGHT"}:
             raise LightRAGError("kg_chunk_pick_method must be VECTOR or WEIGHT")
         for name in ("top_k", "chunk_top_k", "max_entity_tokens", "max_relation_tokens", "max_total_tokens"):
@@ -78,52 +77,3 @@ class QueryParam:
                     "each conversation_history turn needs a role (user/assistant/system) and a string content"
                 )
         return self
-
-
-@dataclass
-class QueryResult:
-    """What a query found and kept, in the shape of LightRAG's /query/data, plus timings."""
-
-    mode: str
-    high_level: list[str]
-    low_level: list[str]
-    entities: list[dict[str, Any]] = field(default_factory=list)
-    relationships: list[dict[str, Any]] = field(default_factory=list)
-    chunks: list[dict[str, Any]] = field(default_factory=list)
-    references: list[dict[str, Any]] = field(default_factory=list)
-    processing_info: dict[str, Any] = field(default_factory=dict)
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    context: str = ""
-    system_prompt: str = ""
-    status: str = "success"
-    message: str = "Query executed successfully"
-    linked_entities: list[dict[str, Any]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "message": self.message,
-            "data": {
-                "entities": self.entities,
-                "relationships": self.relationships,
-                "chunks": self.chunks,
-                "references": self.references,
-            },
-            "metadata": {
-                "query_mode": self.mode,
-                "keywords": {"high_level": self.high_level, "low_level": self.low_level},
-                "processing_info": self.processing_info,
-                "timings_ms": self.timings_ms,
-                "linked_entities": self.linked_entities,
-                "warnings": self.warnings,
-            },
-        }
-
-    @property
-    def document_ids(self) -> list[str]:
-        """Distinct documents behind the final chunks, in context order."""
-        seen: dict[str, None] = {}
-        for chunk in self.chunks:
-            seen.setdefault(chunk["document_id"], None)
-        return list(seen)

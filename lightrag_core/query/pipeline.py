@@ -19,17 +19,15 @@ from lightrag_core.models import Chunk, Entity, LightRAGError, Relation
 from lightrag_core.query import answer, context, fusion, linking, search
 from lightrag_core.query.chunks import related_chunks
 from lightrag_core.query.keywords import extract_keywords
+from lightrag_core.query.modes import Mode
 from lightrag_core.query.multihop import multihop_search
-from lightrag_core.query.params import QueryParam, QueryResult
+from lightrag_core.query.params import QueryParam
+from lightrag_core.query.result import GraphWalkInfo, ProcessingInfo, QueryResult
 from lightrag_core.rerank import Reranker, rerank_chunks
 from lightrag_core.storage.base import GraphStore
 
 MAX_QUERY_CHARS = 20000
 SHORT_QUERY_CHARS = 50
-KEYWORD_MODES = {"local", "global", "hybrid", "mix", "multihop"}
-LOCAL_MODES = {"local", "hybrid", "mix"}
-GLOBAL_MODES = {"global", "hybrid", "mix"}
-VECTOR_MODES = {"naive", "mix"}
 
 
 @dataclass
@@ -45,7 +43,7 @@ class Found:
     # multihop: chunks already ranked by fusion, with the channel each came from.
     ranked_chunks: list[Chunk] | None = None
     ranked_origin: dict[str, str] = field(default_factory=dict)
-    info: dict[str, int | float] = field(default_factory=dict)
+    walk: GraphWalkInfo | None = None
 
     @property
     def entities(self) -> list[Entity]:
@@ -69,6 +67,7 @@ class QueryEngine:
     def retrieve(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, np.ndarray | None]:
         """Everything up to the context; returns the result and the query's embedding."""
         param = (param or QueryParam()).validate()
+        mode = Mode(param.mode)
         query = _check_query(query)
         timings: dict[str, float] = {}
 
@@ -80,7 +79,7 @@ class QueryEngine:
 
         hl: list[str] = []
         ll: list[str] = []
-        if param.mode in KEYWORD_MODES:
+        if mode.uses_keywords:
             with stage("keywords"):
                 hl, ll = extract_keywords(
                     query, self.llm, param.conversation_history, param.hl_keywords, param.ll_keywords
@@ -90,13 +89,13 @@ class QueryEngine:
                         return _no_keywords(param.mode, timings), None
                     ll = [query]
         result = QueryResult(param.mode, hl, ll, timings_ms=timings)
-        if param.mode == "bypass":
+        if not mode.retrieves:
             result.system_prompt = answer.system_prompt(param, "")
             return result, None
 
         links: list[linking.Link] = []
         unlinked: list[str] = []
-        if param.mode == "multihop":
+        if mode.walks_graph:
             with stage("link"):
                 links, unlinked = linking.link_by_name(self.store, query, ll)
 
@@ -104,9 +103,9 @@ class QueryEngine:
             # One forward pass: the question, the joined keyword strings LightRAG's modes
             # search with, and each name multihop could not link by name.
             texts = [query, *unlinked]
-            if param.mode in LOCAL_MODES and ll:
+            if mode.uses_entities and ll:
                 texts.append(", ".join(ll))
-            if param.mode in GLOBAL_MODES and hl:
+            if mode.uses_relations and hl:
                 texts.append(", ".join(hl))
             vectors = dict(zip(texts, self.embedder.embed(list(dict.fromkeys(texts)))))
         qvec = vectors[query]
@@ -145,26 +144,26 @@ class QueryEngine:
         result.references = ctx.references
         result.context = ctx.text
         result.system_prompt = answer.system_prompt(param, ctx.text)
-        result.processing_info = {
-            "total_entities_found": len(found.entities),
-            "total_relations_found": len(found.relations),
-            "entities_after_truncation": len(kept_e),
-            "relations_after_truncation": len(kept_r),
-            "merged_chunks_count": len(merged),
-            "final_chunks_count": len(ctx.chunks),
-            "vector_chunks": len(found.vector_chunks),
-            "entity_chunks": len(entity_chunks),
-            "relation_chunks": len(relation_chunks),
-            "lexical_chunks": len(found.lexical_chunks),
-            "local_entities": len(found.local_e),
-            "global_entities": len(found.global_e),
-            "local_relations": len(found.local_r),
-            "global_relations": len(found.global_r),
-            "linked_entities": len(links),
-            "rerank": rerank_state,
-            **found.info,
-            "tokens": ctx.section_tokens,
-        }
+        result.processing_info = ProcessingInfo(
+            total_entities_found=len(found.entities),
+            total_relations_found=len(found.relations),
+            entities_after_truncation=len(kept_e),
+            relations_after_truncation=len(kept_r),
+            merged_chunks_count=len(merged),
+            final_chunks_count=len(ctx.chunks),
+            vector_chunks=len(found.vector_chunks),
+            entity_chunks=len(entity_chunks),
+            relation_chunks=len(relation_chunks),
+            lexical_chunks=len(found.lexical_chunks),
+            local_entities=len(found.local_e),
+            global_entities=len(found.global_e),
+            local_relations=len(found.local_r),
+            global_relations=len(found.global_r),
+            linked_entities=len(links),
+            rerank=rerank_state,
+            graph=found.walk,
+            tokens=ctx.section_tokens,
+        )
         result.timings_ms["total_retrieval"] = round(sum(timings.values()), 2)
         return result, qvec
 
@@ -181,20 +180,22 @@ class QueryEngine:
         """Stage 1: the mode's search paths, each one batched call to the store."""
         found = Found()
         qvec = vectors[query]
-        if param.mode == "multihop":
+        mode = Mode(param.mode)
+        if mode.walks_graph:
             hits = multihop_search(self.store, query, links, qvec, param)
-            found.local_e, found.local_r, found.info = hits.entities, hits.relations, hits.info
+            found.local_e, found.local_r, found.walk = hits.entities, hits.relations, hits.walk
+            found.vector_chunks, found.lexical_chunks = hits.dense, hits.lexical
             found.ranked_chunks, found.ranked_origin = hits.chunks, hits.origin
             return found
-        if param.mode in LOCAL_MODES and ll:
+        if mode.uses_entities and ll:
             found.local_e, found.local_r = search.local_search(
                 self.store, vectors[", ".join(ll)], param.top_k, param.cosine_threshold
             )
-        if param.mode in GLOBAL_MODES and hl:
+        if mode.uses_relations and hl:
             found.global_e, found.global_r = search.global_search(
                 self.store, vectors[", ".join(hl)], param.top_k, param.cosine_threshold
             )
-        if param.mode in VECTOR_MODES:
+        if mode.uses_vector_chunks:
             found.vector_chunks = search.vector_search(self.store, qvec, param.chunk_top_k, param.cosine_threshold)
             if param.enable_lexical:
                 found.lexical_chunks = self.store.search_chunks_text(lexical.terms(query), param.chunk_top_k)
@@ -244,6 +245,24 @@ class QueryEngine:
     def answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, str]:
         result, parts = self.stream_answer(query, param)
         return result, "".join(parts)
+
+    def run(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:
+        """LightRAG's query contract, in one place for the CLI, the API and the pages.
+
+        only_need_context returns the context and only_need_prompt the system prompt (no LLM call);
+        otherwise the answer, in parts as it is generated when `stream` is set, else as one part.
+        Parts are produced when iterated, so a failure mid-answer surfaces to the consumer.
+        """
+        param = param or QueryParam()
+        if param.only_need_context or param.only_need_prompt:
+            result, _ = self.retrieve(query, param)
+            return result, iter([result.context if param.only_need_context else result.system_prompt])
+        result, parts = self.stream_answer(query, param)
+        return result, (parts if param.stream else _whole(parts))
+
+
+def _whole(parts: Iterator[str]) -> Iterator[str]:
+    yield "".join(parts)
 
 
 def _fuse_lexical(vector_chunks: list[Chunk], lexical_chunks: list[Chunk], param: QueryParam) -> list[Chunk]:

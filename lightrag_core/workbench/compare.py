@@ -29,14 +29,14 @@ def compare_question(engine: Engine, question: str, modes: list[str], base: Quer
         info = result.processing_info
         row: dict[str, Any] = {
             "mode": mode,
-            "entities_found": info.get("total_entities_found", 0),
-            "entities_kept": info.get("entities_after_truncation", 0),
-            "relations_found": info.get("total_relations_found", 0),
-            "relations_kept": info.get("relations_after_truncation", 0),
-            "chunks_merged": info.get("merged_chunks_count", 0),
-            "chunks_kept": info.get("final_chunks_count", 0),
+            "entities_found": info.total_entities_found,
+            "entities_kept": info.entities_after_truncation,
+            "relations_found": info.total_relations_found,
+            "relations_kept": info.relations_after_truncation,
+            "chunks_merged": info.merged_chunks_count,
+            "chunks_kept": info.final_chunks_count,
             "sources": len(result.document_ids),
-            "context_tokens": info.get("tokens", {}).get("total", 0),
+            "context_tokens": info.tokens.total,
             "retrieval_ms": round(result.timings_ms.get("total_retrieval", 0.0), 1),
             "total_ms": round(latency, 1),
         }

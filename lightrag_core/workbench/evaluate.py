@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.params import QueryParam, QueryResult
+from lightrag_core.query.params import QueryParam
+from lightrag_core.query.result import QueryResult
 
 
 @dataclass
@@ -72,7 +73,7 @@ def evaluate(
     scored = [q for q in questions if q.gold_ids]
     report: dict[str, dict[str, float]] = {}
     for mode in modes:
-        param = QueryParam(**{**base.__dict__, "mode": mode, "only_need_context": True})
+        param = replace(base, mode=mode)
         latencies, recalls, allgold = [], {k: [] for k in ks}, {k: [] for k in ks}
         precision: dict[int, list[float]] = {k: [] for k in PRECISION_KS}
         for i, q in enumerate(scored):

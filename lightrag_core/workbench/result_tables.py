@@ -4,23 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from lightrag_core.query.params import QueryResult
+from lightrag_core.query.result import QueryResult
 
 
 def truncation_rows(result: QueryResult) -> list[dict[str, Any]]:
     info = result.processing_info
     return [
-        {"part": "entities", "found": info.get("total_entities_found", 0),
-         "kept": info.get("entities_after_truncation", 0)},
-        {"part": "relations", "found": info.get("total_relations_found", 0),
-         "kept": info.get("relations_after_truncation", 0)},
-        {"part": "chunks", "found": info.get("merged_chunks_count", 0), "kept": info.get("final_chunks_count", 0)},
+        {"part": "entities", "found": info.total_entities_found, "kept": info.entities_after_truncation},
+        {"part": "relations", "found": info.total_relations_found, "kept": info.relations_after_truncation},
+        {"part": "chunks", "found": info.merged_chunks_count, "kept": info.final_chunks_count},
     ]
 
 
 def token_rows(result: QueryResult) -> list[dict[str, Any]]:
-    tokens = result.processing_info.get("tokens", {})
-    return [{"section": k, "tokens": v} for k, v in tokens.items() if k not in {"total", "chunk_budget"}]
+    return [{"section": k, "tokens": v} for k, v in result.processing_info.tokens.sections().items()]
 
 
 def timing_rows(result: QueryResult) -> list[dict[str, Any]]:

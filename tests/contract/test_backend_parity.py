@@ -68,7 +68,7 @@ def test_multihop_same_links_graph_and_ranking(engines, hotpot_slice):
         seeds = [lk["entity"] for lk in a.linked_entities]
         ha, hb = embedded.store.neighbourhood(seeds, 400), neo.store.neighbourhood(seeds, 400)
         assert ha.seeds == hb.seeds and ha.entities == hb.entities and ha.relations == hb.relations
-        assert a.processing_info["ppr_iterations"] == b.processing_info["ppr_iterations"]
+        assert a.processing_info.graph.ppr_iterations == b.processing_info.graph.ppr_iterations
         assert sorted(c["chunk_id"] for c in a.chunks) == sorted(c["chunk_id"] for c in b.chunks)
         full_a = embedded.query_data(question, QueryParam(mode="multihop")).document_ids[:5]
         full_b = neo.query_data(question, QueryParam(mode="multihop")).document_ids[:5]

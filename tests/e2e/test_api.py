@@ -75,8 +75,10 @@ def test_stream_lines_references_first(client):
 
 
 def test_stream_error_line_when_generation_fails(hotpot_index, monkeypatch):
+    real_stream = hotpot_index.queries.stream_answer
+
     def broken_stream(query, param):
-        result, _ = hotpot_index.queries.stream_answer(query, param)
+        result, _ = real_stream(query, param)
 
         def parts():
             yield "partial "
@@ -84,7 +86,7 @@ def test_stream_error_line_when_generation_fails(hotpot_index, monkeypatch):
         return result, parts()
 
     app = create_app(hotpot_index)
-    monkeypatch.setattr(hotpot_index, "stream", broken_stream)
+    monkeypatch.setattr(hotpot_index.queries, "stream_answer", broken_stream)
     with TestClient(app) as c:
         lines = [json.loads(x) for x in c.post("/query/stream", json={**Q, "stream": True}).text.splitlines()]
     assert "references" in lines[0] and lines[1] == {"response": "partial "}

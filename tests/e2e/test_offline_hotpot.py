@@ -58,9 +58,9 @@ def test_token_budgets_cut_what_is_kept(hotpot_index):
     small = hotpot_index.query_data(QUESTION, QueryParam(mode="mix", max_entity_tokens=120, max_relation_tokens=120,
                                                          max_total_tokens=2500))
     info = small.processing_info
-    assert info["entities_after_truncation"] < info["total_entities_found"]
-    assert info["tokens"]["entities"] <= 160
-    assert info["tokens"]["total"] <= 2500
+    assert info.entities_after_truncation < info.total_entities_found
+    assert info.tokens.entities <= 160
+    assert info.tokens.total <= 2500
 
 
 def test_extractive_answer_streams_with_references(hotpot_index):
@@ -109,7 +109,7 @@ def test_multihop_links_the_question_and_walks_the_graph(hotpot_index):
     linked = {lk["entity"]: lk["method"] for lk in result.linked_entities}
     assert {"Christopher Nolan", "Sathish Kalathil"} <= set(linked)
     assert linked["Christopher Nolan"] in {"exact", "question"}
-    info = result.processing_info
+    info = result.processing_info.to_dict()  # LightRAG's flat shape, as /query/data returns it
     assert info["seeds"] >= 2 and info["graph_nodes"] > info["seeds"] and 1 <= info["ppr_iterations"] <= 30
     assert info["graph_chunks"] > 0 and info["vector_chunks"] > 0 and info["lexical_chunks"] > 0
     assert {c["origin"] for c in result.chunks} <= {"graph", "vector", "lexical"}
@@ -130,5 +130,5 @@ def test_multihop_beats_naive_on_the_slice(hotpot_index, hotpot_slice):
 def test_lexical_flag_fuses_bm25_into_naive(hotpot_index):
     plain = hotpot_index.query_data(QUESTION, QueryParam(mode="naive"))
     fused = hotpot_index.query_data(QUESTION, QueryParam(mode="naive", enable_lexical=True))
-    assert plain.processing_info["lexical_chunks"] == 0 < fused.processing_info["lexical_chunks"]
+    assert plain.processing_info.lexical_chunks == 0 < fused.processing_info.lexical_chunks
     assert [c["chunk_id"] for c in plain.chunks] != [c["chunk_id"] for c in fused.chunks]

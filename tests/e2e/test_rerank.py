@@ -31,7 +31,7 @@ def test_rerank_orders_chunks_by_the_endpoint_scores(hotpot_index):
 
     scores = [overlap(c["content"]) for c in result.chunks]
     assert scores == sorted(scores, reverse=True) and scores[0] > 0
-    assert result.processing_info["rerank"] == "on (test-reranker)" and not result.warnings
+    assert result.processing_info.rerank == "on (test-reranker)" and not result.warnings
 
 
 @pytest.mark.parametrize("failure", ["500", "timeout"])
@@ -44,7 +44,7 @@ def test_a_failing_reranker_keeps_retrieval_order_with_a_warning(hotpot_index, f
             stub.delay = 1.5
         result, _ = _engine(hotpot_index, stub, timeout=0.5).retrieve(QUESTION, QueryParam(mode="naive"))
     assert [c["chunk_id"] for c in result.chunks] == [c["chunk_id"] for c in plain.chunks]
-    assert result.processing_info["rerank"] == "failed"
+    assert result.processing_info.rerank == "failed"
     assert "reranking skipped" in result.warnings[0]
     assert ("HTTP 500" if failure == "500" else "timed out") in result.warnings[0]
     assert "rr-secret-key" not in result.warnings[0]
@@ -52,6 +52,6 @@ def test_a_failing_reranker_keeps_retrieval_order_with_a_warning(hotpot_index, f
 
 def test_rerank_is_reported_off_without_a_reranker(hotpot_index):
     result = hotpot_index.query_data(QUESTION, QueryParam(mode="mix"))
-    assert result.processing_info["rerank"] == "off (no RERANK_MODEL set)"
+    assert result.processing_info.rerank == "off (no RERANK_MODEL set)"
     off = hotpot_index.query_data(QUESTION, QueryParam(mode="mix", enable_rerank=False))
-    assert off.processing_info["rerank"] == "off (enable_rerank is false)"
+    assert off.processing_info.rerank == "off (enable_rerank is false)"

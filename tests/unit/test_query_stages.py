@@ -31,5 +31,5 @@ def test_references_most_cited_first_and_chunk_budget():
     ctx = build_context([], [], many, chunk_top_k=20, max_total_tokens=1200, system_template_tokens=100,
                         query="q")
     assert 0 < len(ctx.chunks) < 20
-    assert ctx.section_tokens["chunks"] <= ctx.section_tokens["chunk_budget"] + 10
+    assert ctx.section_tokens.chunks <= ctx.section_tokens.chunk_budget + 10
     assert "Reference list" in ctx.text and "[1] d0.txt" in ctx.text

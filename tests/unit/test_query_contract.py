@@ -1,0 +1,57 @@
+"""The engine owns the query contract: modes, LightRAG's flags, and a typed processing_info."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from lightrag_core import MODES, Document, Engine, Mode, QueryParam, Settings
+from lightrag_core.models import LightRAGError
+from lightrag_core.query.result import ProcessingInfo
+
+
+def test_modes_say_what_they_use() -> None:
+    assert MODES == ("local", "global", "hybrid", "naive", "mix", "bypass", "multihop")
+    assert [m for m in Mode if m.uses_vector_chunks] == [Mode.NAIVE, Mode.MIX]
+    assert {m for m in Mode if m.uses_entities} == {Mode.LOCAL, Mode.HYBRID, Mode.MIX}
+    assert {m for m in Mode if m.uses_relations} == {Mode.GLOBAL, Mode.HYBRID, Mode.MIX}
+    assert not Mode.BYPASS.retrieves and not Mode.NAIVE.uses_keywords and Mode.MULTIHOP.walks_graph
+    assert json.dumps({"mode": Mode.MIX}) == '{"mode": "mix"}'
+    assert QueryParam(mode="local").validate().mode is Mode.LOCAL
+    with pytest.raises(LightRAGError, match="unknown mode 'sideways'"):
+        QueryParam(mode="sideways").validate()
+
+
+def test_processing_info_is_typed_and_flat_at_the_edge() -> None:
+    with pytest.raises(TypeError):
+        ProcessingInfo(total_entity_found=3)  # type: ignore[call-arg]  # a misspelt field is an error
+    flat = ProcessingInfo(total_entities_found=3).to_dict()
+    assert flat["total_entities_found"] == 3 and "graph" not in flat and flat["tokens"]["total"] == 0
+    names = [f.name for f in dataclasses.fields(ProcessingInfo)]
+    assert names[:6] == ["total_entities_found", "total_relations_found", "entities_after_truncation",
+                         "relations_after_truncation", "merged_chunks_count", "final_chunks_count"]
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory):
+    settings = Settings.from_env(tmp_path_factory.mktemp("contract"), llm_model="", neo4j_uri="", embedding_model="")
+    with Engine(settings) as e:
+        e.index_documents([Document("curie", "Marie Curie was born in Warsaw. Marie Curie worked in Paris.")])
+        yield e
+
+
+def test_only_need_context_and_prompt_are_answered_by_the_engine(engine) -> None:
+    result, parts = engine.query("Where was Marie Curie born?", QueryParam(mode="mix", only_need_context=True))
+    assert list(parts) == [result.context] and "Warsaw" in result.context
+    result, parts = engine.query("Where was Marie Curie born?", QueryParam(mode="mix", only_need_prompt=True))
+    [prompt] = list(parts)
+    assert prompt == result.system_prompt and "Warsaw" in prompt
+
+
+def test_stream_gives_parts_and_otherwise_one_whole_answer(engine) -> None:
+    _, streamed = engine.query("Where was Marie Curie born?", QueryParam(mode="naive", stream=True))
+    pieces = list(streamed)
+    _, whole = engine.query("Where was Marie Curie born?", QueryParam(mode="naive"))
+    assert len(pieces) > 1 and list(whole) == ["".join(pieces)]
