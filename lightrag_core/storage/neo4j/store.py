@@ -25,11 +25,13 @@ from lightrag_core.models import (
     LightRAGError,
     Neighbourhood,
     Relation,
-    WriteConflict,
     relation_key,
 )
 from lightrag_core.storage.base import check_dimensions, check_embedding_model
 from lightrag_core.storage.neo4j.cypher_files import cypher
+from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps
+from lightrag_core.storage.neo4j.writes import vector as vector_param
+from lightrag_core.storage.writes import apply_write
 
 MIN_VERSION = (5, 18)
 BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}
@@ -37,10 +39,6 @@ VECTOR_INDEXES = ("entity_embedding", "related_embedding", "chunk_embedding")
 # The vector indexes are shared by every workspace in the database, so a search asks
 # for more neighbours than it needs and keeps the ones in its own workspace.
 OVERSAMPLE = 4
-
-
-def _vec(v: np.ndarray | None) -> list[float] | None:
-    return None if v is None else [float(x) for x in np.asarray(v, dtype=np.float32)]
 
 
 def _entity(r: dict) -> Entity:
@@ -169,12 +167,8 @@ class Neo4jStore:
     def list_documents(self) -> list[DocumentInfo]:
         return [DocumentInfo(**r["doc"]) for r in self._read("documents_list")]
 
-    @staticmethod
-    def _doc_params(info: DocumentInfo) -> dict:
-        return dict(info.__dict__)
-
     def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
-        self._write("document_save", doc=self._doc_params(info), text=text)
+        self._write("document_save", doc=dict(info.__dict__), text=text)
 
     def get_document_text(self, doc_id: str) -> str | None:
         rows = self._read("document_text", id=doc_id)
@@ -207,60 +201,12 @@ class Neo4jStore:
             session.execute_write(self._apply, write)
 
     def _apply(self, tx: Any, w: GraphWrite) -> None:
-        def run(name: str, **params: Any) -> None:
-            tx.run(cypher(name), {"workspace": self.workspace, **params}).consume()
-
-        def read(name: str, **params: Any) -> list[dict]:
-            return [r.data() for r in tx.run(cypher(name), {"workspace": self.workspace, **params})]
-
-        if w.expected_entities:
-            current = {r["name"]: list(r["source_ids"]) for r in read("versions_entities",
-                                                                      names=list(w.expected_entities))}
-            for name, ids in w.expected_entities.items():
-                if current.get(name) != ids:
-                    raise WriteConflict(f"entity {name!r} was changed by another writer")
-        if w.expected_relations:
-            pairs = [list(relation_key(*k)) for k in w.expected_relations]
-            current_r = {(r["src"], r["tgt"]): list(r["source_ids"]) for r in read("versions_relations", pairs=pairs)}
-            for key, ids in w.expected_relations.items():
-                if current_r.get(relation_key(*key)) != ids:
-                    raise WriteConflict(f"relation {key!r} was changed by another writer")
-
-        if w.delete_relations:
-            run("delete_relations", pairs=[list(relation_key(*k)) for k in w.delete_relations])
-        if w.delete_entities:
-            run("delete_entities", names=w.delete_entities)
-        if w.delete_chunk_ids:
-            run("delete_chunks", ids=w.delete_chunk_ids)
-        if w.delete_document_ids:
-            run("delete_documents", ids=w.delete_document_ids)
-        if w.document is not None:
-            run("document_save", doc=self._doc_params(w.document), text=w.document_text or None)
-        if w.chunks:
-            run("upsert_chunks", rows=[{
-                "id": c.id, "doc_id": c.doc_id, "ord": c.order, "tokens": c.tokens, "content": c.content,
-                "file_path": c.file_path, "embedding": _vec(c.embedding),
-                "records": json.dumps(w.chunk_records[c.id]) if c.id in w.chunk_records else None,
-            } for c in w.chunks])
-        if w.entities:
-            rows = [{"name": e.name, "name_lower": e.name.lower(), "type": e.type, "description": e.description,
-                     "source_ids": e.source_ids, "file_paths": e.file_paths, "created_at": e.created_at,
-                     "embedding": _vec(e.embedding)} for e in w.entities]
-            run("upsert_entities", rows=rows)
-            run("link_mentions", rows=[{"name": r["name"], "source_ids": r["source_ids"]} for r in rows])
-        if w.relations:
-            rows = []
-            for r in w.relations:
-                src, tgt = relation_key(r.src, r.tgt)
-                rows.append({"src": src, "tgt": tgt, "keywords": r.keywords, "description": r.description,
-                             "weight": r.weight, "source_ids": r.source_ids, "file_paths": r.file_paths,
-                             "created_at": r.created_at, "embedding": _vec(r.embedding)})
-            run("upsert_relations", rows=rows)
+        apply_write(Neo4jWriteSteps(tx, self.workspace), w)
 
     # -- retrieval stages: one round trip each -------------------------------
     def _search(self, name: str, vector: np.ndarray, top_k: int, threshold: float) -> list[dict]:
         # Vector index scores are (1 + cos) / 2; the engine speaks plain cosine both ways.
-        rows = self._read(name, vector=_vec(vector), top_k=top_k, threshold=to_index_score(threshold),
+        rows = self._read(name, vector=vector_param(vector), top_k=top_k, threshold=to_index_score(threshold),
                           candidates=max(top_k * OVERSAMPLE, 10))
         for row in rows:
             row["score"] = from_index_score(row["score"])
@@ -283,7 +229,8 @@ class Neo4jStore:
         return [_relation(r) for r in self._read("relations_of", names=names)]
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
-        return {r["id"]: from_index_score(r["score"]) for r in self._read("chunk_scores", ids=ids, vector=_vec(vector))}
+        rows = self._read("chunk_scores", ids=ids, vector=vector_param(vector))
+        return {r["id"]: from_index_score(r["score"]) for r in rows}
 
     def search_chunks_text(self, terms: list[str], top_k: int) -> list[Chunk]:
         if not terms or top_k < 1:

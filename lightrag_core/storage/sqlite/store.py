@@ -41,8 +41,9 @@ from lightrag_core.storage.sqlite.schema import (
     entity_row,
     relation_row,
 )
-from lightrag_core.storage.sqlite.writes import apply_write, save_document_row, update_indexes
+from lightrag_core.storage.sqlite.writes import SQLiteWriteSteps, save_document_row, update_indexes
 from lightrag_core.storage.vector_index import VectorIndex
+from lightrag_core.storage.writes import apply_write
 
 
 class SQLiteStore:
@@ -193,7 +194,9 @@ class SQLiteStore:
             indexes = self._vectors()
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                cascaded = apply_write(self._conn, write)
+                steps = SQLiteWriteSteps(self._conn)
+                apply_write(steps, write)
+                cascaded = (steps.cascaded_chunks, steps.cascaded_relations)
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")

@@ -1,5 +1,5 @@
-"""Writes to the embedded store: one GraphWrite applied as SQL in the caller's transaction,
-with the optimistic-concurrency check, and the in-memory matrices kept in step afterwards."""
+"""Writes to the embedded store: the SQL behind each step of the shared write path
+(storage/writes.py), and the in-memory matrices kept in step after a commit."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sqlite3
 
 import numpy as np
 
-from lightrag_core.models import DocumentInfo, GraphWrite, WriteConflict, relation_key
+from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Relation, relation_key
 from lightrag_core.storage.sqlite.schema import DOC_COLS, RELATION_COLS, blob, rel_id
 from lightrag_core.storage.vector_index import VectorIndex
 
@@ -39,116 +39,80 @@ def save_document_row(conn: sqlite3.Connection, info: DocumentInfo, text: str | 
     )
 
 
-def check_expected(conn: sqlite3.Connection, w: GraphWrite) -> None:
-    if w.expected_entities:
-        current = {
-            name: json.loads(ids)
-            for name, ids in conn.execute(
-                "SELECT name, source_ids FROM entities WHERE name IN (SELECT value FROM json_each(?))",
-                (json.dumps(list(w.expected_entities)),),
-            )
-        }
-        for name, ids in w.expected_entities.items():
-            if current.get(name) != ids:
-                raise WriteConflict(f"entity {name!r} was changed by another writer")
-    if w.expected_relations:
-        keys = [list(relation_key(*k)) for k in w.expected_relations]
-        current_r = {
-            (a, b): json.loads(ids)
-            for a, b, ids in conn.execute(
-                "SELECT src, tgt, source_ids FROM relations WHERE (src, tgt) IN (SELECT json_extract(value, "
-                "'$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
-                (json.dumps(keys),),
-            )
-        }
-        for key, ids in w.expected_relations.items():
-            if current_r.get(relation_key(*key)) != ids:
-                raise WriteConflict(f"relation {key!r} was changed by another writer")
+class SQLiteWriteSteps:
+    """The embedded store's `WriteSteps` inside one BEGIN IMMEDIATE transaction (which is the lock).
 
+    Chunks and relations removed by cascade are collected, so the in-memory matrices can follow.
+    """
 
-def apply_write(c: sqlite3.Connection, w: GraphWrite) -> tuple[list[str], list[str]]:
-    """Apply the write; returns chunk and relation ids removed by cascade."""
-    check_expected(c, w)
-    cascaded_chunks: list[str] = []
-    cascaded_relations: list[str] = []
-    if w.delete_relations:
-        c.executemany("DELETE FROM relations WHERE src=? AND tgt=?", [relation_key(*k) for k in w.delete_relations])
-    if w.delete_entities:
-        names = json.dumps(w.delete_entities)
-        cascaded_relations = [
-            rel_id(a, b)
-            for a, b in c.execute(
-                "SELECT src, tgt FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
-                "OR tgt IN (SELECT value FROM json_each(?))",
-                (names, names),
-            )
-        ]
-        c.execute(
-            "DELETE FROM relations WHERE src IN (SELECT value FROM json_each(?)) "
-            "OR tgt IN (SELECT value FROM json_each(?))",
-            (names, names),
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.c = conn
+        self.cascaded_chunks: list[str] = []
+        self.cascaded_relations: list[str] = []
+
+    def lock(self) -> None:
+        """The caller opened the transaction with BEGIN IMMEDIATE: the database's write lock is held."""
+
+    def entity_versions(self, names: list[str]) -> dict[str, list[str]]:
+        rows = self.c.execute("SELECT name, source_ids FROM entities WHERE name IN (SELECT value FROM json_each(?))",
+                              (json.dumps(names),))
+        return {name: json.loads(ids) for name, ids in rows}
+
+    def relation_versions(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
+        rows = self.c.execute(
+            "SELECT src, tgt, source_ids FROM relations WHERE (src, tgt) IN (SELECT json_extract(value, "
+            "'$[0]'), json_extract(value, '$[1]') FROM json_each(?))",
+            (json.dumps([list(k) for k in keys]),),
         )
-        c.execute("DELETE FROM entities WHERE name IN (SELECT value FROM json_each(?))", (names,))
-    if w.delete_chunk_ids:
-        c.execute("DELETE FROM chunks WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(w.delete_chunk_ids),))
-    for doc_id in w.delete_document_ids:
-        cascaded_chunks += [r[0] for r in c.execute("SELECT id FROM chunks WHERE doc_id=?", (doc_id,))]
-        c.execute("DELETE FROM chunks WHERE doc_id=?", (doc_id,))
-        c.execute("DELETE FROM documents WHERE id=?", (doc_id,))
-    if w.document is not None:
-        save_document_row(c, w.document, w.document_text or None)
-    c.executemany(
-        "INSERT OR REPLACE INTO chunks (id, doc_id, ord, tokens, content, file_path, records, embedding) "
-        "VALUES (?,?,?,?,?,?,?,?)",
-        [
-            (
-                ch.id,
-                ch.doc_id,
-                ch.order,
-                ch.tokens,
-                ch.content,
-                ch.file_path,
-                json.dumps(w.chunk_records[ch.id]) if ch.id in w.chunk_records else None,
-                blob(ch.embedding),
-            )
-            for ch in w.chunks
-        ],
-    )
-    c.executemany(
-        "INSERT OR REPLACE INTO entities (name, name_lower, type, description, source_ids, file_paths, "
-        "created_at, embedding) VALUES (?,?,?,?,?,?,?,?)",
-        [
-            (
-                e.name,
-                e.name.lower(),
-                e.type,
-                e.description,
-                json.dumps(e.source_ids),
-                json.dumps(e.file_paths),
-                e.created_at,
-                blob(e.embedding),
-            )
-            for e in w.entities
-        ],
-    )
-    rows = []
-    for r in w.relations:
-        src, tgt = relation_key(r.src, r.tgt)
-        rows.append(
-            (
-                src,
-                tgt,
-                r.keywords,
-                r.description,
-                r.weight,
-                json.dumps(r.source_ids),
-                json.dumps(r.file_paths),
-                r.created_at,
-                blob(r.embedding),
-            )
+        return {(a, b): json.loads(ids) for a, b, ids in rows}
+
+    def delete_relations(self, keys: list[tuple[str, str]]) -> None:
+        self.c.executemany("DELETE FROM relations WHERE src=? AND tgt=?", keys)
+
+    def delete_entities(self, names: list[str]) -> None:
+        ids = json.dumps(names)
+        touching = "src IN (SELECT value FROM json_each(?)) OR tgt IN (SELECT value FROM json_each(?))"
+        self.cascaded_relations += [rel_id(a, b) for a, b in
+                                    self.c.execute(f"SELECT src, tgt FROM relations WHERE {touching}", (ids, ids))]
+        self.c.execute(f"DELETE FROM relations WHERE {touching}", (ids, ids))
+        self.c.execute("DELETE FROM entities WHERE name IN (SELECT value FROM json_each(?))", (ids,))
+
+    def delete_chunks(self, ids: list[str]) -> None:
+        self.c.execute("DELETE FROM chunks WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(ids),))
+
+    def delete_documents(self, ids: list[str]) -> None:
+        for doc_id in ids:
+            self.cascaded_chunks += [r[0] for r in self.c.execute("SELECT id FROM chunks WHERE doc_id=?", (doc_id,))]
+            self.c.execute("DELETE FROM chunks WHERE doc_id=?", (doc_id,))
+            self.c.execute("DELETE FROM documents WHERE id=?", (doc_id,))
+
+    def save_document(self, info: DocumentInfo, text: str | None) -> None:
+        save_document_row(self.c, info, text)
+
+    def upsert_chunks(self, chunks: list[Chunk], records: dict[str, dict]) -> None:
+        self.c.executemany(
+            "INSERT OR REPLACE INTO chunks (id, doc_id, ord, tokens, content, file_path, records, embedding) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            [(ch.id, ch.doc_id, ch.order, ch.tokens, ch.content, ch.file_path,
+              json.dumps(records[ch.id]) if ch.id in records else None, blob(ch.embedding)) for ch in chunks],
         )
-    c.executemany(f"INSERT OR REPLACE INTO relations ({RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)", rows)
-    return cascaded_chunks, cascaded_relations
+
+    def upsert_entities(self, entities: list[Entity]) -> None:
+        self.c.executemany(
+            "INSERT OR REPLACE INTO entities (name, name_lower, type, description, source_ids, file_paths, "
+            "created_at, embedding) VALUES (?,?,?,?,?,?,?,?)",
+            [(e.name, e.name.lower(), e.type, e.description, json.dumps(e.source_ids), json.dumps(e.file_paths),
+              e.created_at, blob(e.embedding)) for e in entities],
+        )
+
+    def upsert_relations(self, relations: list[Relation]) -> None:
+        rows = []
+        for r in relations:
+            src, tgt = relation_key(r.src, r.tgt)
+            rows.append((src, tgt, r.keywords, r.description, r.weight, json.dumps(r.source_ids),
+                         json.dumps(r.file_paths), r.created_at, blob(r.embedding)))
+        self.c.executemany(f"INSERT OR REPLACE INTO relations ({RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)",
+                           rows)
 
 
 def update_indexes(idx: dict[str, VectorIndex], w: GraphWrite, cascaded: tuple[list[str], list[str]]) -> None:
