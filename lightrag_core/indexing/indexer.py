@@ -349,7 +349,8 @@ class Indexer:
     def _embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
         texts = [c.content for c in chunks] + [e.embed_text() for e in entities] + [r.embed_text() for r in relations]
         vectors = self.embedder.embed(texts)
-        for item, vec in zip([*chunks, *entities, *relations], vectors):
+        items: list[Chunk | Entity | Relation] = [*chunks, *entities, *relations]
+        for item, vec in zip(items, vectors):
             item.embedding = vec
 
     def _removal(self, doc_id: str) -> GraphWrite:
@@ -360,8 +361,8 @@ class Indexer:
         keys = {relation_key(r[0], r[1]) for rec in records.values() for r in rec.get("relations", [])}
         entities = self.store.get_entities(sorted(names))
         relations = self.store.get_relations(sorted(keys))
-        remaining = sorted({s for x in [*entities.values(), *relations.values()] for s in x.source_ids}
-                           - set(chunk_ids))
+        cited: list[Entity | Relation] = [*entities.values(), *relations.values()]
+        remaining = sorted({s for x in cited for s in x.source_ids} - set(chunk_ids))
         write = plan_removal(doc_id, chunk_ids, entities, relations, self.store.get_chunks(remaining),
                              self.store.get_chunk_records(remaining), self.summarise)
         self._embed([], write.entities, write.relations)

@@ -107,10 +107,10 @@ def plan_removal(
             write.delete_entities.append(name)
     deleted = set(write.delete_entities)
     for key, rel in relations.items():
-        recs = [r for cid in rel.source_ids if cid not in gone and cid in parsed
-                for r in parsed[cid][1] if relation_key(r.src, r.tgt) == key]
-        if recs and not (set(key) & deleted):
-            write.relations.append(merge_relation(key, None, recs, summarise))
+        stated = [r for cid in rel.source_ids if cid not in gone and cid in parsed
+                  for r in parsed[cid][1] if relation_key(r.src, r.tgt) == key]
+        if stated and not (set(key) & deleted):
+            write.relations.append(merge_relation(key, None, stated, summarise))
         else:
             write.delete_relations.append(key)
     return write

@@ -72,7 +72,7 @@ def render(
 def make_references(chunks: list[Chunk]) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """One reference per document, most-cited first (ties: first cited first)."""
     counts = Counter(c.doc_id for c in chunks)
-    first = {}
+    first: dict[str, tuple[int, str]] = {}
     for i, c in enumerate(chunks):
         first.setdefault(c.doc_id, (i, c.file_path))
     order = sorted(counts, key=lambda d: (-counts[d], first[d][0]))

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TypeVar
+
+T = TypeVar("T", bound=Hashable)
 
 
-def rrf(rankings: list[tuple[str, list[Hashable], float]], k: int = 60) -> tuple[list[Hashable], dict[Hashable, str]]:
+def rrf(rankings: list[tuple[str, list[T], float]], k: int = 60) -> tuple[list[T], dict[T, str]]:
     """Items by the sum of weight / (k + rank) over the rankings they appear in (rank from 1).
 
     Returns the fused order (ties by first appearance) and, for each item, the name
     of the ranking that contributed most to its score.
     """
-    score: dict[Hashable, float] = {}
-    best: dict[Hashable, tuple[float, str]] = {}
-    order: dict[Hashable, int] = {}
+    score: dict[T, float] = {}
+    best: dict[T, tuple[float, str]] = {}
+    order: dict[T, int] = {}
     for name, items, weight in rankings:
         if weight <= 0:
             continue

@@ -72,7 +72,7 @@ class QueryEngine:
         timings: dict[str, float] = {}
 
         @contextmanager
-        def stage(name: str):
+        def stage(name: str) -> Iterator[None]:
             start = time.perf_counter()
             yield
             timings[name] = round(timings.get(name, 0.0) + (time.perf_counter() - start) * 1000, 2)

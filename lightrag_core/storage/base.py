@@ -71,11 +71,12 @@ class GraphStore(Protocol):
 
 def check_dimensions(write: GraphWrite, meta: tuple[str, int] | None) -> None:
     """Refuse a write whose vectors do not match the store's dimension, before anything is written."""
+    items: list[Chunk | Entity | Relation] = [*write.chunks, *write.entities, *write.relations]
     if meta is None:
-        if any(x.embedding is not None for x in (*write.chunks, *write.entities, *write.relations)):
+        if any(x.embedding is not None for x in items):
             raise LightRAGError("the store has no embedding model recorded yet; call set_embedding_meta first")
         return
-    for item in (*write.chunks, *write.entities, *write.relations):
+    for item in items:
         if item.embedding is not None and np.asarray(item.embedding).size != meta[1]:
             raise LightRAGError(
                 f"a vector of dimension {np.asarray(item.embedding).size} does not fit this "

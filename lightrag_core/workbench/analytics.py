@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Any
 
 import numpy as np
 
@@ -122,7 +123,7 @@ def duplicate_candidates(entities: list[Entity], embedder: Embedder, min_name: f
         return []
     names = sorted({x.name for a, b, _ in pairs for x in (a, b)})
     vectors = dict(zip(names, embedder.embed(names)))
-    out = []
+    out: list[dict[str, Any]] = []
     for a, b, ratio in pairs:
         cosine = float(np.dot(vectors[a.name], vectors[b.name]))
         if cosine >= min_embedding:

@@ -67,12 +67,13 @@ class CypherConsole:
             raise LightRAGError("the Cypher console needs both Neo4j (NEO4J_URI) and an LLM (LLM_MODEL)")
         from langchain_neo4j import GraphCypherQAChain
         from langchain_openai import ChatOpenAI
+        from pydantic import SecretStr
 
         graph = _read_only_graph_class()(url=settings.neo4j_uri, username=settings.neo4j_username,
                                          password=settings.neo4j_password, database=settings.neo4j_database,
                                          refresh_schema=False)
         graph.schema = SCHEMA + f"\nUse workspace = '{settings.workspace}'."
-        llm = ChatOpenAI(model=settings.llm_model, api_key=settings.openai_api_key or "none",
+        llm = ChatOpenAI(model=settings.llm_model, api_key=SecretStr(settings.openai_api_key or "none"),
                          base_url=settings.openai_base_url or None, temperature=0, timeout=settings.llm_timeout)
         # The chain needs this flag to run generated Cypher at all; the graph above only reads.
         self.chain = GraphCypherQAChain.from_llm(llm, graph=graph, allow_dangerous_requests=True,

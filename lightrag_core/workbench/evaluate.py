@@ -74,7 +74,9 @@ def evaluate(
     report: dict[str, dict[str, float]] = {}
     for mode in modes:
         param = replace(base, mode=mode)
-        latencies, recalls, allgold = [], {k: [] for k in ks}, {k: [] for k in ks}
+        latencies: list[float] = []
+        recalls: dict[int, list[float]] = {k: [] for k in ks}
+        allgold: dict[int, list[float]] = {k: [] for k in ks}
         precision: dict[int, list[float]] = {k: [] for k in PRECISION_KS}
         for i, q in enumerate(scored):
             start = time.perf_counter()

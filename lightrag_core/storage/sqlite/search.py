@@ -27,12 +27,13 @@ def search_chunks_text(q: Query, terms: list[str], top_k: int) -> list[Chunk]:
         "WHERE chunks_fts MATCH ? ORDER BY s DESC, c.id LIMIT ?",
         (lexical.any_of(terms), top_k),
     )
-    return [Chunk(*r[:6], score=float(r[6])) for r in rows]
+    return [Chunk(id=r[0], doc_id=r[1], order=r[2], tokens=r[3], content=r[4], file_path=r[5], score=float(r[6]))
+            for r in rows]
 
 
 def entities_with_tokens(q: Query, token_lists: list[list[str]], limit: int) -> list[list[str]]:
     """For each token list, entity names holding every token (name order), at most `limit`."""
-    out = []
+    out: list[list[str]] = []
     for tokens in token_lists:
         if not tokens:
             out.append([])
