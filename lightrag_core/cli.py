@@ -60,6 +60,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--modes", default="naive,local,global,hybrid,mix,multihop")
     s.add_argument("--k", default="2,5,10")
     s.add_argument("--limit", type=int, default=0, help="only the first N questions")
+    s.add_argument("--answers", action="store_true",
+                   help="answer each question too and report answer_found (the gold answer appears in it)")
     s.add_argument("--format", choices=["json", "table"], default="table")
 
     sub.add_parser("stats", help="counts, embedding model, size on disk")
@@ -165,12 +167,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
             raise LightRAGError(f"cannot evaluate mode {m!r}; choose from " + ", ".join(RETRIEVAL_MODES))
     ks = [int(k) for k in args.k.split(",")]
     with _engine(args) as engine:
-        report = evaluate(engine.query_data, questions, modes, ks)
+        report = evaluate(engine.query_data, questions, modes, ks, answer=engine.answer if args.answers else None)
     if args.format == "json":
         print(json.dumps(report, indent=2))
         return 0
     cols = ([f"recall@{k}" for k in ks] + [f"all_gold@{k}" for k in ks] + ["P@1", "P@5"]
-            + ["latency_ms_p50", "latency_ms_p95"])
+            + (["answer_found"] if args.answers else []) + ["latency_ms_p50", "latency_ms_p95"])
     print("mode     " + "  ".join(f"{c:>14}" for c in cols))
     for mode, row in report.items():
         print(f"{mode:<9}" + "  ".join(f"{row[c]:>14}" for c in cols))

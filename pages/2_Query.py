@@ -53,7 +53,7 @@ if result is not None:
     k1, k2 = st.columns(2)
     k1.write("**High-level keywords:** " + (", ".join(result.high_level) or "–"))
     k2.write("**Low-level keywords:** " + (", ".join(result.low_level) or "–"))
-    for warning in result.warnings:
+    for warning in tables.query_warnings(result):
         st.warning(warning)
     if result.linked_entities:
         st.write("**Linked entities** (the question's names found in the graph; multihop seeds its walk from them)")
@@ -65,15 +65,15 @@ if result is not None:
         c1, c2, c3 = st.columns(3)
         c1.write("Found and kept")
         c1.dataframe(trunc, hide_index=True)
-        c1.bar_chart(trunc.set_index("part"), stack=False)
+        c1.bar_chart(trunc.set_index("part")[["found", "kept"]], stack=False, sort=False)
         c2.write("Tokens per section")
         tok = pd.DataFrame(tables.token_rows(result))
         c2.dataframe(tok, hide_index=True)
-        c2.bar_chart(tok.set_index("section"))
-        c3.write("Time per stage (ms)")
+        c2.bar_chart(tok.set_index("section"), sort=False)
+        c3.write("Time per stage (ms), in pipeline order")
         timing = pd.DataFrame(tables.timing_rows(result))
         c3.dataframe(timing, hide_index=True)
-        c3.bar_chart(timing.set_index("stage"))
+        c3.bar_chart(timing.set_index("stage"), sort=False)
     with graph_tab:
         ents, rels = from_query_data(result.entities, result.relationships)
         if ents:

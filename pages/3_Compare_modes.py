@@ -22,10 +22,14 @@ one, many = st.tabs(["One question", "Questions file"])
 
 with one:
     question = st.text_input("Question", key="cmp_question")
-    gold = st.text_input("Gold document ids (optional, comma-separated)", key="cmp_gold")
+    g1, g2 = st.columns(2)
+    gold = g1.text_input("Gold document ids (optional, comma-separated)", key="cmp_gold")
+    expected = g2.text_input("Expected answer (optional: shows whether each mode's answer contains it)",
+                             key="cmp_expected")
     if st.button("Compare", type="primary", disabled=not question.strip() or not modes, key="cmp_run"):
         try:
-            rows = compare_question(engine, question, modes, param, [g.strip() for g in gold.split(",") if g.strip()])
+            rows = compare_question(engine, question, modes, param, [g.strip() for g in gold.split(",") if g.strip()],
+                                    gold_answer=expected)
         except LightRAGError as exc:
             st.error(str(exc))
             st.stop()
@@ -33,7 +37,10 @@ with one:
     rows = st.session_state.get("compare_rows")
     if rows:
         table = pd.DataFrame(rows)
-        st.dataframe(table.drop(columns=["answer"]), hide_index=True)
+        st.dataframe(table.drop(columns=["answer", "warnings"]), hide_index=True)
+        for row in rows:
+            if row["warnings"]:
+                st.warning(f"**{row['mode']}**: {row['warnings']}")
         st.bar_chart(table.set_index("mode")[["entities_kept", "relations_kept", "chunks_kept", "sources"]],
                      stack=False)
         st.download_button("Export CSV", table.to_csv(index=False), "mode_comparison.csv", "text/csv")

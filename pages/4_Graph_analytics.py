@@ -1,6 +1,6 @@
 """The graph as numbers and pictures: degrees, hubs, components, types, weights, duplicates, explorer."""
 
-import numpy as np
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -26,10 +26,12 @@ c4.metric("Orphans", len(g.orphans()))
 left, right = st.columns(2)
 with left:
     st.subheader("Degree distribution")
-    hist = pd.DataFrame([{"degree up to": str(edge), "entities (log10)": np.log10(count + 1)}
-                         for edge, count in g.degree_histogram()])
-    st.bar_chart(hist.set_index("degree up to"))
-    st.caption("Entities per degree bin, log scale.")
+    hist = pd.DataFrame([{"degree": label, "entities": count} for label, count in g.degree_histogram()])
+    st.altair_chart(alt.Chart(hist).mark_bar().encode(
+        x=alt.X("degree:N", sort=None, title="degree (relations per entity)"),
+        y=alt.Y("entities:Q", scale=alt.Scale(type="symlog"), title="entities (log scale)"),
+        tooltip=["degree", "entities"]))
+    st.caption("Entities per degree range; the count axis is logarithmic, so the few hubs stay visible.")
     st.subheader("Entity types")
     st.bar_chart(pd.Series(g.type_counts(), name="entities"))
 with right:

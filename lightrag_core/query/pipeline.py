@@ -18,6 +18,7 @@ from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Chunk, Entity, LightRAGError, Relation
 from lightrag_core.query import answer, context, fusion, linking, search
 from lightrag_core.query.chunks import related_chunks
+from lightrag_core.query.extractive import extractive_answer
 from lightrag_core.query.keywords import extract_keywords
 from lightrag_core.query.modes import Mode
 from lightrag_core.query.multihop import multihop_search
@@ -240,7 +241,7 @@ class QueryEngine:
                     "Set LLM_MODEL and OPENAI_BASE_URL (or OPENAI_API_KEY), or choose another mode."
                 ]
             )
-        return result, answer.extractive_answer(self.embedder, qvec, result)
+        return result, extractive_answer(self.embedder, qvec, query, result)
 
     def answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, str]:
         result, parts = self.stream_answer(query, param)

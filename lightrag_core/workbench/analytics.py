@@ -52,12 +52,24 @@ class GraphSummary:
             groups.setdefault(find(name), []).append(name)
         return sorted(groups.values(), key=lambda g: (-len(g), min(g)))
 
-    def degree_histogram(self, bins: int = 12) -> list[tuple[int, int]]:
-        """(upper degree of the bin, entities in it) on log-spaced bins: degrees are heavy-tailed."""
+    def degree_histogram(self, bins: int = 12) -> list[tuple[str, int]]:
+        """(degree range, entities in it) in increasing order, on log-spaced bins: degrees are heavy-tailed.
+
+        Ranges are inclusive ("0", "1", "2-3", "4-7", …) so the labels read as numbers, in order.
+        """
         degrees = np.array(self.degrees or [0])
-        edges = np.unique(np.logspace(0, np.log10(max(int(degrees.max()), 1) + 1), bins).astype(int))
-        counts, _ = np.histogram(degrees, bins=np.concatenate([[0], edges]))
-        return [(int(e), int(c)) for e, c in zip(edges, counts)]
+        top = int(degrees.max())
+        uppers = sorted({0, *np.unique(np.logspace(0, np.log10(max(top, 1) + 1), bins).astype(int)).tolist()})
+        uppers = [u for u in uppers if u <= top] or [0]
+        if uppers[-1] < top:
+            uppers.append(top)
+        out: list[tuple[str, int]] = []
+        low = 0
+        for high in uppers:
+            count = int(((degrees >= low) & (degrees <= high)).sum())
+            out.append((str(low) if low == high else f"{low}-{high}", count))
+            low = high + 1
+        return out
 
     def weight_histogram(self, bins: int = 10) -> list[tuple[float, int]]:
         """(lower weight of the bin, relations in it)."""

@@ -9,13 +9,15 @@ from typing import Any
 
 from lightrag_core.engine import Engine
 from lightrag_core.query.params import QueryParam
-from lightrag_core.workbench.evaluate import Question, all_gold_at, recall_at
+from lightrag_core.workbench.evaluate import Question, all_gold_at, answer_found, recall_at
+from lightrag_core.workbench.result_tables import query_warnings, truncation_rows
 
 
 def compare_question(engine: Engine, question: str, modes: list[str], base: QueryParam | None = None,
-                     gold_ids: list[str] | None = None, ks: tuple[int, ...] = (2, 5), answers: bool = True
-                     ) -> list[dict[str, Any]]:
-    """A row per mode: found and kept counts, sources, tokens, latency, recall (with gold), answer."""
+                     gold_ids: list[str] | None = None, ks: tuple[int, ...] = (2, 5), answers: bool = True,
+                     gold_answer: str = "") -> list[dict[str, Any]]:
+    """A row per mode: found, kept and cut, sources, tokens, latency, recall (with gold ids), warnings,
+    the answer, and whether it contains the expected answer (when one is given)."""
     base = base or QueryParam()
     rows = []
     for mode in modes:
@@ -27,6 +29,7 @@ def compare_question(engine: Engine, question: str, modes: list[str], base: Quer
             result, answer = engine.query_data(question, param), ""
         latency = (time.perf_counter() - start) * 1000
         info = result.processing_info
+        cut = {r["part"]: r["cut %"] for r in truncation_rows(result)}
         row: dict[str, Any] = {
             "mode": mode,
             "entities_found": info.total_entities_found,
@@ -36,6 +39,9 @@ def compare_question(engine: Engine, question: str, modes: list[str], base: Quer
             "chunks_merged": info.merged_chunks_count,
             "chunks_kept": info.final_chunks_count,
             "sources": len(result.document_ids),
+            "entities_cut_%": cut["entities"],
+            "relations_cut_%": cut["relations"],
+            "chunks_cut_%": cut["chunks"],
             "context_tokens": info.tokens.total,
             "retrieval_ms": round(result.timings_ms.get("total_retrieval", 0.0), 1),
             "total_ms": round(latency, 1),
@@ -44,6 +50,9 @@ def compare_question(engine: Engine, question: str, modes: list[str], base: Quer
             for k in ks:
                 row[f"recall@{k}"] = round(recall_at(result.document_ids, gold_ids, k), 3)
                 row[f"all_gold@{k}"] = all_gold_at(result.document_ids, gold_ids, k)
+        if answers and gold_answer.strip():
+            row["answer_found"] = answer_found(answer, gold_answer)
+        row["warnings"] = " · ".join(query_warnings(result))
         row["answer"] = answer
         rows.append(row)
     return rows

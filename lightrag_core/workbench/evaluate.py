@@ -60,6 +60,14 @@ def precision_at(ranked: list[str], gold: list[str], k: int) -> float:
 PRECISION_KS = (1, 5)
 
 
+def answer_found(answer: str, gold: str) -> bool:
+    """The gold answer string appears in the answer (case-insensitive); an empty gold never counts."""
+    return bool(gold.strip()) and gold.strip().lower() in answer.lower()
+
+
+Answer = Callable[[str, QueryParam], tuple[QueryResult, str]]
+
+
 def evaluate(
     query_data: Callable[[str, QueryParam], QueryResult],
     questions: list[Question],
@@ -67,8 +75,13 @@ def evaluate(
     ks: list[int],
     base: QueryParam | None = None,
     progress: Callable[[str, int], None] | None = None,
+    answer: Answer | None = None,
 ) -> dict[str, dict[str, float]]:
-    """Per mode: recall@k, all_gold@k, P@1 and P@5, and latency p50/p95 of context-only retrieval."""
+    """Per mode: recall@k, all_gold@k, P@1 and P@5, and latency p50/p95 of context-only retrieval.
+
+    With `answer`, each question is answered too, and `answer_found` is the share of questions
+    with a gold answer whose answer contains it (latency then includes answering).
+    """
     base = base or QueryParam()
     scored = [q for q in questions if q.gold_ids]
     report: dict[str, dict[str, float]] = {}
@@ -78,9 +91,15 @@ def evaluate(
         recalls: dict[int, list[float]] = {k: [] for k in ks}
         allgold: dict[int, list[float]] = {k: [] for k in ks}
         precision: dict[int, list[float]] = {k: [] for k in PRECISION_KS}
+        found: list[float] = []
         for i, q in enumerate(scored):
             start = time.perf_counter()
-            result = query_data(q.question, param)
+            if answer is not None:
+                result, text = answer(q.question, param)
+                if q.answer.strip():
+                    found.append(float(answer_found(text, q.answer)))
+            else:
+                result = query_data(q.question, param)
             latencies.append((time.perf_counter() - start) * 1000)
             ranked = result.document_ids
             for k in ks:
@@ -96,6 +115,8 @@ def evaluate(
             row[f"all_gold@{k}"] = round(float(np.mean(allgold[k])), 4) if scored else 0.0
         for k in PRECISION_KS:
             row[f"P@{k}"] = round(float(np.mean(precision[k])), 4) if scored else 0.0
+        if answer is not None:
+            row["answer_found"] = round(float(np.mean(found)), 4) if found else 0.0
         row["latency_ms_p50"] = round(float(np.percentile(latencies, 50)), 2) if latencies else 0.0
         row["latency_ms_p95"] = round(float(np.percentile(latencies, 95)), 2) if latencies else 0.0
         report[mode] = row

@@ -15,6 +15,20 @@ TYPE_COLOURS = {
     "language": "#ff9da7",
 }
 DEFAULT_NODE_CAP = 150
+HIGHLIGHT = "#d62728"
+# Once the layout has settled, stop the physics and fit the whole graph in view: people look at
+# a still picture that shows everything, not a tangle still moving off the canvas. A graph drawn
+# in a hidden tab has no size yet, so it fits again whenever its frame is resized (shown).
+_SETTLE = """network = new vis.Network(container, data, options);
+                  network.once("stabilizationIterationsDone", function () {
+                      network.setOptions({physics: false});
+                      network.fit({animation: false});
+                  });
+                  new ResizeObserver(function () {
+                      network.redraw();
+                      network.fit({animation: false});
+                  }).observe(container);"""
+OUTSIDE = "outside the context"
 # pyvis's page template links Bootstrap from a CDN even with in-line resources; the
 # graph does not need it, and offline the request would only hang. Drop such tags.
 _EXTERNAL_TAG = re.compile(
@@ -35,19 +49,24 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
     by_name = {e.name: e for e in entities}
     for r in relations:
         for end in (r.src, r.tgt):
-            by_name.setdefault(end, Entity(end, "unknown", "", [], []))
+            by_name.setdefault(end, Entity(end, OUTSIDE, "", [], []))
     nodes = sorted(by_name.values(), key=lambda e: -e.degree)
     note = ""
     if len(nodes) > node_cap:
         note = f"Showing the {node_cap} most connected of {len(nodes)} entities."
         nodes = nodes[:node_cap]
     shown = {e.name for e in nodes}
+    highlight = highlight or set()
     net = Network(height=height, width="100%", directed=False, cdn_resources="in_line", bgcolor="#ffffff")
     net.barnes_hut(gravity=-4000, spring_length=120)
     for e in nodes:
-        net.add_node(e.name, label=e.name, title=html.escape(f"{e.name} ({e.type})\n{e.description[:400]}"),
-                     color=TYPE_COLOURS.get(e.type, "#8c8c8c"), size=12 + min(e.degree, 30),
-                     borderWidth=4 if highlight and e.name in highlight else 1)
+        colour = TYPE_COLOURS.get(e.type, "#8c8c8c")
+        marked = e.name in highlight
+        net.add_node(e.name, label=e.name,
+                     title=html.escape(f"{e.name} ({e.type}, {e.degree} relations)\n{e.description[:400]}"),
+                     color={"background": colour, "border": HIGHLIGHT if marked else colour},
+                     size=node_size(e.degree), borderWidth=5 if marked else 1,
+                     font={"size": 18 if marked else 14, "bold": marked})
     for r in relations:
         if r.src in shown and r.tgt in shown:
             net.add_edge(r.src, r.tgt, title=html.escape(f"{r.keywords}\n{r.description[:300]}"),
@@ -55,7 +74,30 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "graph.html"
         net.write_html(str(path), notebook=False, open_browser=False)
-        return _EXTERNAL_TAG.sub("", path.read_text(encoding="utf-8")), note
+        page = _EXTERNAL_TAG.sub("", path.read_text(encoding="utf-8"))
+    page = page.replace("network = new vis.Network(container, data, options);", _SETTLE, 1)
+    page = page.replace('<div id="mynetwork"', legend_html(nodes, highlight) + '<div id="mynetwork"', 1)
+    return page, note
+
+
+def node_size(degree: int) -> float:
+    """Area grows with degree, so hubs stand out without swallowing the picture."""
+    return round(10 + 4 * min(degree, 100) ** 0.5, 1)
+
+
+def legend_html(nodes: list[Entity], highlight: set[str]) -> str:
+    """Colour per entity type shown (most common first), and the highlight's meaning."""
+    counts: dict[str, int] = {}
+    for e in nodes:
+        counts[e.type] = counts.get(e.type, 0) + 1
+    items = [f'<span style="margin-right:14px"><span style="display:inline-block;width:11px;height:11px;'
+             f'border-radius:50%;background:{TYPE_COLOURS.get(t, "#8c8c8c")};margin-right:4px"></span>'
+             f"{html.escape(t)} ({n})</span>" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+    if highlight & {e.name for e in nodes}:
+        items.append(f'<span><span style="display:inline-block;width:9px;height:9px;border-radius:50%;'
+                     f'border:3px solid {HIGHLIGHT};margin-right:4px"></span>named in the question</span>')
+    return ('<div class="legend" style="font:13px sans-serif;padding:4px 8px;color:#333">'
+            + "".join(items) + "</div>")
 
 
 def from_query_data(entities: list[dict], relationships: list[dict]) -> tuple[list[Entity], list[Relation]]:

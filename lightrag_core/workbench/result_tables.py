@@ -9,11 +9,37 @@ from lightrag_core.query.result import QueryResult
 
 def truncation_rows(result: QueryResult) -> list[dict[str, Any]]:
     info = result.processing_info
-    return [
-        {"part": "entities", "found": info.total_entities_found, "kept": info.entities_after_truncation},
-        {"part": "relations", "found": info.total_relations_found, "kept": info.relations_after_truncation},
-        {"part": "chunks", "found": info.merged_chunks_count, "kept": info.final_chunks_count},
-    ]
+    parts = [("entities", info.total_entities_found, info.entities_after_truncation),
+             ("relations", info.total_relations_found, info.relations_after_truncation),
+             ("chunks", info.merged_chunks_count, info.final_chunks_count)]
+    return [{"part": part, "found": found, "kept": kept,
+             "cut %": round(100 * (1 - kept / found), 1) if found else 0.0} for part, found, kept in parts]
+
+
+# Which budget cuts each part, for the advice in the warnings.
+BUDGETS = {"entities": "max_entity_tokens", "relations": "max_relation_tokens",
+           "chunks": "max_total_tokens (or chunk_top_k)"}
+MAX_HIGH_LEVEL, MAX_LOW_LEVEL, MAX_CUT_PERCENT = 5, 10, 30.0
+
+
+def query_warnings(result: QueryResult) -> list[str]:
+    """Plain warnings about a query, each with what to change (the /query/data checks people act on)."""
+    out = list(result.warnings)
+    if result.status != "success" or (not result.high_level and not result.low_level and result.mode not in
+                                      {"naive", "bypass"}):
+        out.append("No keywords were found in the question: rephrase it with the names it is about, or give "
+                   "high-level / low-level keywords in the retrieval settings.")
+    if len(result.high_level) > MAX_HIGH_LEVEL:
+        out.append(f"{len(result.high_level)} high-level keywords (more than {MAX_HIGH_LEVEL}) blur the relation "
+                   "search: ask about fewer themes at once, or give the keywords yourself.")
+    if len(result.low_level) > MAX_LOW_LEVEL:
+        out.append(f"{len(result.low_level)} low-level keywords (more than {MAX_LOW_LEVEL}) blur the entity "
+                   "search: split the question, or give the keywords yourself.")
+    for row in truncation_rows(result):
+        if row["cut %"] > MAX_CUT_PERCENT:
+            out.append(f"{row['cut %']:.0f}% of the {row['part']} found were cut by the token budget: "
+                       f"raise {BUDGETS[row['part']]} to keep more.")
+    return out
 
 
 def token_rows(result: QueryResult) -> list[dict[str, Any]]:

@@ -37,3 +37,15 @@ def test_questions_parse_and_name_the_bad_line():
         parse_questions('{"question": "ok"}\n{"gold_ids": []}\n', "qs.jsonl")
     with pytest.raises(LightRAGError, match="no questions"):
         parse_questions("\n", "qs.jsonl")
+
+
+def test_degree_histogram_reads_in_numeric_order():
+    from lightrag_core.models import Entity
+    from lightrag_core.workbench.analytics import GraphSummary
+
+    degrees = [0, 1, 1, 2, 3, 5, 11, 15, 22, 40]
+    g = GraphSummary([Entity(f"e{i}", "person", "", [], [], degree=d) for i, d in enumerate(degrees)], [])
+    bins = g.degree_histogram()
+    lows = [int(label.split("-")[0]) for label, _ in bins]
+    assert lows == sorted(lows) and bins[0] == ("0", 1) and bins[1] == ("1", 2)
+    assert sum(c for _, c in bins) == len(degrees) and bins[-1][0].endswith("40")

@@ -1,0 +1,41 @@
+"""Home: what is running (store, models), the graph's size, and the workspace picker."""
+
+from pathlib import Path
+
+import streamlit as st
+
+from pages.common import state
+
+st.set_page_config(page_title="Home · Graph RAG workbench", layout="wide")
+st.title("Graph RAG workbench")
+st.write("Index documents into a knowledge graph, ask it questions in six modes, compare the modes, "
+         "and review the graph's quality.")
+
+with st.form("workspace"):
+    options = state.known_workspaces()
+    current = str(Path(state.workdir()).resolve())
+    choice = st.selectbox("Workspace", options, index=options.index(current) if current in options else 0)
+    other = st.text_input("…or another work directory", placeholder="path/to/workdir")
+    if st.form_submit_button("Open"):
+        st.session_state.workdir = other.strip() or choice
+        st.rerun()
+
+engine = state.engine()
+info = engine.describe()
+state.sidebar(engine)
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Documents", info["documents"])
+c2.metric("Chunks", info["chunks"])
+c3.metric("Entities", info["entities"])
+c4.metric("Relations", info["relations"])
+
+st.subheader("Status")
+st.table({
+    "store": ["Neo4j" if info["store"] == "neo4j" else "embedded (SQLite + in-memory vectors)"],
+    "language model": [info["llm"]],
+    "embeddings": [f"{info['embedding_model']} ({info['embedding_dim']} dimensions)"],
+    "workspace": [info["workdir"] if info["store"] == "embedded" else engine.settings.workspace],
+})
+if info["documents"] == 0:
+    st.info("This workspace is empty: open **Upload** to index files or pasted text.")

@@ -1,0 +1,69 @@
+"""The offline answer: chosen sentences, ranked by what the question names, then meaning; no repeats."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lightrag_core.query import extractive
+from lightrag_core.query.result import QueryResult
+
+
+class CountingEmbedder:
+    """A real-shaped embedder that counts what it is asked to embed (the stage's cost)."""
+
+    model_name = "bag-of-words"
+    dim = 64
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        self.calls.append(len(texts))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, t in enumerate(texts):
+            for w in t.lower().split():
+                out[i, hash(w.strip(".,?'")) % self.dim] += 1.0
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+
+def result(chunks: list[str], relationships: list[dict] | None = None) -> QueryResult:
+    r = QueryResult("mix", ["business partner"], ["Scrooge"])
+    r.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                for i, c in enumerate(chunks)]
+    r.relationships = relationships or []
+    return r
+
+
+def test_the_far_end_of_a_matching_relation_comes_first() -> None:
+    question = "Who was Scrooge's business partner?"
+    chunks = ["'It's not my business,' Scrooge returned. Scrooge went home to bed.",
+              "Old Marley was as dead as a door-nail. Marley was his partner in business for years."]
+    rel = {"src_id": "Ebenezer Scrooge", "tgt_id": "Jacob Marley", "keywords": "partners",
+           "description": "Scrooge and Marley were business partners."}
+    embedder = CountingEmbedder()
+    chosen = extractive.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks, [rel]))
+    assert "Marley" in chosen[0].text and chosen[0].ref == "2"
+
+
+def test_a_pronoun_sentence_carries_the_name_before_it() -> None:
+    sentences = extractive.sentences_of(result(["Jagdish Mali was an Indian photographer. "
+                                                "He was the father of the actress Antara Sen."]))
+    assert extractive.named_in("Jagdish Mali", sentences[1].name_stems)
+    assert not extractive.named_in("Jagdish Mali", sentences[1].stems)
+
+
+def test_only_a_few_candidates_are_embedded_and_repeats_are_dropped() -> None:
+    chunks = [" ".join(f"Sentence number {i} talks about Scrooge and his partner at length." for i in range(200))]
+    embedder = CountingEmbedder()
+    question = "Who was Scrooge's partner?"
+    chosen = extractive.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks))
+    assert embedder.calls == [1, extractive.EMBEDDED_CANDIDATES]
+    assert len(chosen) == 1  # the other 199 differ by one number: near-duplicates of the first
+
+
+def test_answer_streams_label_then_cited_sentences() -> None:
+    embedder = CountingEmbedder()
+    text = "".join(extractive.extractive_answer(embedder, None, "Who was Scrooge's partner?",
+                                                result(["Marley was Scrooge's partner in business."])))
+    assert text.startswith(extractive.EXTRACTIVE_LABEL)
+    assert "- Marley was Scrooge's partner in business. [1]" in text
