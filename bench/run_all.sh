@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduce every figure in the README: engine on hotpotqa_100, LightRAG side by side, scale, plots.
+# Reproduce every figure in the README: engine on hotpotqa_100, LightRAG side by side, scale, page render times, plots.
 # Takes about 25 minutes on 2 cores. Run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,4 +10,5 @@ fi
 python bench/engine_bench.py --corpus ../shared/data/hotpotqa_100 --out bench/results/hotpotqa_100
 .venv-bench/bin/python bench/vs_lightrag.py --questions 30 --passages 300 --out bench/results/vs_lightrag
 python bench/scale_bench.py --sizes 10000,100000 --out bench/results/scale
+python bench/page_bench.py --sizes 10000,100000 --out bench/results/pages
 .venv-bench/bin/python bench/plots.py

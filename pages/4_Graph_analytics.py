@@ -4,14 +4,15 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood, summarise_graph
+from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood
+from lightrag_core.workbench.snapshot import graph_snapshot
 from pages.common import state, widgets
 
 st.set_page_config(page_title="Graph analytics · Graph RAG workbench", layout="wide")
 st.title("Graph analytics")
 engine = state.engine()
 state.sidebar(engine)
-g = summarise_graph(engine.store)
+g = graph_snapshot(engine.store)  # read once per change of the graph, not per rerun
 if not g.entities:
     st.info("The graph is empty: index documents first.")
     st.stop()

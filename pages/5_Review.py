@@ -6,6 +6,7 @@ import streamlit as st
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.analytics import duplicate_candidates
 from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
+from lightrag_core.workbench.snapshot import graph_snapshot
 from pages.common import state
 
 st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")
@@ -25,20 +26,21 @@ def act(fn, *args) -> None:
         st.error(str(exc))
 
 
+graph = graph_snapshot(engine.store)  # read once per change of the graph, not per rerun
 entities_tab, relations_tab, history_tab = st.tabs(["Entities", "Relations", "History"])
 
 with entities_tab:
-    all_types = sorted({e.type for e in engine.store.all_entities()})
+    all_types = list(graph.type_counts())
     f1, f2, f3, f4 = st.columns(4)
     types = f1.multiselect("Types", all_types)
     min_degree = f2.number_input("Minimum degree", 0, 10000, 0)
     document = f3.selectbox("From document", [""] + [d.id for d in engine.documents()])
     only_dups = f4.checkbox("Suspected duplicates only")
     hide = f4.checkbox("Hide reviewed")
-    dups = duplicate_candidates(engine.store.all_entities(), engine.embedder) if only_dups else []
+    dups = duplicate_candidates(graph.entities, engine.embedder) if only_dups else []
     flt = QueueFilter(types=types, min_degree=int(min_degree), document_id=document, hide_reviewed=hide,
                       duplicates={d[k] for d in dups for k in ("keep", "merge")})
-    queue = entity_queue(engine.store, flt)
+    queue = entity_queue(engine.store, flt, graph.entities)
     st.caption(f"{len(queue)} entities in the queue.")
     st.dataframe(pd.DataFrame([{"entity": e.name, "type": e.type, "degree": e.degree,
                                 "sources": len(e.source_ids), "description": e.description[:160]}
@@ -67,7 +69,7 @@ with entities_tab:
 with relations_tab:
     max_weight = st.slider("Show relations with weight up to", 0.0, 50.0, 50.0, 0.5)
     hide_r = st.checkbox("Hide reviewed", key="hide_rel")
-    rels = relation_queue(engine.store, QueueFilter(max_weight=max_weight, hide_reviewed=hide_r))
+    rels = relation_queue(engine.store, QueueFilter(max_weight=max_weight, hide_reviewed=hide_r), graph.relations)
     st.caption(f"{len(rels)} relations, weakest first.")
     st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
                                 "description": r.description[:160]} for r in rels[:500]]), hide_index=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -18,13 +18,18 @@ from lightrag_core.storage.base import GraphStore
 class GraphSummary:
     entities: list[Entity]
     relations: list[Relation]
+    # Computed once per summary (a snapshot is shared across reruns until the graph changes).
+    _components: list[list[str]] | None = field(default=None, repr=False, compare=False)
+    _by_degree: list[Entity] | None = field(default=None, repr=False, compare=False)
 
     @property
     def degrees(self) -> list[int]:
         return [e.degree for e in self.entities]
 
     def hubs(self, n: int = 20) -> list[Entity]:
-        return sorted(self.entities, key=lambda e: (-e.degree, e.name))[:n]
+        if self._by_degree is None:
+            self._by_degree = sorted(self.entities, key=lambda e: (-e.degree, e.name))
+        return self._by_degree[:n]
 
     def orphans(self) -> list[Entity]:
         return [e for e in self.entities if e.degree == 0]
@@ -34,6 +39,11 @@ class GraphSummary:
 
     def components(self) -> list[list[str]]:
         """Connected components, largest first (union-find over the relations)."""
+        if self._components is None:
+            self._components = self._find_components()
+        return self._components
+
+    def _find_components(self) -> list[list[str]]:
         parent = {e.name: e.name for e in self.entities}
 
         def find(x: str) -> str:

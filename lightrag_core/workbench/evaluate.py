@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -11,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from lightrag_core.models import LightRAGError
+from lightrag_core.query.extractive import EXTRACTIVE_LABEL
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
 
@@ -61,8 +63,13 @@ PRECISION_KS = (1, 5)
 
 
 def answer_found(answer: str, gold: str) -> bool:
-    """The gold answer string appears in the answer (case-insensitive); an empty gold never counts."""
-    return bool(gold.strip()) and gold.strip().lower() in answer.lower()
+    """The gold answer appears in the answer as whole words, case-insensitive; an empty gold never counts.
+
+    The offline answer's label is not part of the answer (its "no LLM" would otherwise find every "no").
+    """
+    gold = " ".join(gold.split()).lower()
+    body = answer.removeprefix(EXTRACTIVE_LABEL).lower()
+    return bool(gold) and re.search(rf"(?<!\w){re.escape(gold)}(?!\w)", " ".join(body.split())) is not None
 
 
 Answer = Callable[[str, QueryParam], tuple[QueryResult, str]]

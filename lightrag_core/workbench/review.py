@@ -32,11 +32,12 @@ class QueueFilter:
     hide_reviewed: bool = False
 
 
-def entity_queue(store: GraphStore, flt: QueueFilter) -> list[Entity]:
+def entity_queue(store: GraphStore, flt: QueueFilter, entities: list[Entity] | None = None) -> list[Entity]:
+    """Entities to review, most connected first; `entities` is the graph snapshot (else read from the store)."""
     reviewed = {r["item"] for r in store.list_reviews() if r["kind"] == "entity"} if flt.hide_reviewed else set()
     doc_chunks = set(store.document_chunk_ids(flt.document_id)) if flt.document_id else set()
     out = []
-    for e in store.all_entities():
+    for e in entities if entities is not None else store.all_entities():
         if flt.types and e.type not in flt.types:
             continue
         if e.degree < flt.min_degree or (flt.max_degree is not None and e.degree > flt.max_degree):
@@ -51,9 +52,10 @@ def entity_queue(store: GraphStore, flt: QueueFilter) -> list[Entity]:
     return sorted(out, key=lambda e: (-e.degree, e.name))
 
 
-def relation_queue(store: GraphStore, flt: QueueFilter) -> list[Relation]:
+def relation_queue(store: GraphStore, flt: QueueFilter, relations: list[Relation] | None = None) -> list[Relation]:
+    """Relations to review, weakest first; `relations` is the graph snapshot (else read from the store)."""
     reviewed = {r["item"] for r in store.list_reviews() if r["kind"] == "relation"} if flt.hide_reviewed else set()
-    out = [r for r in store.all_relations()
+    out = [r for r in (relations if relations is not None else store.all_relations())
            if (flt.max_weight is None or r.weight <= flt.max_weight) and f"{r.src} -> {r.tgt}" not in reviewed]
     return sorted(out, key=lambda r: (r.weight, r.src, r.tgt))
 

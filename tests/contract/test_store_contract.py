@@ -178,3 +178,19 @@ def test_neighbourhood_of_seeds(store):
     assert hood.entities["Gamma"] == ["d1-c0"]
     assert hood.relations == [("Alpha", "Beta", 1.0), ("Alpha", "Gamma", 5.0), ("Beta", "Gamma", 3.0)]
     assert store.neighbourhood(["Nobody"], 5).entities == {}
+
+
+def test_write_version_moves_with_every_write_and_the_snapshot_follows(store):
+    from lightrag_core.workbench.snapshot import graph_snapshot
+
+    before = store.write_version()
+    _graph(store)
+    after = store.write_version()
+    assert after != before
+    first = graph_snapshot(store)
+    assert graph_snapshot(store) is first  # unchanged graph: the same snapshot, no second read
+    assert len(first.entities) == 4
+    store.apply(GraphWrite(delete_entities=["Delta"]))
+    assert store.write_version() != after
+    second = graph_snapshot(store)
+    assert second is not first and len(second.entities) == 3

@@ -267,6 +267,10 @@ class Neo4jStore:
         return [r["review"] for r in self._read("reviews_list")]
 
     # -- whole graph -----------------------------------------------------------
+    def write_version(self) -> str:
+        rows = self._read("write_version")
+        return str(rows[0]["version"]) if rows and rows[0]["version"] is not None else "0"
+
     def counts(self) -> dict[str, int]:
         return dict(self._read("counts")[0])
 

@@ -291,6 +291,10 @@ class SQLiteStore:
         return [dict(zip(REVIEW_COLS, r)) for r in rows]
 
     # -- whole graph -------------------------------------------------------------
+    def write_version(self) -> str:
+        rows = self._q("SELECT value FROM meta WHERE key = 'write_version'")
+        return str(rows[0][0]) if rows else "0"
+
     def counts(self) -> dict[str, int]:
         row = self._q(
             "SELECT (SELECT COUNT(*) FROM documents), (SELECT COUNT(*) FROM chunks), "

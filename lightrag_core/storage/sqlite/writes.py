@@ -51,7 +51,9 @@ class SQLiteWriteSteps:
         self.cascaded_relations: list[str] = []
 
     def lock(self) -> None:
-        """The caller opened the transaction with BEGIN IMMEDIATE: the database's write lock is held."""
+        """The caller opened the transaction with BEGIN IMMEDIATE, so the lock is held; count the write."""
+        self.c.execute("INSERT INTO meta (key, value) VALUES ('write_version', '1') ON CONFLICT(key) "
+                       "DO UPDATE SET value = CAST(value AS INTEGER) + 1")
 
     def entity_versions(self, names: list[str]) -> dict[str, list[str]]:
         rows = self.c.execute("SELECT name, source_ids FROM entities WHERE name IN (SELECT value FROM json_each(?))",
