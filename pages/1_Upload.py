@@ -8,7 +8,6 @@ from pages.common import state
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
 st.title("Upload")
 engine = state.engine()
-state.sidebar(engine)
 
 files = st.file_uploader("Files", type=["txt", "md", "pdf", "docx", "html", "htm"], accept_multiple_files=True)
 pasted = st.text_area("…or paste text", height=120, key="paste_text")
@@ -69,3 +68,5 @@ else:
         if st.button("Re-run failed and interrupted", disabled=not failed):
             st.write(engine.resume().summary())
             st.rerun()
+
+state.sidebar(engine)  # last, so its counts include what this run indexed

@@ -56,13 +56,19 @@ with right:
                                for c, n in cited]), hide_index=True)
 
 st.subheader("Explorer")
-names = [e.name for e in g.hubs(len(g.entities))]
+# The 1,000 most connected in the list (a selectbox of every name would choke the browser on
+# big graphs); any other entity by typing its name.
+names = [e.name for e in g.hubs(1000)]
 e1, e2, e3 = st.columns([3, 1, 1])
-centre = e1.selectbox("Entity", names, index=0)
+typed = e1.text_input("Entity name (any; empty = pick from the most connected)", key="explore_name").strip()
+centre = typed or e1.selectbox("Most connected entities", names, index=0)
 depth = e2.slider("Depth", 1, 3, 1)
 cap = e3.number_input("Node cap", 10, 500, 100)
 ents, rels = neighbourhood(engine.store, centre, depth, int(cap))
-widgets.graph(ents, rels, node_cap=int(cap), highlight={centre})
+if ents:
+    widgets.graph(ents, rels, node_cap=int(cap), highlight={centre})
+else:
+    st.warning(f"No entity is named {centre!r} (names are case-sensitive; see Top hubs or the Review page).")
 
 st.subheader("Suspected duplicates")
 if st.button("Find duplicate entities"):

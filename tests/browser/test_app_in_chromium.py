@@ -91,11 +91,15 @@ def test_walk_every_page_with_the_novel(server):
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        _visit(page, server + "/Upload", "Files")
+        _visit(page, server + "/", "Status")  # as a user arrives: the root, then the navigation
+        page.get_by_test_id("stSidebarNav").get_by_text("Upload", exact=True).click()
+        page.get_by_text("Files", exact=True).wait_for(timeout=180_000)
+        _settle(page)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(NOVEL))
         page.get_by_text("book.txt").first.wait_for()
         page.get_by_role("button", name="Index").click()
         page.get_by_text("1 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
+        page.get_by_text("Export CSV").first.wait_for(timeout=120_000)  # the documents table is drawn
         _settle(page)
         assert "processed" in _clean(page, "Upload")
         page.screenshot(path=str(SHOTS / "upload.png"), full_page=True)
