@@ -42,12 +42,14 @@ with entities_tab:
                       duplicates={d[k] for d in dups for k in ("keep", "merge")})
     queue = entity_queue(engine.store, flt, graph.entities)
     st.caption(f"{len(queue)} entities in the queue.")
+    shown = engine.store.get_entities([e.name for e in queue[:500]])  # full records for the rows shown only
     st.dataframe(pd.DataFrame([{"entity": e.name, "type": e.type, "degree": e.degree,
-                                "sources": len(e.source_ids), "description": e.description[:160]}
+                                "sources": len(shown[e.name].source_ids) if e.name in shown else 0,
+                                "description": shown[e.name].description[:160] if e.name in shown else ""}
                                for e in queue[:500]]), hide_index=True)
-    if queue:
-        name = st.selectbox("Entity to review", [e.name for e in queue[:500]], key="review_entity")
-        ent = next(e for e in queue if e.name == name)
+    if queue and shown:
+        name = st.selectbox("Entity to review", [e.name for e in queue[:500] if e.name in shown], key="review_entity")
+        ent = shown[name]
         comment = st.text_input("Comment", key="entity_comment")
         a1, a2, a3 = st.columns(3)
         if a1.button("Approve", key="approve_entity"):
@@ -71,10 +73,12 @@ with relations_tab:
     hide_r = st.checkbox("Hide reviewed", key="hide_rel")
     rels = relation_queue(engine.store, QueueFilter(max_weight=max_weight, hide_reviewed=hide_r), graph.relations)
     st.caption(f"{len(rels)} relations, weakest first.")
+    rels = list(engine.store.get_relations([r.key for r in rels[:500]]).values())  # full records, rows shown
+    rels.sort(key=lambda r: (r.weight, r.src, r.tgt))
     st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
-                                "description": r.description[:160]} for r in rels[:500]]), hide_index=True)
+                                "description": r.description[:160]} for r in rels]), hide_index=True)
     if rels:
-        label = st.selectbox("Relation to review", [f"{r.src} -> {r.tgt}" for r in rels[:500]])
+        label = st.selectbox("Relation to review", [f"{r.src} -> {r.tgt}" for r in rels])
         rel = next(r for r in rels if f"{r.src} -> {r.tgt}" == label)
         comment_r = st.text_input("Comment", key="relation_comment")
         b1, b2 = st.columns(2)

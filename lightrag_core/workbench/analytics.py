@@ -20,6 +20,8 @@ class GraphSummary:
     relations: list[Relation]
     # Computed once per summary (a snapshot is shared across reruns until the graph changes).
     _components: list[list[str]] | None = field(default=None, repr=False, compare=False)
+    # From the store when the entities are an outline (no provenance to count from).
+    cited: list[tuple[str, int]] | None = field(default=None, repr=False, compare=False)
     _by_degree: list[Entity] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -88,6 +90,8 @@ class GraphSummary:
         return [(round(float(s), 2), int(c)) for s, c in zip(starts[:-1], counts)]
 
     def most_cited_chunks(self, n: int = 20) -> list[tuple[str, int]]:
+        if self.cited is not None:
+            return self.cited[:n]
         counts = Counter(cid for e in self.entities for cid in e.source_ids)
         return counts.most_common(n)
 

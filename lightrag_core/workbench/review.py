@@ -36,13 +36,16 @@ def entity_queue(store: GraphStore, flt: QueueFilter, entities: list[Entity] | N
     """Entities to review, most connected first; `entities` is the graph snapshot (else read from the store)."""
     reviewed = {r["item"] for r in store.list_reviews() if r["kind"] == "entity"} if flt.hide_reviewed else set()
     doc_chunks = set(store.document_chunk_ids(flt.document_id)) if flt.document_id else set()
+    # The names the document's chunks extracted (an outline entity carries no provenance).
+    doc_names = {rec[0].lower() for r in store.get_chunk_records(sorted(doc_chunks)).values()
+                 for rec in r.get("entities", [])} if doc_chunks else set()
     out = []
     for e in entities if entities is not None else store.all_entities():
         if flt.types and e.type not in flt.types:
             continue
         if e.degree < flt.min_degree or (flt.max_degree is not None and e.degree > flt.max_degree):
             continue
-        if flt.document_id and not doc_chunks.intersection(e.source_ids):
+        if flt.document_id and e.name.lower() not in doc_names and not doc_chunks.intersection(e.source_ids):
             continue
         if flt.duplicates and e.name not in flt.duplicates:
             continue

@@ -194,3 +194,13 @@ def test_write_version_moves_with_every_write_and_the_snapshot_follows(store):
     assert store.write_version() != after
     second = graph_snapshot(store)
     assert second is not first and len(second.entities) == 3
+
+
+def test_graph_outline_and_most_cited_chunks(store):
+    _graph(store)
+    entities, relations = store.graph_outline()
+    assert {e.name: e.degree for e in entities} == {"Alpha": 3, "Beta": 2, "Gamma": 2, "Delta": 1}
+    assert {e.type for e in entities} == {"thing"} and all(e.description == "" for e in entities)
+    assert sorted((r.src, r.tgt, r.weight) for r in relations) == [
+        ("Alpha", "Beta", 1.0), ("Alpha", "Delta", 2.0), ("Alpha", "Gamma", 5.0), ("Beta", "Gamma", 3.0)]
+    assert store.most_cited_chunks(5) == [("d1-c0", 4)]

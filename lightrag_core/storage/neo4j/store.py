@@ -271,6 +271,16 @@ class Neo4jStore:
         rows = self._read("write_version")
         return str(rows[0]["version"]) if rows and rows[0]["version"] is not None else "0"
 
+    def graph_outline(self) -> tuple[list[Entity], list[Relation]]:
+        entities = [Entity(r["name"], r["type"], "", [], [], degree=r["degree"])
+                    for r in self._read("graph_outline_entities")]
+        relations = [Relation(r["src"], r["tgt"], "", "", r["weight"], [], [])
+                     for r in self._read("graph_outline_relations")]
+        return entities, relations
+
+    def most_cited_chunks(self, n: int) -> list[tuple[str, int]]:
+        return [(r["id"], r["entities"]) for r in self._read("most_cited_chunks", top_k=n)]
+
     def counts(self) -> dict[str, int]:
         return dict(self._read("counts")[0])
 

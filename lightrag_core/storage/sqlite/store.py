@@ -295,6 +295,19 @@ class SQLiteStore:
         rows = self._q("SELECT value FROM meta WHERE key = 'write_version'")
         return str(rows[0][0]) if rows else "0"
 
+    def graph_outline(self) -> tuple[list[Entity], list[Relation]]:
+        degrees = ("WITH d AS (SELECT name, COUNT(*) AS n FROM (SELECT src AS name FROM relations "
+                   "UNION ALL SELECT tgt FROM relations) GROUP BY name) "
+                   "SELECT e.name, e.type, COALESCE(d.n, 0) FROM entities e LEFT JOIN d ON d.name = e.name")
+        entities = [Entity(n, t, "", [], [], degree=d) for n, t, d in self._q(degrees)]
+        relations = [Relation(a, b, "", "", w, [], []) for a, b, w in self._q("SELECT src, tgt, weight FROM relations")]
+        return entities, relations
+
+    def most_cited_chunks(self, n: int) -> list[tuple[str, int]]:
+        rows = self._q("SELECT chunk_id, COUNT(*) AS k FROM mentions GROUP BY chunk_id ORDER BY k DESC, chunk_id "
+                       "LIMIT ?", (n,))
+        return [(c, int(k)) for c, k in rows]
+
     def counts(self) -> dict[str, int]:
         row = self._q(
             "SELECT (SELECT COUNT(*) FROM documents), (SELECT COUNT(*) FROM chunks), "
