@@ -45,22 +45,19 @@ class _Source:
         return default
 
     def int(self, name: str, default: int) -> int:
-        raw = self.get(name)
-        if not raw:
-            return default
-        try:
-            return int(raw)
-        except ValueError as exc:
-            raise ValueError(f"{name} must be a whole number, got {raw!r}") from exc
+        return int(self._parsed(name, default, int, "a whole number"))
 
     def number(self, name: str, default: float) -> float:
+        return float(self._parsed(name, default, float, "a number"))
+
+    def _parsed(self, name: str, default: float, parse: type, what: str) -> float:
         raw = self.get(name)
         if not raw:
             return default
         try:
-            return float(raw)
+            return parse(raw)
         except ValueError as exc:
-            raise ValueError(f"{name} must be a number, got {raw!r}") from exc
+            raise ValueError(f"{name} must be {what}, got {raw!r}") from exc
 
 
 def read_env_file(path: str | Path | None) -> dict[str, str]:
