@@ -99,7 +99,9 @@ def evaluate(
         allgold: dict[int, list[float]] = {k: [] for k in ks}
         precision: dict[int, list[float]] = {k: [] for k in PRECISION_KS}
         found: list[float] = []
-        for i, q in enumerate(scored):
+        # Answering covers every question with a gold answer; retrieval scores need gold ids.
+        todo = [q for q in questions if q.gold_ids or q.answer.strip()] if answer is not None else scored
+        for i, q in enumerate(todo):
             start = time.perf_counter()
             if answer is not None:
                 result, text = answer(q.question, param)
@@ -108,14 +110,16 @@ def evaluate(
             else:
                 result = query_data(q.question, param)
             latencies.append((time.perf_counter() - start) * 1000)
+            if progress:
+                progress(mode, i + 1)
+            if not q.gold_ids:
+                continue
             ranked = result.document_ids
             for k in ks:
                 recalls[k].append(recall_at(ranked, q.gold_ids, k))
                 allgold[k].append(all_gold_at(ranked, q.gold_ids, k))
             for k in PRECISION_KS:
                 precision[k].append(precision_at(ranked, q.gold_ids, k))
-            if progress:
-                progress(mode, i + 1)
         row: dict[str, float] = {"questions": float(len(scored))}
         for k in ks:
             row[f"recall@{k}"] = round(float(np.mean(recalls[k])), 4) if scored else 0.0

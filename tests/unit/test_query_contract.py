@@ -55,3 +55,16 @@ def test_stream_gives_parts_and_otherwise_one_whole_answer(engine) -> None:
     pieces = list(streamed)
     _, whole = engine.query("Where was Marie Curie born?", QueryParam(mode="naive"))
     assert len(pieces) > 1 and list(whole) == ["".join(pieces)]
+
+
+def test_eval_answers_every_question_with_a_gold_answer(engine) -> None:
+    from lightrag_core.workbench.evaluate import Question, evaluate
+
+    questions = [Question("q1", "Where was Marie Curie born?", ["curie"], "Warsaw"),
+                 Question("q2", "Which city did Marie Curie work in?", [], "Paris"),  # no gold ids
+                 Question("q3", "Who founded Rome?", [], "Romulus")]
+    report = evaluate(engine.query_data, questions, ["naive"], [5], answer=engine.answer)["naive"]
+    assert report["questions"] == 1 and report["recall@5"] == 1.0
+    assert report["answer_found"] == round(2 / 3, 4)  # Warsaw and Paris are in the context, Romulus is not
+    plain = evaluate(engine.query_data, questions, ["naive"], [5])["naive"]
+    assert "answer_found" not in plain and plain["recall@5"] == 1.0
