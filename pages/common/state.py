@@ -6,7 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from lightrag_core import Engine, Settings
+from lightrag_core import Engine, LightRAGError, Settings
 
 
 def _secrets() -> dict[str, object]:
@@ -38,8 +38,17 @@ def store_kind() -> str:
 
 
 def engine() -> Engine:
-    """The engine for the chosen workspace, shared by every session (st.cache_resource)."""
-    return _engine(str(Path(workdir()).resolve()), store_kind())
+    """The engine for the chosen workspace, shared by every session (st.cache_resource).
+
+    A store that cannot be opened (Neo4j down, a wrong database or password) stops the page
+    with its one-line reason instead of a traceback.
+    """
+    try:
+        return _engine(str(Path(workdir()).resolve()), store_kind())
+    except LightRAGError as exc:
+        st.error(f"The workspace cannot be opened: {exc}")
+        st.stop()
+        raise  # st.stop() ends the run; this line only satisfies the type checker
 
 
 def known_workspaces() -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -29,6 +31,7 @@ from lightrag_core.models import (
 )
 from lightrag_core.storage.base import check_dimensions, check_embedding_model
 from lightrag_core.storage.neo4j.cypher_files import cypher
+from lightrag_core.storage.neo4j.errors import user_error
 from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
@@ -110,12 +113,25 @@ class Neo4jStore:
     def _read(self, name: str, **params: Any) -> list[dict]:
         import neo4j
 
-        records, _, _ = self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params},
-                                                  database_=self.database, routing_=neo4j.RoutingControl.READ)
+        with self._errors():
+            records, _, _ = self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params},
+                                                      database_=self.database, routing_=neo4j.RoutingControl.READ)
         return [r.data() for r in records]
 
     def _write(self, name: str, **params: Any) -> None:
-        self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params}, database_=self.database)
+        with self._errors():
+            self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params},
+                                      database_=self.database)
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        """Server and driver errors become one line with the fix (a wrong NEO4J_DATABASE, a lost server)."""
+        from neo4j.exceptions import DriverError, Neo4jError
+
+        try:
+            yield
+        except (Neo4jError, DriverError) as exc:
+            raise user_error(exc, self.uri, self.database) from exc
 
     def close(self) -> None:
         self.driver.close()
@@ -197,7 +213,11 @@ class Neo4jStore:
     # -- writes: one transaction ---------------------------------------------
     def apply(self, write: GraphWrite) -> None:
         check_dimensions(write, self.embedding_meta())
-        with self.driver.session(database=self.database) as session:
+        # The write session shares execute_query's bookmark manager, so on a cluster or Aura the
+        # reads that follow (execute_query) see this write (causal consistency).
+        with self._errors(), self.driver.session(
+            database=self.database, bookmark_manager=self.driver.execute_query_bookmark_manager
+        ) as session:
             session.execute_write(self._apply, write)
 
     def _apply(self, tx: Any, w: GraphWrite) -> None:

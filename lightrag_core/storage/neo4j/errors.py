@@ -1,0 +1,29 @@
+"""Neo4j's errors as one line that says what to change, instead of a driver traceback."""
+
+from __future__ import annotations
+
+from lightrag_core.models import LightRAGError
+
+
+def user_error(exc: Exception, uri: str, database: str) -> LightRAGError:
+    """A `LightRAGError` for a server or driver error, naming the setting or the action that fixes it."""
+    from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired, TransientError
+
+    code = getattr(exc, "code", "") or ""
+    message = getattr(exc, "message", None) or str(exc)
+    if code.endswith("DatabaseNotFound"):
+        text = (f"NEO4J_DATABASE {database!r} does not exist on {uri}: create it (CREATE DATABASE {database}, "
+                "on Enterprise or Aura) or set NEO4J_DATABASE to an existing one (the default is neo4j)")
+    elif code.startswith("Neo.ClientError.Security"):
+        text = (f"the Neo4j user may not do this on {database!r} ({message}): grant it a role that can read and "
+                "write there, or set NEO4J_USERNAME to one that can")
+    elif isinstance(exc, (ServiceUnavailable, SessionExpired)):
+        text = (f"lost the connection to Neo4j at {uri}: check that the server is up and retry; a write in "
+                "progress was rolled back")
+    elif isinstance(exc, TransientError):
+        text = f"Neo4j was busy ({code}): retry; nothing was written"
+    elif isinstance(exc, Neo4jError):
+        text = f"Neo4j refused a statement ({code or 'no code'}): {message}"
+    else:
+        text = f"the Neo4j driver failed: {message}"
+    return LightRAGError(text)
