@@ -13,6 +13,7 @@ import json
 import sqlite3
 import threading
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -208,13 +209,7 @@ class SQLiteStore:
 
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
         hits = self._vectors()["entities"].search(vector, top_k, threshold)
-        found = {e.name: e for e in self.entities_with_degree([h[0] for h in hits])}
-        out = []
-        for name, score in hits:
-            if name in found:
-                found[name].score = score
-                out.append(found[name])
-        return out
+        return in_hit_order(hits, {e.name: e for e in self.entities_with_degree([h[0] for h in hits])})
 
     def entities_with_degree(self, names: list[str]) -> list[Entity]:
         rows = self._q(
@@ -258,13 +253,7 @@ class SQLiteStore:
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
         hits = self._vectors()["chunks"].search(vector, top_k, threshold)
-        found = self.get_chunks([h[0] for h in hits])
-        out = []
-        for cid, score in hits:
-            if cid in found:
-                found[cid].score = score
-                out.append(found[cid])
-        return out
+        return in_hit_order(hits, self.get_chunks([h[0] for h in hits]))
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         return self._vectors()["chunks"].scores(ids, vector)
@@ -326,3 +315,16 @@ class SQLiteStore:
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*"))
+
+
+Scored = TypeVar("Scored", Entity, Chunk)
+
+
+def in_hit_order(hits: list[tuple[str, float]], found: dict[str, Scored]) -> list[Scored]:
+    """The rows the vector search hit, in its order, carrying its scores (rows gone meanwhile are skipped)."""
+    out = []
+    for key, score in hits:
+        if key in found:
+            found[key].score = score
+            out.append(found[key])
+    return out
