@@ -108,7 +108,8 @@ class QueryEngine:
                 texts.append(", ".join(ll))
             if mode.uses_relations and hl:
                 texts.append(", ".join(hl))
-            vectors = dict(zip(texts, self.embedder.embed(list(dict.fromkeys(texts)))))
+            unique = list(dict.fromkeys(texts))  # a keyword string may equal the question
+            vectors = dict(zip(unique, self.embedder.embed(unique)))
         qvec = vectors[query]
         if unlinked:
             with stage("link"):

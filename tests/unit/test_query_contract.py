@@ -68,3 +68,14 @@ def test_eval_answers_every_question_with_a_gold_answer(engine) -> None:
     assert report["answer_found"] == round(2 / 3, 4)  # Warsaw and Paris are in the context, Romulus is not
     plain = evaluate(engine.query_data, questions, ["naive"], [5])["naive"]
     assert "answer_found" not in plain and plain["recall@5"] == 1.0
+
+
+def test_a_keyword_string_equal_to_the_question_keeps_every_vector_in_place(engine) -> None:
+    """The question and its joined keywords are embedded once each; duplicates must not shift them."""
+    question = "Marie Curie"
+    param = QueryParam(mode="mix", ll_keywords=["Marie Curie"], hl_keywords=["birthplace"])
+    result = engine.query_data(question, param)
+    assert result.status == "success" and "curie" in result.document_ids
+    same = engine.query_data(question, QueryParam(mode="naive"))
+    assert [c["chunk_id"] for c in result.chunks if c["origin"] == "vector"] == [
+        c["chunk_id"] for c in same.chunks][: len([c for c in result.chunks if c["origin"] == "vector"])]
