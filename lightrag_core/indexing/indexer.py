@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from lightrag_core.embeddings import Embedder
+from lightrag_core.indexing import failure_rows
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
@@ -124,11 +125,11 @@ class Indexer:
 
     def index_paths(self, paths: list[str | Path], progress: Progress | None = None) -> IndexReport:
         """Every file under the paths, read one at a time; earlier failures of those files are replaced."""
-        stale = self._load_failures_by_file()
+        stale = failure_rows.by_file(self.store)
 
         def items() -> Iterator[Loaded]:
             for path in iter_paths(paths):
-                self._forget(stale.pop(str(path), []))
+                failure_rows.forget(self.store, stale.pop(str(path), []))
                 yield from load_file(path, self.max_file_bytes)
 
         return self.index(items(), progress)
@@ -143,16 +144,16 @@ class Indexer:
             text = self.store.get_document_text(info.id)
             if text:
                 docs.append(Document(info.id, text, info.title, info.file_path, info.subject))
-            elif is_load_failure(info) and info.file_path and info.file_path not in files:
+            elif failure_rows.is_load_failure(info) and info.file_path and info.file_path not in files:
                 files.append(info.file_path)
         if not files:
             return self.index(docs, progress)
-        stale = self._load_failures_by_file()
+        stale = failure_rows.by_file(self.store)
 
         def again() -> Iterator[Loaded]:
             yield from docs
             for file in files:
-                self._forget(stale.pop(file, []))
+                failure_rows.forget(self.store, stale.pop(file, []))
                 yield from load_file(Path(file), self.max_file_bytes)
 
         return self.index(again(), progress)
@@ -300,26 +301,9 @@ class Indexer:
 
     def _record_load_failure(self, failure: LoadFailure, report: IndexReport, progress: Progress | None) -> None:
         log.warning("%s", failure.error)
-        now = time.time()
-        old = self.store.get_document(failure.doc_id)
-        self.store.save_document(DocumentInfo(
-            failure.doc_id, Path(failure.source).name, failure.file_path, "", FAILED, failure.error,
-            created_at=old.created_at if old else now, updated_at=now,
-        ))
+        failure_rows.record(self.store, failure)
         report.failed[failure.doc_id] = failure.error
         _emit(progress, stage="failed", document=failure.doc_id, error=failure.error)
-
-    def _load_failures_by_file(self) -> dict[str, list[str]]:
-        found: dict[str, list[str]] = {}
-        for info in self.store.list_documents():
-            if is_load_failure(info):
-                found.setdefault(info.file_path, []).append(info.id)
-        return found
-
-    def _forget(self, doc_ids: list[str]) -> None:
-        """Drop earlier load failures of a file about to be read again (a new failure re-records them)."""
-        if doc_ids:
-            self.store.apply(GraphWrite(delete_document_ids=doc_ids))
 
     def _document_write(
         self,
@@ -374,11 +358,6 @@ class Indexer:
         )
         info.status, info.error, info.updated_at = status, error, time.time()
         self.store.save_document(info)
-
-
-def is_load_failure(info: DocumentInfo) -> bool:
-    """A row for a file (or JSONL line) that never became a document: it has no content hash."""
-    return info.status == FAILED and not info.content_hash
 
 
 def _batches(items: Iterable[Loaded], size: int) -> Iterator[list[Loaded]]:
