@@ -3,4 +3,4 @@ UNWIND $names AS name
 MATCH (e:Entity {workspace: $workspace, name: name})
 RETURN e.name AS name, e.type AS type, e.description AS description, e.source_ids AS source_ids,
        e.file_paths AS file_paths, e.created_at AS created_at,
-       COUNT { (e)-[:RELATED]-(:Entity) } AS degree
+       COUNT { (e)-[:RELATED]-() } AS degree

@@ -1,9 +1,14 @@
-// Local search stage in one round trip: nearest entities, with their degree.
-// The index is shared by all workspaces, so it is asked for more than top_k and filtered.
+// Local search stage in one round trip. The index is shared by every workspace and may be
+// approximate and quantized (5.23+), so its candidates are kept to this workspace and rescored
+// exactly; the caller widens $candidates while `seen` and `lowest` say the index may hold more.
+// With no candidate in the workspace one row of nulls still carries `seen` and `lowest`.
 CALL db.index.vector.queryNodes('entity_embedding', $candidates, $vector) YIELD node, score
-WITH node AS e, score
-WHERE e.workspace = $workspace AND score >= $threshold
-WITH e, score ORDER BY score DESC LIMIT $top_k
-RETURN e.name AS name, e.type AS type, e.description AS description, e.source_ids AS source_ids,
+WITH count(*) AS seen, min(score) AS lowest,
+     collect(CASE WHEN node.workspace = $workspace THEN node END) AS mine
+UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS e
+WITH seen, lowest, e, vector.similarity.cosine(e.embedding, $vector) AS score
+ORDER BY score DESC
+LIMIT $top_k
+RETURN seen, lowest, e.name AS name, e.type AS type, e.description AS description, e.source_ids AS source_ids,
        e.file_paths AS file_paths, e.created_at AS created_at,
-       COUNT { (e)-[:RELATED]-(:Entity) } AS degree, score
+       CASE WHEN e IS NULL THEN 0 ELSE COUNT { (e)-[:RELATED]-() } END AS degree, score

@@ -1,10 +1,15 @@
-// Global search stage in one round trip: nearest relationships, with edge degree (sum of the ends' degrees).
+// Global search stage in one round trip: nearest relationships of this workspace, rescored exactly,
+// with edge degree (the sum of the ends' degrees). Widening works as in search_entities.
 CALL db.index.vector.queryRelationships('related_embedding', $candidates, $vector) YIELD relationship, score
-WITH relationship AS r, score
-WHERE r.workspace = $workspace AND score >= $threshold
-WITH r, score ORDER BY score DESC LIMIT $top_k
-MATCH (a:Entity)-[r]->(b:Entity)
-RETURN a.name AS src, b.name AS tgt, r.keywords AS keywords, r.description AS description, r.weight AS weight,
-       r.source_ids AS source_ids, r.file_paths AS file_paths, r.created_at AS created_at,
-       COUNT { (a)-[:RELATED]-(:Entity) } + COUNT { (b)-[:RELATED]-(:Entity) } AS degree, score
+WITH count(*) AS seen, min(score) AS lowest,
+     collect(CASE WHEN relationship.workspace = $workspace THEN relationship END) AS mine
+UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS r
+WITH seen, lowest, r, vector.similarity.cosine(r.embedding, $vector) AS score
+ORDER BY score DESC
+LIMIT $top_k
+OPTIONAL MATCH (a:Entity)-[r]->(b:Entity)
+RETURN seen, lowest, a.name AS src, b.name AS tgt, r.keywords AS keywords, r.description AS description,
+       r.weight AS weight, r.source_ids AS source_ids, r.file_paths AS file_paths, r.created_at AS created_at,
+       CASE WHEN r IS NULL THEN 0 ELSE COUNT { (a)-[:RELATED]-() } + COUNT { (b)-[:RELATED]-() } END AS degree,
+       score
 ORDER BY score DESC

@@ -1,4 +1,6 @@
-// The project's vector indexes with their configured dimension, to catch a mismatch.
-SHOW INDEXES YIELD name, type, state, options
-WHERE type = 'VECTOR' AND name IN ['entity_embedding', 'related_embedding', 'chunk_embedding']
-RETURN name, state, options.indexConfig['vector.dimensions'] AS dimensions
+// Every vector index in the database with what it covers, to check that the store's three exist
+// with the workspace's dimension and that no other index on the same label and property is in the way.
+SHOW INDEXES YIELD name, type, state, labelsOrTypes, properties, options
+WHERE type = 'VECTOR'
+RETURN name, state, labelsOrTypes[0] AS label, properties[0] AS property,
+       options.indexConfig['vector.dimensions'] AS dimensions

@@ -57,3 +57,22 @@ def offline_settings(tmp_path: Path):
     from lightrag_core import Settings
 
     return Settings.from_env(tmp_path / "work", llm_model="", neo4j_uri="", embedding_model="")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def neo4j_had_indexes(tmp_path_factory: pytest.TempPathFactory):
+    """With NEO4J_URI set: whether the database had this store's vector indexes before the session.
+    If it did not, the indexes the session created are dropped at its end, so a test database is left
+    as it was found (an index left behind would fix the dimension for whatever runs next)."""
+    if not os.environ.get("NEO4J_URI"):
+        yield False
+        return
+    from tests.support.neo4j_live import live_store
+
+    probe = live_store(tmp_path_factory.mktemp("neo4j_probe"), "probe")
+    had_indexes = any(r["name"] in ("entity_embedding", "related_embedding", "chunk_embedding")
+                      for r in probe.vector_indexes())
+    yield had_indexes
+    if not had_indexes:
+        probe.drop_vector_indexes()
+    probe.close()

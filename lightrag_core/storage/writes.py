@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Relation, WriteConflict, relation_key
+from lightrag_core.models import (
+    Chunk,
+    DocumentInfo,
+    Entity,
+    GraphWrite,
+    LightRAGError,
+    Relation,
+    WriteConflict,
+    relation_key,
+)
 
 
 class WriteSteps(Protocol):
@@ -18,6 +27,7 @@ class WriteSteps(Protocol):
     def lock(self) -> None: ...
     def entity_versions(self, names: list[str]) -> dict[str, list[str]]: ...
     def relation_versions(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]: ...
+    def existing_documents(self, ids: list[str]) -> set[str]: ...
     def delete_relations(self, keys: list[tuple[str, str]]) -> None: ...
     def delete_entities(self, names: list[str]) -> None: ...
     def delete_chunks(self, ids: list[str]) -> None: ...
@@ -46,6 +56,28 @@ def check_versions(steps: WriteSteps, write: GraphWrite) -> None:
                 raise WriteConflict(f"relation {key!r} was changed by another writer")
 
 
+def check_parents(steps: WriteSteps, write: GraphWrite) -> None:
+    """A chunk needs its document and a relation both its entities, stored or written here.
+
+    Without this check a store could drop such rows quietly (Neo4j's MATCH finds no parent, SQLite
+    does not enforce its keys); the write fails instead, naming what is missing.
+    """
+    written_docs = {write.document.id} if write.document is not None else set()
+    doc_ids = sorted({c.doc_id for c in write.chunks} - written_docs)
+    stored_docs = steps.existing_documents(doc_ids) - set(write.delete_document_ids) if doc_ids else set()
+    missing = [f"document {d!r} (of chunk {next(c.id for c in write.chunks if c.doc_id == d)!r})"
+               for d in doc_ids if d not in stored_docs]
+    written = {e.name for e in write.entities}
+    ends = sorted({n for r in write.relations for n in (r.src, r.tgt)} - written)
+    stored = set(steps.entity_versions(ends)) - set(write.delete_entities) if ends else set()
+    missing += [f"entity {n!r} (an end of relation {next(r.key for r in write.relations if n in r.key)!r})"
+                for n in ends if n not in stored]
+    if missing:
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        raise LightRAGError(f"the write refers to what is not stored: {'; '.join(missing[:5])}{more}; nothing was "
+                            "written")
+
+
 def apply_write(steps: WriteSteps, write: GraphWrite) -> None:
     """Apply one `GraphWrite` inside the caller's transaction.
 
@@ -55,6 +87,7 @@ def apply_write(steps: WriteSteps, write: GraphWrite) -> None:
     """
     steps.lock()
     check_versions(steps, write)
+    check_parents(steps, write)
     if write.delete_relations:
         steps.delete_relations([relation_key(*k) for k in write.delete_relations])
     if write.delete_entities:

@@ -7,16 +7,12 @@ saying why.
 
 from __future__ import annotations
 
-import os
-import uuid
-
 import numpy as np
 import pytest
 
 from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation
 from lightrag_core.storage.base import GraphStore
-
-DIM = 8
+from tests.support.neo4j_live import DIM, live_store
 
 
 def _vec(seed: int) -> np.ndarray:
@@ -30,24 +26,20 @@ def _sqlite(tmp_path):
     return SQLiteStore(tmp_path)
 
 
-def _neo4j(tmp_path):
-    if not os.environ.get("NEO4J_URI"):
-        pytest.skip("NEO4J_URI is not set: the Neo4j contract run needs a live server (see README, 'Neo4j')")
-    from lightrag_core.config import Settings
-    from lightrag_core.storage.neo4j.store import Neo4jStore
-
-    settings = Settings.from_env(tmp_path, workspace=f"test_{uuid.uuid4().hex[:10]}")
-    return Neo4jStore.from_settings(settings)
-
-
 @pytest.fixture(params=["embedded", "neo4j"])
-def store(request, tmp_path):
-    s = _sqlite(tmp_path) if request.param == "embedded" else _neo4j(tmp_path)
-    s.set_embedding_meta("test-model", DIM)
+def fresh_store(request, tmp_path):
+    """A store nothing was ever written to (for Neo4j: a new workspace, removed afterwards)."""
+    s = _sqlite(tmp_path) if request.param == "embedded" else live_store(tmp_path, "contract")
     yield s
     if request.param == "neo4j":
         s.drop_workspace()
     s.close()
+
+
+@pytest.fixture
+def store(fresh_store):
+    fresh_store.set_embedding_meta("test-model", DIM)
+    return fresh_store
 
 
 def _doc_write(doc_id: str, n: int = 2) -> GraphWrite:
@@ -72,6 +64,41 @@ def _graph(store: GraphStore) -> None:
 
 def test_protocol_is_implemented(store):
     assert isinstance(store, GraphStore)
+
+
+def test_searches_before_the_first_write_find_nothing(fresh_store):
+    """No vectors yet (on a new Neo4j database not even the vector indexes): empty results, no error."""
+    assert fresh_store.search_entities(_vec(1), 5, 0.0) == []
+    assert fresh_store.search_relations(_vec(1), 5, 0.0) == []
+    assert fresh_store.search_chunks(_vec(1), 5, 0.0) == []
+    assert fresh_store.counts() == {"documents": 0, "chunks": 0, "entities": 0, "relations": 0}
+
+
+def test_a_chunk_or_relation_without_its_parent_fails_and_writes_nothing(store):
+    _graph(store)
+    before = store.counts()
+    orphan_chunk = GraphWrite(chunks=[Chunk("x-c0", "no-such-doc", 0, 3, "text", "x.txt", _vec(7))])
+    with pytest.raises(LightRAGError, match="document 'no-such-doc'"):
+        store.apply(orphan_chunk)
+    orphan_relation = GraphWrite(
+        entities=[Entity("Epsilon", "thing", "new", ["d1-c0"], ["d1.txt"], 1.0, _vec(5))],
+        relations=[Relation("Epsilon", "Nowhere", "linked", "x", 1.0, ["d1-c0"], ["d1.txt"], 1.0, _vec(6))])
+    with pytest.raises(LightRAGError, match="entity 'Nowhere'"):
+        store.apply(orphan_relation)
+    assert store.counts() == before and not store.get_entities(["Epsilon"])
+
+
+def test_search_scores_are_exact_cosines_and_thresholds_cut_exactly(store):
+    _graph(store)
+    query = _vec(2)
+    names = ["Alpha", "Beta", "Gamma", "Delta"]
+    exact = {n: float(np.dot(query, _vec(i))) for i, n in enumerate(names)}
+    hits = store.search_entities(query, top_k=4, threshold=-1.0)
+    assert [h.name for h in hits] == sorted(names, key=lambda n: -exact[n])
+    for h in hits:
+        assert h.score == pytest.approx(exact[h.name], abs=1e-5)
+    cut = sorted(exact.values())[1]  # keeps exactly the top three, the third scoring the threshold itself
+    assert len(store.search_entities(query, top_k=4, threshold=cut - 1e-5)) == 3
 
 
 def test_documents_round_trip_and_status(store):

@@ -1,4 +1,8 @@
-"""Re-indexing, changed content, deletion with rebuild, resume after an interruption."""
+"""Re-indexing, changed content, deletion with rebuild, resume after an interruption.
+
+Each flow runs on the embedded store and, when NEO4J_URI is set, on Neo4j (a fresh workspace,
+removed afterwards); the Neo4j run is skipped with the reason otherwise.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +16,17 @@ A = ("Marie Curie was born in Warsaw. Marie Curie worked in Paris with Pierre Cu
 B = "Albert Einstein visited Paris in 1922. Albert Einstein admired Marie Curie."
 
 
-@pytest.fixture
-def engine(offline_settings):
-    e = Engine(offline_settings)
+@pytest.fixture(params=["embedded", "neo4j"])
+def engine(request, offline_settings, tmp_path):
+    if request.param == "embedded":
+        e = Engine(offline_settings)
+    else:
+        from tests.support.neo4j_live import live_settings
+
+        e = Engine(live_settings(tmp_path / "neo4j", "lifecycle"), store_kind="neo4j")
     yield e
+    if request.param == "neo4j":
+        e.store.drop_workspace()
     e.close()
 
 
@@ -45,8 +56,10 @@ def test_shared_entity_merges_and_delete_rebuilds(engine):
     assert len(paris.source_ids) == 1 and "1922" not in paris.description
     assert not engine.store.get_entities(["Albert Einstein"])
     # Same graph as indexing only A from scratch.
+    # The reference is always the embedded store, so on Neo4j this also checks the two build the same graph.
     alone = Engine(engine.settings.__class__.from_env(engine.settings.workdir.parent / "alone",
-                                                      llm_model="", neo4j_uri="", embedding_model=""))
+                                                      llm_model="", neo4j_uri="", embedding_model=""),
+                   store_kind="embedded")
     alone.index_documents([Document("a", A)])
     assert {k: v[:2] for k, v in _snapshot(engine)[0].items()} == {k: v[:2] for k, v in _snapshot(alone)[0].items()}
     assert set(_snapshot(engine)[1]) == set(_snapshot(alone)[1])

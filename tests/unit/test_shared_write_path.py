@@ -13,12 +13,13 @@ class Recorder:
 
     def __init__(self) -> None:
         self.calls: list[str] = []
+        self.stored = {"Paris": ["c1"], "France": ["c0"]}
 
     def __getattr__(self, name: str):
         def step(*args, **kwargs):
             self.calls.append(name)
             if name == "entity_versions":
-                return {"Paris": ["c1"]}
+                return {n: v for n, v in self.stored.items() if n in args[0]}
             if name == "relation_versions":
                 return {}
             return None
@@ -40,8 +41,24 @@ def write(expected: list[str] | None) -> GraphWrite:
 def test_lock_then_check_then_deletes_before_upserts() -> None:
     steps = Recorder()
     apply_write(steps, write(["c1"]))
-    assert steps.calls == ["lock", "entity_versions", "relation_versions", "delete_relations", "delete_chunks",
-                           "save_document", "upsert_chunks", "upsert_entities", "upsert_relations"]
+    assert steps.calls == ["lock", "entity_versions", "relation_versions", "entity_versions", "delete_relations",
+                           "delete_chunks", "save_document", "upsert_chunks", "upsert_entities", "upsert_relations"]
+
+
+def test_a_relation_or_chunk_without_its_parent_fails_before_any_change() -> None:
+    from lightrag_core.models import LightRAGError
+
+    steps = Recorder()
+    del steps.stored["France"]
+    with pytest.raises(LightRAGError, match=r"entity 'France' \(an end of relation \('France', 'Paris'\)\)"):
+        apply_write(steps, write(["c1"]))
+    assert "upsert_relations" not in steps.calls and "delete_chunks" not in steps.calls
+    orphan = GraphWrite(chunks=[Chunk("c9", "gone", 0, 3, "text")])
+    steps = Recorder()
+    steps.existing_documents = lambda ids: set()  # type: ignore[method-assign]  # the store has no such document
+    with pytest.raises(LightRAGError, match="document 'gone' \\(of chunk 'c9'\\); nothing was written"):
+        apply_write(steps, orphan)
+    assert "upsert_chunks" not in steps.calls
 
 
 def test_a_changed_version_stops_the_write_before_any_change() -> None:

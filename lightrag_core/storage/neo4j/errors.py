@@ -14,6 +14,9 @@ def user_error(exc: Exception, uri: str, database: str) -> LightRAGError:
     if code.endswith("DatabaseNotFound"):
         text = (f"NEO4J_DATABASE {database!r} does not exist on {uri}: create it (CREATE DATABASE {database}, "
                 "on Enterprise or Aura) or set NEO4J_DATABASE to an existing one (the default is neo4j)")
+    elif "no such vector schema index" in message.lower():
+        text = (f"a vector index this store searches is missing from database {database!r} ({message}): index "
+                "a document (the store creates its indexes then) or recreate the one that was dropped")
     elif code.startswith("Neo.ClientError.Security"):
         text = (f"the Neo4j user may not do this on {database!r} ({message}): grant it a role that can read and "
                 "write there, or set NEO4J_USERNAME to one that can")

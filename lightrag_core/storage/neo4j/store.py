@@ -30,6 +30,7 @@ from lightrag_core.models import (
     relation_key,
 )
 from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import user_error
 from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps
@@ -38,10 +39,14 @@ from lightrag_core.storage.writes import apply_write
 
 MIN_VERSION = (5, 18)
 BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}
-VECTOR_INDEXES = ("entity_embedding", "related_embedding", "chunk_embedding")
-# The vector indexes are shared by every workspace in the database, so a search asks
-# for more neighbours than it needs and keeps the ones in its own workspace.
+# The vector and full-text indexes are shared by every workspace in the database, so a search asks
+# for more neighbours than it needs and keeps the ones in its own workspace; a vector search widens
+# by this factor until it has top_k hits, the index is exhausted, or MAX_CANDIDATES is reached.
 OVERSAMPLE = 4
+MAX_CANDIDATES = 10_000
+# Index scores are approximate (quantized from 5.23): widening stops once the index's lowest
+# candidate is this far below the threshold in cosine.
+SCORE_SLACK = 0.02
 
 
 def _entity(r: dict) -> Entity:
@@ -83,6 +88,7 @@ class Neo4jStore:
         self.database = database
         self.workspace = workspace
         self.uri = uri
+        self._vectors_ready = False  # set once the vector indexes are known to exist
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Neo4jStore:
@@ -118,10 +124,11 @@ class Neo4jStore:
                                                       database_=self.database, routing_=neo4j.RoutingControl.READ)
         return [r.data() for r in records]
 
-    def _write(self, name: str, **params: Any) -> None:
+    def _write(self, name: str, **params: Any) -> list[dict]:
         with self._errors():
-            self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params},
-                                      database_=self.database)
+            records, _, _ = self.driver.execute_query(cypher(name), {"workspace": self.workspace, **params},
+                                                      database_=self.database)
+        return [r.data() for r in records]
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -144,23 +151,19 @@ class Neo4jStore:
                                 "later (for example the neo4j:5.26 image)")
 
     def create_schema(self) -> None:
-        for name in ("constraint_workspace", "constraint_entity", "constraint_chunk", "constraint_document",
-                     "index_entity_name_lower", "index_chunk_fulltext", "index_entity_name_fulltext"):
-            self._write(name)
-
-    def _create_vector_indexes(self, dim: int) -> None:
-        for name in ("index_entity_vector", "index_relation_vector", "index_chunk_vector"):
-            self._write(name, dimensions=dim)
-        for row in self._read("vector_indexes"):
-            if row["dimensions"] is not None and int(row["dimensions"]) != dim:
-                raise LightRAGError(
-                    f"the vector index {row['name']} in database {self.database!r} has dimension {row['dimensions']}, "
-                    f"but this workspace's embeddings have {dim}. Drop it (DROP INDEX {row['name']}) if no other "
-                    "workspace uses it, or use another NEO4J_DATABASE")
+        schema.create_schema(self._write)
 
     def drop_workspace(self) -> None:
-        self._write("drop_workspace")
-        self._write("drop_workspace_meta")
+        schema.drop_workspace(self._write)
+
+    def vector_indexes(self) -> list[dict]:
+        """Every vector index in the database: name, state, label, property, dimensions."""
+        return self._read("vector_indexes")
+
+    def drop_vector_indexes(self) -> None:
+        """Remove the database's vector indexes; for test databases (every workspace loses vector search)."""
+        schema.drop_vector_indexes(self._write)
+        self._vectors_ready = False
 
     # -- embedding bookkeeping ---------------------------------------------
     def embedding_meta(self) -> tuple[str, int] | None:
@@ -172,8 +175,9 @@ class Neo4jStore:
     def set_embedding_meta(self, model: str, dim: int) -> None:
         check_embedding_model(self.embedding_meta(), model, dim, f"workspace {self.workspace!r}",
                               "Use another LIGHTRAG_WORKSPACE")
-        self._create_vector_indexes(dim)
+        schema.create_vector_indexes(self._write, dim, self.database)
         self._write("meta_set", model=model, dim=dim)
+        self._vectors_ready = True
 
     # -- documents -----------------------------------------------------------
     def get_document(self, doc_id: str) -> DocumentInfo | None:
@@ -225,12 +229,31 @@ class Neo4jStore:
 
     # -- retrieval stages: one round trip each -------------------------------
     def _search(self, name: str, vector: np.ndarray, top_k: int, threshold: float) -> list[dict]:
-        # Vector index scores are (1 + cos) / 2; the engine speaks plain cosine both ways.
-        rows = self._read(name, vector=vector_param(vector), top_k=top_k, threshold=to_index_score(threshold),
-                          candidates=max(top_k * OVERSAMPLE, 10))
-        for row in rows:
-            row["score"] = from_index_score(row["score"])
-        return rows
+        """One vector search stage: this workspace's top_k by exact cosine, at or above the threshold.
+
+        Nothing is indexed before the first write, and the embedded store answers an empty workspace
+        with no rows, so a search before then does too instead of failing on the missing index.
+        """
+        if top_k < 1 or not self._has_vector_indexes():
+            return []
+        params = {"vector": vector_param(vector), "top_k": top_k}
+        candidates = max(top_k * OVERSAMPLE, 10)
+        while True:
+            rows = self._read(name, candidates=candidates, **params)
+            # Index scores and vector.similarity.cosine are both (1 + cos) / 2; the engine speaks plain cosine.
+            hits = [{**r, "score": from_index_score(r["score"])} for r in rows if r["score"] is not None]
+            hits = [r for r in hits if r["score"] >= threshold]
+            seen, lowest = (rows[0]["seen"], rows[0]["lowest"]) if rows else (0, None)
+            exhausted = seen < candidates or candidates >= MAX_CANDIDATES
+            below = lowest is not None and from_index_score(lowest) < threshold - SCORE_SLACK
+            if len(hits) >= top_k or exhausted or below:
+                return hits
+            candidates = min(candidates * OVERSAMPLE, MAX_CANDIDATES)
+
+    def _has_vector_indexes(self) -> bool:
+        if not self._vectors_ready:
+            self._vectors_ready = self.embedding_meta() is not None
+        return self._vectors_ready
 
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
         return [_entity(r) for r in self._search("search_entities", vector, top_k, threshold)]
@@ -285,6 +308,29 @@ class Neo4jStore:
 
     def list_reviews(self) -> list[dict]:
         return [r["review"] for r in self._read("reviews_list")]
+
+    # -- the Cypher console ------------------------------------------------------
+    def run_read_only(self, statement: str, params: dict[str, Any], limit: int,
+                      timeout: float) -> tuple[list[str], list[list[Any]], bool]:
+        """A statement the console has checked, in a read transaction: its column names, at most `limit`
+        rows of raw values (nodes and relationships kept as such) and whether more rows were cut."""
+        import neo4j
+
+        @neo4j.unit_of_work(timeout=timeout)
+        def work(tx: Any) -> tuple[list[str], list[list[Any]], bool]:
+            result = tx.run(statement, {"workspace": self.workspace, **params})
+            keys, rows = list(result.keys()), list[list[Any]]()
+            for record in result:
+                if len(rows) == limit:
+                    return keys, rows, True
+                rows.append(list(record.values()))
+            return keys, rows, False
+
+        with self._errors(), self.driver.session(
+            database=self.database, default_access_mode=neo4j.READ_ACCESS,
+            bookmark_manager=self.driver.execute_query_bookmark_manager,
+        ) as session:
+            return session.execute_read(work)
 
     # -- whole graph -----------------------------------------------------------
     def write_version(self) -> str:

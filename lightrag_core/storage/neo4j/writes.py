@@ -53,18 +53,25 @@ class Neo4jWriteSteps:
     def save_document(self, info: DocumentInfo, text: str | None) -> None:
         self._run("document_save", doc=dict(info.__dict__), text=text)
 
+    def existing_documents(self, ids: list[str]) -> set[str]:
+        return {r["id"] for r in self._read("documents_existing", ids=ids)}
+
     def upsert_chunks(self, chunks: list[Chunk], records: dict[str, dict]) -> None:
         self._run("upsert_chunks", rows=[{
             "id": c.id, "doc_id": c.doc_id, "ord": c.order, "tokens": c.tokens, "content": c.content,
-            "file_path": c.file_path, "embedding": vector(c.embedding),
+            "file_path": c.file_path, "has_vector": c.embedding is not None,
             "records": json.dumps(records[c.id]) if c.id in records else None,
         } for c in chunks])
+        self._vectors("set_chunk_vectors", [{"id": c.id, "embedding": vector(c.embedding)} for c in chunks
+                                             if c.embedding is not None])
 
     def upsert_entities(self, entities: list[Entity]) -> None:
         rows = [{"name": e.name, "name_lower": e.name.lower(), "type": e.type, "description": e.description,
                  "source_ids": e.source_ids, "file_paths": e.file_paths, "created_at": e.created_at,
-                 "embedding": vector(e.embedding)} for e in entities]
+                 "has_vector": e.embedding is not None} for e in entities]
         self._run("upsert_entities", rows=rows)
+        self._vectors("set_entity_vectors", [{"name": e.name, "embedding": vector(e.embedding)} for e in entities
+                                              if e.embedding is not None])
         self._run("link_mentions", rows=[{"name": r["name"], "source_ids": r["source_ids"]} for r in rows])
 
     def upsert_relations(self, relations: list[Relation]) -> None:
@@ -73,5 +80,12 @@ class Neo4jWriteSteps:
             src, tgt = relation_key(r.src, r.tgt)
             rows.append({"src": src, "tgt": tgt, "keywords": r.keywords, "description": r.description,
                          "weight": r.weight, "source_ids": r.source_ids, "file_paths": r.file_paths,
-                         "created_at": r.created_at, "embedding": vector(r.embedding)})
-        self._run("upsert_relations", rows=rows)
+                         "created_at": r.created_at, "has_vector": r.embedding is not None,
+                         "embedding": vector(r.embedding)})
+        self._run("upsert_relations", rows=[{k: v for k, v in row.items() if k != "embedding"} for row in rows])
+        self._vectors("set_relation_vectors", [{"src": row["src"], "tgt": row["tgt"], "embedding": row["embedding"]}
+                                                for row in rows if row["embedding"] is not None])
+
+    def _vectors(self, name: str, rows: list[dict]) -> None:
+        if rows:
+            self._run(name, rows=rows)

@@ -60,6 +60,11 @@ class SQLiteWriteSteps:
                               (json.dumps(names),))
         return {name: json.loads(ids) for name, ids in rows}
 
+    def existing_documents(self, ids: list[str]) -> set[str]:
+        rows = self.c.execute("SELECT id FROM documents WHERE id IN (SELECT value FROM json_each(?))",
+                              (json.dumps(ids),))
+        return {r[0] for r in rows}
+
     def relation_versions(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
         rows = self.c.execute(
             "SELECT src, tgt, source_ids FROM relations WHERE (src, tgt) IN (SELECT json_extract(value, "

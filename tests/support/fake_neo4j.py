@@ -1,0 +1,106 @@
+"""A stand-in for the Neo4j driver where a test has no server: the store's code runs unchanged above it.
+
+The store's own statements are answered by name (`answer(name, params)` returns the rows the server
+would); any other statement (the Cypher console's) by `read(statement, params)` returning column
+names and rows of values, which may hold real `neo4j.graph` nodes and relationships.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from lightrag_core.storage.neo4j import cypher_files
+
+STATEMENT_NAMES = {cypher_files.cypher(n): n for n in cypher_files.names()}
+SERVER_DEFAULTS: dict[str, list[dict]] = {
+    "db_version": [{"name": "Neo4j Kernel", "version": "5.26.0"}],
+    "counts": [{"documents": 0, "chunks": 0, "entities": 0, "relations": 0}],
+    "write_version": [{"version": 0}],
+}
+
+
+class Record:
+    def __init__(self, keys: list[str], values: list[Any]) -> None:
+        self._keys, self._values = keys, values
+
+    def values(self) -> list[Any]:
+        return list(self._values)
+
+    def data(self) -> dict[str, Any]:
+        return dict(zip(self._keys, self._values))
+
+
+class Result:
+    def __init__(self, keys: list[str], rows: list[list[Any]]) -> None:
+        self._keys, self._rows = keys, rows
+
+    def keys(self) -> list[str]:
+        return list(self._keys)
+
+    def __iter__(self) -> Iterator[Record]:
+        return (Record(self._keys, r) for r in self._rows)
+
+    def consume(self) -> None:
+        return None
+
+
+class FakeNeo4jDriver:
+    def __init__(self, answer: Callable[[str, dict], list[dict]] | None = None,
+                 read: Callable[[str, dict], tuple[list[str], list[list[Any]]]] | None = None) -> None:
+        self.answer = answer or (lambda name, params: SERVER_DEFAULTS.get(name, []))
+        self.read = read
+        self.calls: list[tuple[str, dict]] = []  # (statement name, or the raw statement; params)
+        self.sessions: list[dict] = []
+        self.execute_query_bookmark_manager = object()
+
+    def verify_connectivity(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+    def _result(self, query: Any, params: dict | None) -> Result:
+        text = getattr(query, "text", query)
+        name = STATEMENT_NAMES.get(text)
+        self.calls.append((name or text, dict(params or {})))
+        if name is None:
+            assert self.read is not None, f"unexpected statement: {text}"
+            keys, rows = self.read(text, dict(params or {}))
+            return Result(keys, rows)
+        rows_as_dicts = self.answer(name, dict(params or {}))
+        keys = list(rows_as_dicts[0]) if rows_as_dicts else []
+        return Result(keys, [[r[k] for k in keys] for r in rows_as_dicts])
+
+    def execute_query(self, query: Any, params: dict | None = None, **kwargs: Any):
+        result = self._result(query, params)
+        return list(result), None, result.keys()
+
+    def session(self, **kwargs: Any) -> Session:
+        self.sessions.append(kwargs)
+        return Session(self)
+
+
+class Session:
+    def __init__(self, driver: FakeNeo4jDriver) -> None:
+        self.driver = driver
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+    def execute_read(self, work: Callable, *args: Any) -> Any:
+        return work(Transaction(self.driver), *args)
+
+    def execute_write(self, work: Callable, *args: Any) -> Any:
+        return work(Transaction(self.driver), *args)
+
+
+class Transaction:
+    def __init__(self, driver: FakeNeo4jDriver) -> None:
+        self.driver = driver
+
+    def run(self, query: Any, params: dict | None = None) -> Result:
+        return self.driver._result(query, params)
