@@ -37,12 +37,31 @@ def store_kind() -> str:
     return settings().store_kind
 
 
+def _use_app_navigation() -> None:
+    """Make app.py's navigation the one in force, even when a fresh server's first request is a deep link.
+
+    With a `pages/` folder beside app.py, Streamlit runs a new server's first request in its folder mode:
+    a deep link then runs the page without app.py, st.navigation is never called, and every session
+    keeps the folder's plain navigation (with an "app" entry) until a restart. Leaving folder mode and
+    rerunning runs app.py, which keeps the folder's URL paths, so the same page comes back. The rerun
+    happens once per session, on its first run, so it never swallows a click.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        if not st.session_state.get("_app_navigation"):
+            st.session_state["_app_navigation"] = True
+            st.rerun()
+
+
 def engine() -> Engine:
     """The engine for the chosen workspace, shared by every session (st.cache_resource).
 
     A store that cannot be opened (Neo4j down, a wrong database or password) stops the page
     with its one-line reason instead of a traceback.
     """
+    _use_app_navigation()
     try:
         return _engine(str(Path(workdir()).resolve()), store_kind())
     except LightRAGError as exc:
