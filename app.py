@@ -12,5 +12,6 @@ PAGES = [
             url_path="Compare_modes"),
     st.Page("pages/4_Graph_analytics.py", title="Graph analytics", icon=":material/hub:", url_path="Graph_analytics"),
     st.Page("pages/5_Review.py", title="Review", icon=":material/rate_review:", url_path="Review"),
+    st.Page("pages/6_Ask_in_Cypher.py", title="Ask in Cypher", icon=":material/terminal:", url_path="Ask_in_Cypher"),
 ]
 st.navigation(PAGES).run()

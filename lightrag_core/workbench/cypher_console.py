@@ -1,17 +1,31 @@
-"""A natural-language Cypher console over the Neo4j graph, for experts exploring it.
+"""Ask in Cypher: an LLM writes a Cypher statement from a question, the user reads it, then runs it read-only.
 
-The LLM writes Cypher from a question (langchain-neo4j's GraphCypherQAChain);
-every generated statement is checked to be read-only and then runs in a read
-transaction, so the console can look but never change the graph.
+Generation uses langchain-neo4j's pieces (its schema rendering, its generation
+prompt and its relationship-direction corrector) with the project's own
+`ChatLLM`, so the console shares the cache, retries, concurrency cap and key
+redaction of every other call. Every statement, generated or typed, is checked
+to be read-only and then runs in a read transaction with a row cap and a
+timeout, so the console can look but never change the graph.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
-from lightrag_core.config import Settings
-from lightrag_core.models import LightRAGError
+from lightrag_core.llm import ChatLLM
+from lightrag_core.models import Entity, LightRAGError, Relation
+from lightrag_core.storage.base import GraphStore
+from lightrag_core.storage.neo4j import cypher_files
+
+NEEDS_NEO4J = ("Ask in Cypher runs Cypher on Neo4j, and this workspace uses the embedded store. Set NEO4J_URI, "
+               "NEO4J_USERNAME and NEO4J_PASSWORD (and NEO4J_DATABASE if not neo4j) in .env or the environment "
+               "and restart the app; README, 'Neo4j', shows how to start a server.")
+NEEDS_LLM = ("Writing Cypher from a question needs an LLM: set LLM_MODEL and OPENAI_BASE_URL (or OPENAI_API_KEY). "
+             "You can still type a statement yourself and run it.")
+ROW_LIMIT = 500
+TIMEOUT_S = 30.0
 
 WRITE_CLAUSES = re.compile(
     r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|GRANT|DENY|REVOKE|ALTER|RENAME|START|STOP"
@@ -21,17 +35,30 @@ WRITE_CLAUSES = re.compile(
 )
 _STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`")
 _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+_FENCE = re.compile(r"```(?:cypher)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
 
-# The graph model, given to the LLM instead of asking the server for it (which needs APOC).
-SCHEMA = """Node labels and properties:
-(:Document {id, title, file_path, status, workspace})
-(:Chunk {id, doc_id, content, tokens, file_path, workspace})
-(:Entity {name, type, description, source_ids, file_paths, workspace})
-Relationships:
-(:Document)-[:HAS_CHUNK]->(:Chunk)
-(:Chunk)-[:MENTIONS]->(:Entity)
-(:Entity)-[:RELATED {keywords, description, weight, workspace}]->(:Entity)
-Every node has a workspace property; filter on it."""
+# The graph model in langchain-neo4j's structured-schema shape (reading it from the server needs APOC).
+_STR, _LIST, _NUM = "STRING", "LIST", "FLOAT"
+GRAPH_SCHEMA: dict[str, Any] = {
+    "node_props": {
+        "Document": [{"property": p, "type": _STR} for p in ("id", "title", "file_path", "status", "workspace")],
+        "Chunk": [{"property": p, "type": t} for p, t in
+                  (("id", _STR), ("doc_id", _STR), ("content", _STR), ("tokens", "INTEGER"), ("file_path", _STR),
+                   ("workspace", _STR))],
+        "Entity": [{"property": p, "type": t} for p, t in
+                   (("name", _STR), ("type", _STR), ("description", _STR), ("source_ids", _LIST),
+                    ("file_paths", _LIST), ("workspace", _STR))],
+    },
+    "rel_props": {"RELATED": [{"property": p, "type": t} for p, t in
+                              (("keywords", _STR), ("description", _STR), ("weight", _NUM), ("workspace", _STR))]},
+    "relationships": [{"start": "Document", "type": "HAS_CHUNK", "end": "Chunk"},
+                      {"start": "Chunk", "type": "MENTIONS", "end": "Entity"},
+                      {"start": "Entity", "type": "RELATED", "end": "Entity"}],
+}
+RULES = ("Rules: every node and RELATED relationship has a workspace property; always filter with "
+         "{workspace: $workspace}. Match names case-insensitively with toLower(). Never write to the graph. "
+         "End with LIMIT 50 or less. To show a graph, return the nodes and relationships themselves "
+         "(RETURN a, r, b).")
 
 
 def check_read_only(statement: str) -> str:
@@ -43,46 +70,142 @@ def check_read_only(statement: str) -> str:
     return statement
 
 
-def _read_only_graph_class() -> type:
-    from langchain_neo4j import Neo4jGraph
+def schema_text() -> str:
+    from langchain_neo4j.chains.graph_qa.cypher import construct_schema
 
-    class ReadOnlyNeo4jGraph(Neo4jGraph):
-        """Neo4jGraph whose queries are checked and run in read transactions only."""
+    return construct_schema(GRAPH_SCHEMA, [], [], False) + "\n" + RULES
 
-        def query(self, query: str, params: dict | None = None, session_params: dict | None = None) -> list[dict]:
-            import neo4j
 
-            check_read_only(query)
-            records, _, _ = self._driver.execute_query(neo4j.Query(query, timeout=self.timeout), params or {},
-                                                       database_=self._database,
-                                                       routing_=neo4j.RoutingControl.READ)
-            return [r.data() for r in records]
+def examples_text() -> str:
+    """Worked examples: each `console_example_*` statement in cypher/, its question in the first comment."""
+    parts = []
+    for name in cypher_files.names():
+        if name.startswith("console_example_"):
+            question, _, body = cypher_files.cypher(name).partition("\n")
+            parts.append(f"# {question.lstrip('/ ').strip()}\n{body.strip()}")
+    return "\n\n".join(parts)
 
-    return ReadOnlyNeo4jGraph
+
+def extract_cypher(reply: str) -> str:
+    """The statement in a model reply: the fenced block if there is one, else the reply itself."""
+    fenced = _FENCE.search(reply)
+    text = (fenced.group(1) if fenced else reply).strip()
+    return text.removeprefix("cypher").strip() if text.lower().startswith("cypher\n") else text
+
+
+def correct_directions(statement: str) -> str:
+    """Fix relationship directions the model got backwards; the statement unchanged if it cannot."""
+    from langchain_neo4j.chains.graph_qa.cypher_utils import CypherQueryCorrector, Schema
+
+    triples = [Schema(r["start"], r["type"], r["end"]) for r in GRAPH_SCHEMA["relationships"]]
+    corrected = CypherQueryCorrector(triples)(statement)
+    return corrected or statement
+
+
+@dataclass
+class ConsoleResult:
+    columns: list[str]
+    rows: list[dict[str, Any]]  # display values, ready for a table or CSV
+    truncated: bool  # more rows than ROW_LIMIT came back
+    entities: list[Entity] = field(default_factory=list)  # nodes found in the rows, for a graph picture
+    relations: list[Relation] = field(default_factory=list)
 
 
 class CypherConsole:
-    def __init__(self, settings: Settings) -> None:
-        if not settings.neo4j_uri or not settings.llm_configured:
-            raise LightRAGError("the Cypher console needs both Neo4j (NEO4J_URI) and an LLM (LLM_MODEL)")
-        from langchain_neo4j import GraphCypherQAChain
-        from langchain_openai import ChatOpenAI
-        from pydantic import SecretStr
+    def __init__(self, store: GraphStore, llm: ChatLLM | None) -> None:
+        if store.kind != "neo4j":
+            raise LightRAGError(NEEDS_NEO4J)
+        self.store = store
+        self.llm = llm
 
-        graph = _read_only_graph_class()(url=settings.neo4j_uri, username=settings.neo4j_username,
-                                         password=settings.neo4j_password, database=settings.neo4j_database,
-                                         refresh_schema=False)
-        graph.schema = SCHEMA + f"\nUse workspace = '{settings.workspace}'."
-        llm = ChatOpenAI(model=settings.llm_model, api_key=SecretStr(settings.openai_api_key or "none"),
-                         base_url=settings.openai_base_url or None, temperature=0, timeout=settings.llm_timeout)
-        # The chain needs this flag to run generated Cypher at all; the graph above only reads.
-        self.chain = GraphCypherQAChain.from_llm(llm, graph=graph, allow_dangerous_requests=True,
-                                                 return_intermediate_steps=True, top_k=50)
+    def generate(self, question: str) -> str:
+        """A read-only Cypher statement for the question, written by the LLM (not run)."""
+        from langchain_neo4j.chains.graph_qa.prompts import CYPHER_GENERATION_PROMPT
 
-    def ask(self, question: str) -> dict[str, Any]:
-        """The answer, the Cypher that was run and its rows."""
-        out = self.chain.invoke({"query": question})
-        steps = out.get("intermediate_steps", [])
-        return {"answer": out.get("result", ""),
-                "cypher": steps[0].get("query", "") if steps else "",
-                "rows": steps[1].get("context", []) if len(steps) > 1 else []}
+        if self.llm is None:
+            raise LightRAGError(NEEDS_LLM)
+        if not question.strip():
+            raise LightRAGError("ask a question first")
+        prompt = CYPHER_GENERATION_PROMPT.format(schema=schema_text(), examples=examples_text(),
+                                                 question=question.strip())
+        statement = extract_cypher(self.llm.complete([("user", prompt)]))
+        if not statement:
+            raise LightRAGError("the LLM returned no Cypher; rephrase the question or type the statement")
+        return check_read_only(correct_directions(statement))
+
+    def run(self, statement: str) -> ConsoleResult:
+        if not statement.strip():
+            raise LightRAGError("there is no statement to run")
+        check_read_only(statement)
+        run_read_only = self.store.run_read_only  # type: ignore[attr-defined]  # Neo4j's own, checked in __init__
+        keys, values, truncated = run_read_only(statement, {}, ROW_LIMIT, TIMEOUT_S)
+        return to_result(keys, values, truncated)
+
+
+def to_result(keys: list[str], values: list[list[Any]], truncated: bool) -> ConsoleResult:
+    """Rows for a table, and the nodes and relationships among them for a picture."""
+    from neo4j.graph import Node, Path, Relationship
+
+    nodes: dict[str, Any] = {}
+    rels: dict[str, Any] = {}
+
+    def collect(v: Any) -> None:
+        if isinstance(v, Node):
+            nodes[v.element_id] = v
+        elif isinstance(v, Relationship):
+            rels[v.element_id] = v
+            for end in v.nodes:
+                if end is not None:
+                    nodes.setdefault(end.element_id, end)
+        elif isinstance(v, Path):
+            for part in (*v.nodes, *v.relationships):
+                collect(part)
+        elif isinstance(v, list):
+            for item in v:
+                collect(item)
+
+    for row in values:
+        for v in row:
+            collect(v)
+    rows = [{k: display(v) for k, v in zip(keys, row)} for row in values]
+    degree: dict[str, int] = {}
+    relations = []
+    for r in rels.values():
+        if r.start_node is None or r.end_node is None:
+            continue
+        src, tgt = node_name(r.start_node), node_name(r.end_node)
+        degree[src], degree[tgt] = degree.get(src, 0) + 1, degree.get(tgt, 0) + 1
+        relations.append(Relation(src, tgt, r.get("keywords") or r.type, r.get("description") or "",
+                                  float(r.get("weight") or 1.0), [], []))
+    entities = [Entity(node_name(n), node_type(n), str(n.get("description") or n.get("content") or "")[:400], [], [],
+                       degree=degree.get(node_name(n), 0)) for n in nodes.values()]
+    return ConsoleResult(list(keys), rows, truncated, entities, relations)
+
+
+def node_name(node: Any) -> str:
+    for key in ("name", "title", "id"):
+        if node.get(key):
+            return str(node.get(key))
+    return str(node.element_id)
+
+
+def node_type(node: Any) -> str:
+    return str(node.get("type") or next(iter(sorted(node.labels)), "node")).lower()
+
+
+def display(value: Any) -> Any:
+    """A table cell: nodes and relationships by name (never their vectors), lists joined."""
+    from neo4j.graph import Node, Path, Relationship
+
+    if isinstance(value, Node):
+        return f"({':'.join(sorted(value.labels))} {node_name(value)})"
+    if isinstance(value, Relationship):
+        ends = [node_name(n) if n is not None else "?" for n in value.nodes]
+        return f"{ends[0]} -[{value.type}]-> {ends[1]}"
+    if isinstance(value, Path):
+        return " ".join(display(n) for n in value.nodes)
+    if isinstance(value, list):
+        return ", ".join(str(display(v)) for v in value)
+    if isinstance(value, dict):
+        return {k: display(v) for k, v in value.items() if k != "embedding"}
+    return value

@@ -28,20 +28,14 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
+def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    workdir = tmp_path_factory.mktemp("browser_ws")
-    env = {**os.environ, "LIGHTRAG_WORKDIR": str(workdir), "LLM_MODEL": "", "NEO4J_URI": "",
-           "EMBEDDING_MODEL": ""}
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        return s.getsockname()[1]
+
+
+def _serve(command: list[str], port: int, env: dict) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(240):
         try:
@@ -52,6 +46,23 @@ def server(tmp_path_factory):
     else:
         proc.kill()
         pytest.fail("streamlit did not start: " + proc.stdout.read().decode()[-2000:])
+    return proc, url
+
+
+WORKDIR: dict[str, Path] = {}  # the browser workspace, indexed by the walk, reused by the console walk
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
+    port = _free_port()
+    WORKDIR["path"] = workdir = tmp_path_factory.mktemp("browser_ws")
+    env = {**os.environ, "LIGHTRAG_WORKDIR": str(workdir), "LLM_MODEL": "", "NEO4J_URI": "",
+           "EMBEDDING_MODEL": ""}
+    proc, url = _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                        "--server.address", "127.0.0.1", "--server.headless", "true",
+                        "--browser.gatherUsageStats", "false"], port, env)
     yield url
     proc.terminate()
     proc.wait(timeout=20)
@@ -159,4 +170,59 @@ def test_walk_every_page_with_the_novel(server):
         _visit(page, server + "/Review", "Entities")
         _clean(page, "Review")
         page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
+
+        _visit(page, server + "/Ask_in_Cypher", "Ask in Cypher")
+        assert "this workspace uses the embedded store" in _clean(page, "Ask in Cypher")
         browser.close()
+
+
+SCROOGE = ("MATCH (a:Entity {workspace: $workspace})-[r:RELATED]-(b:Entity)\n"
+           "WHERE toLower(a.name) = toLower('Ebenezer Scrooge')\nRETURN a, r, b\nLIMIT 50")
+
+
+def test_ask_in_cypher_in_the_browser(server):
+    """Question -> generated Cypher (real client, local OpenAI-compatible server) -> run -> table and graph.
+    Needs the walk above to have indexed the novel; the driver answers from that index (no server here)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.support.openai_server import OpenAIStub
+
+    port = _free_port()
+    with OpenAIStub(lambda messages: f"```cypher\n{SCROOGE}\n```") as llm:
+        env = {**os.environ, "LIGHTRAG_WORKDIR": str(WORKDIR["path"]), "NEO4J_URI": "neo4j://graph.example:7687",
+               "NEO4J_PASSWORD": "neo4j-secret-pw", "LLM_MODEL": "demo-model", "OPENAI_BASE_URL": llm.base_url,
+               "OPENAI_API_KEY": "sk-demo", "EMBEDDING_MODEL": ""}
+        proc, url = _serve([sys.executable, str(ROOT / "tests" / "browser" / "console_app.py"),
+                            str(WORKDIR["path"]), str(port)], port, env)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                _visit(page, url + "/Ask_in_Cypher", "Write Cypher")
+                box = page.get_by_role("textbox", name="Question", exact=True)
+                box.fill("Who is Scrooge connected to?")
+                box.press("Enter")
+                _settle(page)
+                page.get_by_role("button", name="Write Cypher").click()
+                _settle(page)
+                statement = page.get_by_role("textbox", name="Cypher (read it, edit it if you like, then run it)")
+                assert "toLower('Ebenezer Scrooge')" in statement.input_value()
+                page.get_by_role("button", name="Run").click()
+                page.get_by_text("Export CSV").first.wait_for(timeout=120_000)
+                _settle(page)
+                text = _clean(page, "Ask in Cypher")
+                assert "50 rows" in text and "neo4j-secret-pw" not in text and "sk-demo" not in text
+                nav = [line.strip() for line in page.get_by_test_id("stSidebarNav").inner_text().splitlines()]
+                assert "Ask in Cypher" in nav and "app" not in nav
+                page.screenshot(path=str(SHOTS / "cypher_table.png"), full_page=True)
+                page.get_by_role("tab", name="Graph").click()
+                frame = page.frame_locator("iframe").first
+                frame.locator("canvas").first.wait_for(timeout=60_000)
+                assert "person" in frame.locator(".legend").inner_text()
+                page.locator("iframe").first.scroll_into_view_if_needed()
+                page.wait_for_timeout(2500)
+                page.screenshot(path=str(SHOTS / "cypher_graph.png"), full_page=True)
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)

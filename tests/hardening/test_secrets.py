@@ -66,7 +66,7 @@ def test_no_page_shows_a_secret(configured, caplog):
     at.run()
     shown = []
     for page in ["app.py", "pages/1_Upload.py", "pages/2_Query.py", "pages/3_Compare_modes.py",
-                 "pages/4_Graph_analytics.py", "pages/5_Review.py"]:
+                 "pages/4_Graph_analytics.py", "pages/5_Review.py", "pages/6_Ask_in_Cypher.py"]:
         if page != "app.py":
             at.switch_page(page).run()
         assert not at.exception, (page, at.exception)
