@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import tempfile
 import time
@@ -52,13 +53,14 @@ def main() -> None:
     quality = evaluate(engine.query_data, questions, MODES, ks)
     result = {
         "corpus": args.corpus.name,
-        "machine": f"{platform.machine()}, {platform.python_version()}",
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "passages": len(docs),
         "questions": len(questions),
         "indexed": len(report.processed) + len(report.skipped),
         "failed": len(report.failed),
         "index_seconds": round(index_seconds, 1),
         "passages_per_second": round(len(docs) / index_seconds, 2),
+        "stages_seconds": {k: round(v, 1) for k, v in report.stages.items()},
         "graph": engine.store.counts(),
         "modes": quality,
         "bm25_baseline": BM25.get(args.corpus.name, {}),
@@ -74,7 +76,10 @@ def markdown(r: dict, ks: list[int]) -> str:
     lines = [
         f"Corpus `{r['corpus']}`: {r['passages']} passages indexed offline in {r['index_seconds']} s "
         f"({r['passages_per_second']} passages/s); graph {r['graph']['entities']} entities, "
-        f"{r['graph']['relations']} relations, {r['graph']['chunks']} chunks. {r['questions']} questions.",
+        f"{r['graph']['relations']} relations, {r['graph']['chunks']} chunks. {r['questions']} questions. "
+        f"Machine: {r['machine']}.",
+        "",
+        "Indexing time per stage: " + ", ".join(f"{k} {v} s" for k, v in r.get("stages_seconds", {}).items()) + ".",
         "",
         "| mode | " + " | ".join(f"recall@{k}" for k in ks) + " | " + " | ".join(f"all-gold@{k}" for k in ks)
         + " | P@1 | P@5 | p50 ms | p95 ms |",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightrag_core.config import Settings
-from lightrag_core.indexing.indexer import IndexReport
+from lightrag_core.indexing.report import IndexReport
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import MODES, RETRIEVAL_MODES
 from lightrag_core.query.params import QueryParam
@@ -111,6 +111,8 @@ def cmd_index(args: argparse.Namespace) -> int:
 def _report(report: IndexReport) -> int:
     """The summary, then each failure; non-zero when something failed (everything else was indexed)."""
     print(report.summary())
+    if report.stages:
+        print(f"time per stage: {report.stage_summary()}")
     for doc_id, error in report.failed.items():
         print(f"  failed {doc_id}: {error}", file=sys.stderr)
     if report.failed:

@@ -8,9 +8,10 @@ from typing import Any
 
 from lightrag_core.config import Settings
 from lightrag_core.embeddings import Embedder, make_embedder
-from lightrag_core.indexing.indexer import Extractor, Indexer, IndexReport, Progress
+from lightrag_core.indexing.indexer import Extractor, Indexer, Progress
 from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
+from lightrag_core.indexing.report import IndexReport
 from lightrag_core.llm import ChatLLM, make_llm
 from lightrag_core.models import DocumentInfo
 from lightrag_core.query.params import QueryParam

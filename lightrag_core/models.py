@@ -94,8 +94,11 @@ class Entity:
     degree: int = 0
     score: float = 0.0
 
-    def embed_text(self) -> str:
-        return f"{self.name}\n{self.description[:EMBED_TEXT_CHARS]}"
+    def embed_parts(self) -> tuple[str, str]:
+        """What the entity's vector is made of (graph_vectors.py): its name, and the first statement
+        about it. That statement is often a sentence other entities and relations share, so it is
+        embedded once for all of them."""
+        return self.name, self.description.split("\n", 1)[0][:EMBED_TEXT_CHARS]
 
 
 @dataclass
@@ -119,7 +122,13 @@ class Relation:
         return relation_key(self.src, self.tgt)
 
     def embed_text(self) -> str:
-        return f"{self.keywords}\t{self.src}\n{self.tgt}\n{self.description[:EMBED_TEXT_CHARS]}"
+        """The relation's keywords and description; the names only when the description lacks them
+        (they would be embedded twice), so the relations one sentence states share its tokens."""
+        text = self.description[:EMBED_TEXT_CHARS]
+        lowered = text.lower()
+        if self.src.lower() in lowered and self.tgt.lower() in lowered:
+            return f"{self.keywords}\n{text}"
+        return f"{self.keywords}\t{self.src}\n{self.tgt}\n{text}"
 
 
 @dataclass

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -27,6 +26,8 @@ from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.plan import Records, names_in, plan_document, plan_removal
+from lightrag_core.indexing.report import IndexReport
+from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import (
     FAILED,
     PENDING,
@@ -60,24 +61,6 @@ class Extractor(Protocol):
     ) -> list[tuple[list[EntityRecord], list[RelationRecord]]]: ...
 
 
-@dataclass
-class IndexReport:
-    processed: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    failed: dict[str, str] = field(default_factory=dict)
-    chunks: int = 0
-    entities: int = 0
-    relations: int = 0
-    seconds: float = 0.0
-
-    def summary(self) -> str:
-        return (
-            f"{len(self.processed)} indexed, {len(self.skipped)} unchanged, {len(self.failed)} failed; "
-            f"{self.chunks} chunks, {self.entities} entity and {self.relations} relation updates "
-            f"in {self.seconds:.1f}s"
-        )
-
-
 class Indexer:
     def __init__(
         self,
@@ -96,6 +79,7 @@ class Indexer:
         self.chunk_tokens = chunk_tokens
         self.chunk_overlap = chunk_overlap
         self.max_file_bytes = max_file_bytes
+        self._vectors = VectorStage(embedder)
 
     # -- public ------------------------------------------------------------
     def check_embedding_model(self) -> None:
@@ -108,14 +92,16 @@ class Indexer:
         started = time.perf_counter()
         report = IndexReport()
         self.check_embedding_model()
-        for batch in _batches(items, BATCH_DOCUMENTS):
+        for batch in _batches(_timed_loading(items, report), BATCH_DOCUMENTS):
             todo = []
             for item in batch:
                 if isinstance(item, LoadFailure):
                     self._record_load_failure(item, report, progress)
                     continue
                 try:
-                    if self._prepare(item, report):
+                    with report.timed("bookkeeping"):
+                        prepared = self._prepare(item, report)
+                    if prepared:
                         todo.append(item)
                 except LightRAGError as exc:
                     self._fail(item, exc, report, progress)
@@ -197,9 +183,11 @@ class Indexer:
             return
         chunks_by_doc: dict[str, list[Chunk]] = {}
         for doc in list(docs):
-            self._status(doc, PROCESSING)
+            with report.timed("bookkeeping"):
+                self._status(doc, PROCESSING)
             try:
-                chunks_by_doc[doc.id] = chunk_document(doc, self.chunk_tokens, self.chunk_overlap)
+                with report.timed("chunking"):
+                    chunks_by_doc[doc.id] = chunk_document(doc, self.chunk_tokens, self.chunk_overlap)
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
                 docs.remove(doc)
@@ -207,7 +195,8 @@ class Indexer:
         subjects = [d.subject for d in docs for _ in chunks_by_doc[d.id]]
         _emit(progress, stage="extracting", documents=[d.id for d in docs], chunks=len(all_chunks))
         try:
-            extracted = self.extractor.extract(all_chunks, subjects)
+            with report.timed("extracting"):
+                extracted = self.extractor.extract(all_chunks, subjects)
         except Exception as exc:  # a failed batch falls back to one document at a time
             log.warning("batch extraction failed (%s); retrying document by document", exc)
             extracted = None
@@ -241,7 +230,8 @@ class Indexer:
         writes: list[tuple[Document, GraphWrite]] = []
         for doc, chunks, records in items:
             try:
-                write = self._document_write(doc, chunks, records, overlay_e, overlay_r)
+                with report.timed("merging"):
+                    write = self._document_write(doc, chunks, records, overlay_e, overlay_r)
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
                 continue
@@ -249,18 +239,20 @@ class Indexer:
             overlay_r.update({r.key: r for r in write.relations})
             writes.append((doc, write))
         try:
-            self._embed(
-                [c for _, w in writes for c in w.chunks],
-                [e for _, w in writes for e in w.entities],
-                [r for _, w in writes for r in w.relations],
-            )
+            with report.timed("embedding"):
+                self._embed(
+                    [c for _, w in writes for c in w.chunks],
+                    [e for _, w in writes for e in w.entities],
+                    [r for _, w in writes for r in w.relations],
+                )
         except Exception as exc:
             for doc, _ in writes:
                 self._fail(doc, exc, report, progress)
             return
         for n, (doc, write) in enumerate(writes):
             try:
-                self.store.apply(write)
+                with report.timed("writing"):
+                    self.store.apply(write)
             except WriteConflict:
                 # Another writer changed what this document was merged on: merge again from the
                 # store (this document and the ones merged on top of it), a bounded number of times.
@@ -331,11 +323,7 @@ class Indexer:
                              old.created_at if old else None, self.summarise)
 
     def _embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
-        texts = [c.content for c in chunks] + [e.embed_text() for e in entities] + [r.embed_text() for r in relations]
-        vectors = self.embedder.embed(texts)
-        items: list[Chunk | Entity | Relation] = [*chunks, *entities, *relations]
-        for item, vec in zip(items, vectors):
-            item.embedding = vec
+        self._vectors.embed(chunks, entities, relations)
 
     def _removal(self, doc_id: str) -> GraphWrite:
         """The write that removes a document and rebuilds what it shared with others (embedded)."""
@@ -358,6 +346,17 @@ class Indexer:
         )
         info.status, info.error, info.updated_at = status, error, time.time()
         self.store.save_document(info)
+
+
+def _timed_loading(items: Iterable[Loaded], report: IndexReport) -> Iterator[Loaded]:
+    """The items, with the time spent reading and parsing files (lazy iterables) counted as loading."""
+    it = iter(items)
+    while True:
+        with report.timed("loading"):
+            item = next(it, None)
+        if item is None:
+            return
+        yield item
 
 
 def _batches(items: Iterable[Loaded], size: int) -> Iterator[list[Loaded]]:

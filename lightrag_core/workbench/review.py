@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lightrag_core.embeddings import Embedder
+from lightrag_core.graph_vectors import embed_items
 from lightrag_core.indexing.merge import FRAGMENT_SEP, Summariser, merge_relation
 from lightrag_core.models import Entity, GraphWrite, LightRAGError, Relation, RelationRecord, relation_key
 from lightrag_core.storage.base import GraphStore
@@ -98,7 +99,7 @@ class Reviewer:
             raise LightRAGError("an entity needs a description and a type")
         before = f"type={ent.type!r}; description={ent.description[:200]!r}"
         ent.description, ent.type = description.strip(), etype.strip().lower()
-        ent.embedding = self.embedder.embed([ent.embed_text()])[0]
+        embed_items(self.embedder, [], [ent], [])
         self.store.apply(GraphWrite(entities=[ent]))
         return self._record("entity", name, "edit", comment, before)
 
@@ -110,7 +111,7 @@ class Reviewer:
             raise LightRAGError(f"no relation between {src!r} and {tgt!r}")
         before = f"keywords={rel.keywords!r}; weight={rel.weight}"
         rel.keywords, rel.description, rel.weight = keywords.strip(), description.strip(), float(weight)
-        rel.embedding = self.embedder.embed([rel.embed_text()])[0]
+        embed_items(self.embedder, [], [], [rel])
         self.store.apply(GraphWrite(relations=[rel]))
         return self._record("relation", f"{key[0]} -> {key[1]}", "edit", comment, before)
 
@@ -140,11 +141,7 @@ class Reviewer:
             moved.source_ids = list(dict.fromkeys((existing[key].source_ids if key in existing else [])
                                                   + rel.source_ids))
             write.relations.append(moved)
-        texts = [a.embed_text()] + [r.embed_text() for r in write.relations]
-        vectors = self.embedder.embed(texts)
-        a.embedding = vectors[0]
-        for rel, vec in zip(write.relations, vectors[1:]):
-            rel.embedding = vec
+        embed_items(self.embedder, [], [a], write.relations)
         self.store.apply(write)
         return self._record("entity", keep, "merge", comment, f"merged {merge!r} into {keep!r}")
 
