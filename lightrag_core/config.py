@@ -118,6 +118,9 @@ class Settings:
     max_file_mb: float = 20.0
     # Origins allowed to call the HTTP API from a browser; empty = CORS off.
     cors_origins: tuple[str, ...] = ()
+    # The embedded store searches a namespace (entities, relations, chunks) with this many vectors or
+    # more through an approximate index (faiss IVF, rescored exactly); below it, exactly.
+    ann_min_vectors: int = 200_000
 
     @property
     def max_file_bytes(self) -> int:
@@ -184,6 +187,7 @@ class Settings:
             rerank_timeout=env.int("RERANK_TIMEOUT", 30),
             max_file_mb=env.number("LIGHTRAG_MAX_FILE_MB", 20.0),
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
+            ann_min_vectors=env.int("LIGHTRAG_ANN_MIN_VECTORS", 200_000),
         )
         if types:
             values["entity_types"] = tuple(t.strip() for t in types.split(",") if t.strip())

@@ -30,7 +30,7 @@ def open_store(settings: Settings, kind: str | None = None) -> GraphStore:
         return Neo4jStore.from_settings(settings)
     from lightrag_core.storage.sqlite.store import SQLiteStore
 
-    return SQLiteStore(Path(settings.workdir))
+    return SQLiteStore(Path(settings.workdir), ann_min_vectors=settings.ann_min_vectors)
 
 
 def make_extractor(settings: Settings, llm: ChatLLM | None) -> Extractor:

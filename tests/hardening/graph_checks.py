@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def problems(workdir: Path) -> list[str]:
+def problems(workdir: Path, ann_min_vectors: int = 200_000) -> list[str]:
     """Everything that would make the store inconsistent; empty when it is sound."""
     db = workdir / "graph.sqlite"
     if not db.exists():
@@ -48,11 +48,18 @@ def problems(workdir: Path) -> list[str]:
     if not out:  # the in-memory matrices load one vector per row
         from lightrag_core.storage.sqlite.store import SQLiteStore
 
-        store = SQLiteStore(workdir)
+        store = SQLiteStore(workdir, ann_min_vectors=ann_min_vectors)
         counts, vectors = store.counts(), store._vectors()
         for ns in ("chunks", "entities", "relations"):
             if len(vectors[ns]) != counts[ns]:
                 out.append(f"{len(vectors[ns])} {ns} vectors for {counts[ns]} rows")
+        # Every search answers with rows the store has (an index from before a crash would not).
+        names = {e.name for e in store.all_entities()}
+        for name in sorted(names)[:20]:
+            vec = vectors["entities"].get(name)
+            hits = {k for k, _ in vectors["entities"].search(vec, 10)} if vec is not None else set()
+            if hits - names:
+                out.append(f"entity search returned {len(hits - names)} entities the store does not have")
         store.close()
     return out
 

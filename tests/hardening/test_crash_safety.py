@@ -19,8 +19,8 @@ pytestmark = pytest.mark.slow
 KILLS = 20
 
 
-def _index(workdir, corpus) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "LLM_MODEL": "", "NEO4J_URI": "", "EMBEDDING_MODEL": ""}
+def _index(workdir, corpus, **extra: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LLM_MODEL": "", "NEO4J_URI": "", "EMBEDDING_MODEL": "", **extra}
     return subprocess.Popen([sys.executable, "-m", "lightrag_core", "--workdir", str(workdir), "index",
                              str(corpus), "--no-progress"], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -63,3 +63,56 @@ def test_kill_nine_twenty_times(hotpot_slice, tmp_path, record_property):
     print(f"crash test: {KILLS} runs, {kills} killed mid-run, {len(found)} problems", file=sys.stderr)
     assert kills >= KILLS * 3 // 4, "most runs should have been killed mid-way"
     assert found == []
+
+
+ANN = {"LIGHTRAG_ANN_MIN_VECTORS": "50"}  # every namespace of this small corpus goes approximate
+
+
+def test_kill_nine_with_the_approximate_index(hotpot_slice, tmp_path):
+    """A workspace whose saved approximate indexes were stamped by a finished run, then a run killed
+    mid-way: opening it never uses the old files, searches return only rows the store has, and the
+    re-run builds the uninterrupted graph."""
+    import shutil
+
+    lines = hotpot_slice["corpus"].read_text().splitlines(keepends=True)[:24]
+    half, full = tmp_path / "half.jsonl", tmp_path / "full.jsonl"
+    half.write_text("".join(lines[:12]))
+    full.write_text("".join(lines))
+    expected_dir = tmp_path / "expected"
+    for corpus in (half, full):
+        assert _index(expected_dir, corpus, **ANN).wait(timeout=600) == 0
+    expected = snapshot(expected_dir)
+    start = tmp_path / "start"
+    assert _index(start, half, **ANN).wait(timeout=600) == 0
+    assert sorted(p.name for p in (start / "ann").iterdir()) == [  # 12 chunks stay exact
+        f"{ns}.{ext}" for ns in ("entities", "relations") for ext in ("faiss", "json", "keys")]
+    rng = random.Random(7)
+    found: list[str] = []
+    killed = 0
+    for cycle in range(4):
+        work = tmp_path / f"run{cycle}"
+        shutil.copytree(start, work)
+        before = _write_version(work)
+        proc = _index(work, full, **ANN)
+        while proc.poll() is None and _write_version(work) == before:  # kill once writing has begun
+            time.sleep(0.02)
+        time.sleep(rng.uniform(0.0, 0.3))
+        killed += proc.poll() is None
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        found += [f"after kill {cycle}: {p}" for p in problems(work, ann_min_vectors=50)]
+        assert _index(work, full, **ANN).wait(timeout=600) == 0
+        found += [f"after re-run {cycle}: {p}" for p in problems(work, ann_min_vectors=50)]
+        if snapshot(work) != expected:
+            found.append(f"re-run {cycle} built a different graph")
+    assert killed >= 3, "most runs should have been killed while writing"
+    assert found == []
+
+
+def _write_version(workdir) -> str:
+    conn = sqlite3.connect(workdir / "graph.sqlite")
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'write_version'").fetchone()
+    finally:
+        conn.close()
+    return row[0] if row else "0"

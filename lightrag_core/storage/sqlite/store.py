@@ -28,6 +28,7 @@ from lightrag_core.models import (
 )
 from lightrag_core.storage.base import check_dimensions, check_embedding_model
 from lightrag_core.storage.sqlite import search as sqlite_search
+from lightrag_core.storage.sqlite import vectors
 from lightrag_core.storage.sqlite.schema import (
     DEGREE_SQL,
     DOC_COLS,
@@ -50,9 +51,11 @@ from lightrag_core.storage.writes import apply_write
 class SQLiteStore:
     kind = "embedded"
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, ann_min_vectors: int = 200_000) -> None:
         workdir.mkdir(parents=True, exist_ok=True)
         self.path = workdir / "graph.sqlite"
+        self.ann_dir = workdir / "ann"  # approximate indexes of big namespaces, stamped with the write version
+        self.ann_min_vectors = ann_min_vectors
         self._conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=60, isolation_level=None)
         self._lock = threading.RLock()
         with self._lock:
@@ -63,7 +66,7 @@ class SQLiteStore:
             self._conn.execute("PRAGMA recursive_triggers=ON")
             self._conn.executescript(SCHEMA)
             self._ensure_search_schema()
-        self._indexes: dict[str, VectorIndex] | None = None
+        self._indexes: dict[str, vectors.Index] | None = None
         self._seen_version = -1
 
     def _ensure_search_schema(self) -> None:
@@ -84,33 +87,26 @@ class SQLiteStore:
     # -- lifecycle ---------------------------------------------------------
     def close(self) -> None:
         with self._lock:
+            current = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            if self._indexes is not None and current == self._seen_version:  # no other writer since
+                vectors.save(self._indexes, self.ann_dir, self.write_version())
             self._conn.close()
 
     def _q(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._lock:
             return self._conn.execute(sql, params).fetchall()
 
-    def _vectors(self) -> dict[str, VectorIndex]:
-        """The vector matrices, (re)loaded when another connection has committed."""
+    def _vectors(self) -> dict[str, vectors.Index]:
+        """The vector indexes, (re)loaded when another connection has committed."""
         with self._lock:
             version = self._conn.execute("PRAGMA data_version").fetchone()[0]
             if self._indexes is not None and version == self._seen_version:
                 return self._indexes
             meta = self.embedding_meta()
-            dim = meta[1] if meta else 0
-            indexes = {name: VectorIndex(dim or 1) for name in ("entities", "relations", "chunks")}
-            if dim:
-                for ns, sql in (
-                    ("entities", "SELECT name, embedding FROM entities"),
-                    ("relations", "SELECT src || char(31) || tgt, embedding FROM relations"),
-                    ("chunks", "SELECT id, embedding FROM chunks"),
-                ):
-                    rows = [r for r in self._conn.execute(sql + " WHERE embedding IS NOT NULL")]
-                    if rows:
-                        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
-                        indexes[ns].upsert([r[0] for r in rows], matrix.reshape(len(rows), dim))
-            self._indexes, self._seen_version = indexes, version
-            return indexes
+            self._indexes = vectors.load(self._conn, self._lock, meta[1] if meta else 0, self.ann_dir,
+                                         self.ann_min_vectors, self.write_version())
+            self._seen_version = version
+            return self._indexes
 
     # -- embedding bookkeeping ---------------------------------------------
     def embedding_meta(self) -> tuple[str, int] | None:
@@ -205,6 +201,8 @@ class SQLiteStore:
                 raise
             if self._indexes is not None:
                 update_indexes(indexes, write, cascaded)
+                if any(isinstance(ix, VectorIndex) and len(ix) >= self.ann_min_vectors for ix in indexes.values()):
+                    self._indexes = None  # grown past the threshold: the next search loads it approximate
             self._seen_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
 
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:

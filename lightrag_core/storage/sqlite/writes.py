@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 
 import numpy as np
 
 from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Relation, relation_key
+from lightrag_core.storage.ann_index import AnnIndex
 from lightrag_core.storage.sqlite.schema import DOC_COLS, RELATION_COLS, blob, rel_id
 from lightrag_core.storage.vector_index import VectorIndex
 
@@ -122,7 +124,8 @@ class SQLiteWriteSteps:
                            rows)
 
 
-def update_indexes(idx: dict[str, VectorIndex], w: GraphWrite, cascaded: tuple[list[str], list[str]]) -> None:
+def update_indexes(idx: Mapping[str, VectorIndex | AnnIndex], w: GraphWrite,
+                   cascaded: tuple[list[str], list[str]]) -> None:
     """Bring the in-memory matrices in line with a committed write."""
     chunk_ids, relation_ids = cascaded
     idx["chunks"].remove(list(w.delete_chunk_ids) + chunk_ids)
