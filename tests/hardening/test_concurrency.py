@@ -26,12 +26,16 @@ print(ok)
 """
 
 
-def cli(workdir, *args) -> subprocess.Popen:
+def cli(workdir, *args, env: dict | None = None) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "lightrag_core", "--workdir", str(workdir), *args],
-                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, env=env or ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def test_two_writers_and_a_reader(hotpot_slice, tmp_path):
+# "approximate": every namespace of this small corpus goes through the approximate index, which each
+# process must reload when another one commits.
+@pytest.mark.parametrize("ann_min", ["200000", "50"], ids=["exact", "approximate"])
+def test_two_writers_and_a_reader(hotpot_slice, tmp_path, ann_min):
+    env = {**ENV, "LIGHTRAG_ANN_MIN_VECTORS": ann_min}
     lines = hotpot_slice["corpus"].read_text().splitlines(keepends=True)[:40]
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     a.write_text("".join(lines[:20]))
@@ -39,13 +43,13 @@ def test_two_writers_and_a_reader(hotpot_slice, tmp_path):
 
     sequential = tmp_path / "sequential"
     for part in (a, b):
-        p = cli(sequential, "index", str(part), "--no-progress")
+        p = cli(sequential, "index", str(part), "--no-progress", env=env)
         assert p.wait(timeout=600) == 0, p.stderr.read()
 
     shared = tmp_path / "shared"
-    first = cli(shared, "index", str(a), "--no-progress")  # creates the workspace; the others join it
-    writer = cli(shared, "index", str(b), "--no-progress")
-    reader = subprocess.Popen([sys.executable, "-c", QUERY_LOOP, str(shared), "20"], cwd=ROOT, env=ENV,
+    first = cli(shared, "index", str(a), "--no-progress", env=env)  # creates the workspace; the others join it
+    writer = cli(shared, "index", str(b), "--no-progress", env=env)
+    reader = subprocess.Popen([sys.executable, "-c", QUERY_LOOP, str(shared), "20"], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     outputs = [p.communicate(timeout=900) for p in (first, writer, reader)]
     for proc, (_out, err) in zip((first, writer, reader), outputs):
@@ -55,6 +59,6 @@ def test_two_writers_and_a_reader(hotpot_slice, tmp_path):
     assert "20 indexed, 0 unchanged, 0 failed" in outputs[1][0]
     assert int(outputs[2][0].strip().splitlines()[-1]) > 0  # queries kept being answered
 
-    assert problems(shared) == []
+    assert problems(shared, ann_min_vectors=int(ann_min)) == []
     # Interleaving changes the order descriptions were joined in, nothing else.
     assert snapshot(shared, ordered=False) == snapshot(sequential, ordered=False)
