@@ -81,6 +81,11 @@ class Settings:
     llm_timeout: int = 120
     llm_max_retries: int = 4
     llm_concurrency: int = 4
+    # Reply caps per kind of call, so a model that loops stops (answers: see answer_max_tokens).
+    llm_max_tokens_extraction: int = 2048
+    llm_max_tokens_keywords: int = 256
+    llm_max_tokens_summary: int = 512
+    llm_max_tokens_answer: int = 2048
     # Embeddings (OpenAI-compatible). Empty model -> offline MiniLM.
     embedding_model: str = ""
     embedding_base_url: str = ""
@@ -167,6 +172,10 @@ class Settings:
             llm_timeout=env.int("LLM_TIMEOUT", 120),
             llm_max_retries=env.int("LLM_MAX_RETRIES", 4),
             llm_concurrency=env.int("LLM_CONCURRENCY", 4),
+            llm_max_tokens_extraction=env.int("LLM_MAX_TOKENS_EXTRACTION", 2048),
+            llm_max_tokens_keywords=env.int("LLM_MAX_TOKENS_KEYWORDS", 256),
+            llm_max_tokens_summary=env.int("LLM_MAX_TOKENS_SUMMARY", 512),
+            llm_max_tokens_answer=env.int("LLM_MAX_TOKENS_ANSWER", 2048),
             embedding_model=env.get("EMBEDDING_MODEL"),
             embedding_base_url=env.get("EMBEDDING_BASE_URL") or env.get("OPENAI_BASE_URL"),
             embedding_api_key=env.get("EMBEDDING_API_KEY") or env.get("OPENAI_API_KEY"),

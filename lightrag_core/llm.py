@@ -1,9 +1,13 @@
 """The chat model: any OpenAI-compatible endpoint through langchain-openai.
 
 Responses are cached on disk, keyed by a hash of the model and the messages,
-so re-running extraction over unchanged text costs no calls. Retries with
-backoff on 429 and 5xx come from the OpenAI client (`max_retries`), and a
-semaphore caps how many calls run at once.
+so re-running extraction over unchanged text costs no calls. Every call is
+bounded: a reply cap per kind of call (`LLM_MAX_TOKENS_*`), one semaphore for
+every caller (`LLM_CONCURRENCY`, so a one-slot server is not queued against
+the timeout), and retries only where repeating can help: an overloaded or
+unreachable server is retried with backoff; a call that timed out is retried
+once at a higher temperature (a deterministic call that looped would loop
+again). Failures are `UpstreamError`s carrying the HTTP status the API answers.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +26,33 @@ from lightrag_core.models import LightRAGError
 
 log = logging.getLogger(__name__)
 Message = tuple[str, str]  # (role, content)
+KINDS = ("extraction", "keywords", "summary", "answer")
+RETRY_TEMPERATURE = 0.7
+
+
+class UpstreamError(LightRAGError):
+    """The model endpoint failed, not the user's input: 502 unreachable or bad reply, 503 overloaded,
+    504 timed out."""
+
+    def __init__(self, message: str, status: int, retry: bool) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry = retry
+
+
+def upstream_error(exc: Exception, model: str, secret: str = "") -> UpstreamError:
+    import openai
+
+    reason = _reason(exc, secret)
+    code = getattr(exc, "status_code", 0) or 0
+    if isinstance(exc, openai.APITimeoutError):
+        return UpstreamError(f"LLM call to {model!r} timed out ({reason}); raise LLM_TIMEOUT or lower "
+                             "LLM_CONCURRENCY", 504, True)
+    if isinstance(exc, openai.RateLimitError) or code in (429, 503):
+        return UpstreamError(f"LLM {model!r} is overloaded ({reason})", 503, True)
+    if isinstance(exc, openai.APIConnectionError):
+        return UpstreamError(f"LLM {model!r} could not be reached ({reason}); check OPENAI_BASE_URL", 502, True)
+    return UpstreamError(f"LLM call to {model!r} failed: {reason}", 502, code >= 500)
 
 
 class ResponseCache:
@@ -59,7 +91,7 @@ class ChatLLM:
             model=settings.llm_model,
             api_key=settings.openai_api_key or "none",
             timeout=settings.llm_timeout,
-            max_retries=settings.llm_max_retries,
+            max_retries=0,  # retried here, where a retry can change what is sent
             temperature=0,
         )
         if settings.openai_base_url:
@@ -70,31 +102,51 @@ class ChatLLM:
         self._secret = settings.openai_api_key
         self.cache = cache
         self._slots = threading.Semaphore(max(1, settings.llm_concurrency))
+        self.max_retries = max(0, settings.llm_max_retries)
+        self.max_tokens = {"extraction": settings.llm_max_tokens_extraction,
+                           "keywords": settings.llm_max_tokens_keywords,
+                           "summary": settings.llm_max_tokens_summary, "answer": settings.llm_max_tokens_answer}
+        self.backoff = 0.5  # seconds before the first retry, doubling
 
-    def complete(self, messages: list[Message], use_cache: bool = True) -> str:
+    def complete(self, messages: list[Message], use_cache: bool = True, kind: str = "answer") -> str:
+        return self.complete_reply(messages, use_cache, kind)[0]
+
+    def complete_reply(self, messages: list[Message], use_cache: bool = True,
+                       kind: str = "answer") -> tuple[str, bool]:
+        """The reply's text and whether it stopped at the kind's token cap (then it may end mid-record)."""
         key = ResponseCache.key(self.model, messages)
         if use_cache and self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
-                return hit
-        with self._slots:
+                return hit, False
+        options: dict = {"max_tokens": self.max_tokens[kind]}
+        for attempt in range(self.max_retries + 1):
             try:
-                reply = self.client.invoke(messages)
+                with self._slots:  # the timeout runs inside: it measures the call, not the wait for a slot
+                    reply = self.client.invoke(messages, **options)
+                break
             except Exception as exc:  # the client raises many types; the user needs the reason
-                raise LightRAGError(f"LLM call to {self.model!r} failed: {_reason(exc, self._secret)}") from exc
+                error = upstream_error(exc, self.model, self._secret)
+                if not error.retry or attempt == self.max_retries:
+                    raise error from exc
+                if error.status == 504:
+                    options["temperature"] = RETRY_TEMPERATURE
+                log.warning("%s; retry %d of %d", error, attempt + 1, self.max_retries)
+                time.sleep(self.backoff * 2**attempt)
         text = reply.content if isinstance(reply.content, str) else str(reply.content)
-        if use_cache and self.cache is not None and text.strip():
+        truncated = (reply.response_metadata or {}).get("finish_reason") == "length"
+        if use_cache and self.cache is not None and text.strip() and not truncated:
             self.cache.put(key, text)
-        return text
+        return text, truncated
 
-    def stream(self, messages: list[Message]) -> Iterator[str]:
+    def stream(self, messages: list[Message], max_tokens: int | None = None) -> Iterator[str]:
         with self._slots:
             try:
-                for part in self.client.stream(messages):
+                for part in self.client.stream(messages, max_tokens=max_tokens or self.max_tokens["answer"]):
                     if part.content:
                         yield part.content if isinstance(part.content, str) else str(part.content)
             except Exception as exc:
-                raise LightRAGError(f"LLM stream from {self.model!r} failed: {_reason(exc, self._secret)}") from exc
+                raise upstream_error(exc, self.model, self._secret) from exc
 
 
 def _reason(exc: Exception, secret: str = "") -> str:

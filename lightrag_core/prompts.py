@@ -8,14 +8,27 @@ EXTRACTION = """You build a knowledge graph from text.
 Find the entities in the text below, of these types: {entity_types}.
 Then find the relationships between pairs of those entities that the text clearly states.
 
-Write one record per line, fields separated by {sep}, and nothing else:
-entity{sep}<name>{sep}<type>{sep}<one or two sentences describing the entity, from the text>
-relation{sep}<source>{sep}<target>{sep}<comma-separated keywords>{sep}<one sentence on the relation>{sep}<strength 1-10>
+Write one record per line, fields separated by {sep}, and nothing else. An entity record has four
+fields: the word entity, the entity's name, its type, and one or two sentences about it taken from
+the text. A relation record has six fields: the word relation, the first entity's name, the second
+entity's name, a few comma-separated keywords, one sentence on how they are related, and a strength
+from 1 to 10.
+
+Example. For the text "Ada Lovelace wrote the first program for the Analytical Engine, a machine
+designed by Charles Babbage in London." and the types person, work, location, the records are:
+entity{sep}Ada Lovelace{sep}person{sep}Ada Lovelace wrote the first program for the Analytical Engine.
+entity{sep}Analytical Engine{sep}work{sep}The Analytical Engine is a machine designed by Charles Babbage.
+entity{sep}Charles Babbage{sep}person{sep}Charles Babbage designed the Analytical Engine in London.
+entity{sep}London{sep}location{sep}London is where Charles Babbage designed the Analytical Engine.
+relation{sep}Ada Lovelace{sep}Analytical Engine{sep}program{sep}Ada Lovelace wrote its first program.{sep}9
+relation{sep}Charles Babbage{sep}Analytical Engine{sep}design, invention{sep}Charles Babbage designed it.{sep}9
+relation{sep}Charles Babbage{sep}London{sep}place of work{sep}Charles Babbage designed the machine in London.{sep}5
+{end}
 
 Rules:
-- Use each entity's full name as written in the text, in the same form every time.
-- A relation's source and target must be entities you listed, and must differ.
-- Write the descriptions in {language}.
+- Names are written exactly as they appear in the text, the same way every time.
+- A relation joins two different entities you listed.
+- Use only the types listed above; write the descriptions in {language}.
 - After the last record, write {end} on its own line.
 
 Text:
@@ -24,12 +37,20 @@ Text:
 ```
 """
 
+# With nothing retrieved the LLM is not asked (it would answer from its own memory and cite nothing).
+NO_CONTEXT_ANSWER = ("Nothing in the indexed documents matches this question, so there is no answer to give "
+                     "from them. [no-context]")
+
 GLEANING = """Some entities or relationships in the text may have been missed.
 Write only the additional records, in the same format, then {end} on its own line.
 If nothing was missed, write only {end}."""
 
-KEYWORDS = """Read the question and list its search keywords as JSON, with no other text:
-{{"high_level_keywords": [broad themes and concepts], "low_level_keywords": [specific names, entities, details]}}
+KEYWORDS = """Read the question and list its search keywords as JSON, with no other text.
+high_level_keywords are the broad themes and concepts; low_level_keywords are the specific names,
+entities and details, written as they appear in the question.
+
+Example. For the question "Which university did the author of The Selfish Gene teach at?":
+{{"high_level_keywords": ["university", "author", "teaching"], "low_level_keywords": ["The Selfish Gene"]}}
 
 {history}Question: {query}
 """

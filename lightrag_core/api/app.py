@@ -26,6 +26,7 @@ from lightrag_core.api.schemas import (
 )
 from lightrag_core.engine import Engine
 from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_upload
+from lightrag_core.llm import UpstreamError
 from lightrag_core.models import Document, DocumentInfo, LightRAGError
 from lightrag_core.query.result import QueryResult
 
@@ -73,7 +74,9 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
-        return JSONResponse(status_code=400, content={"detail": str(exc)})
+        # The model endpoint's failures are not the client's: 502/503/504 with the reason.
+        status = exc.status if isinstance(exc, UpstreamError) else 400
+        return JSONResponse(status_code=status, content={"detail": str(exc)})
 
     def _run(req: QueryRequest, stream: bool) -> tuple[QueryResult, Iterator[str], bool]:
         """The engine's query contract; streams only on /query/stream, unless the request says stream=false."""

@@ -18,6 +18,34 @@ from lightrag_core.nlp import canonical_name
 
 log = logging.getLogger(__name__)
 _BAD_TYPE = re.compile(r"[()<>|/\\]")
+# Words of the record grammar that small models copy instead of filling in.
+TEMPLATE_WORDS = {"name", "entity", "entity_name", "entity name", "type", "entity_type", "description", "source",
+                  "target", "source name", "target name", "source_entity", "target_entity", "keywords", "strength"}
+
+
+def _plain(text: str) -> str:
+    """Lower-case letters and digits of any script, accents dropped, every other run of characters one space."""
+    import unicodedata
+
+    folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    return " " + re.sub(r"[\W_]+", " ", folded).strip() + " "
+
+
+def support(name: str, text: str) -> str:
+    """'exact' if the name is in the text (after normalising), 'near' if all its words are, else 'none'."""
+    plain_name, plain_text = _plain(name), _plain(text)
+    bare = plain_name.strip()
+    # Scripts written without spaces (Chinese, Japanese) cannot be matched at word boundaries.
+    unspaced = any(ord(c) > 0x2E7F for c in bare)
+    if bare and (plain_name in plain_text or (unspaced and bare in plain_text)):
+        return "exact"
+    words = plain_name.split()
+    return "near" if words and all(f" {w} " in plain_text for w in words) else "none"
+
+
+def is_template_echo(name: str) -> bool:
+    bare = name.strip().strip("<>[]{}\"'").strip().lower()
+    return name.strip().startswith("<") or bare in TEMPLATE_WORDS
 
 
 MAX_REPLY_CHARS = 200_000
@@ -38,8 +66,19 @@ def check_reply(reply: str, chunk: Chunk) -> None:
                     chunk.id, prompts.RECORD_END)
 
 
+def _check_name(name: str, chunk: Chunk) -> None:
+    if is_template_echo(name):
+        raise ValueError(f"{name!r} is the template's placeholder, not a name")
+    found = support(name, chunk.content)
+    if found == "none":
+        raise ValueError(f"{name!r} is not in the text")
+    if found == "near":
+        log.warning("kept %r in %s: its words are in the text, not in this form", name, chunk.id)
+
+
 def parse_records(reply: str, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord], int]:
-    """Entities, relations and the number of lines dropped as malformed."""
+    """Entities, relations and the number of lines dropped: malformed, a placeholder echoed from the
+    template, a self-loop, a type with markup, or a name the chunk does not contain."""
     entities: list[EntityRecord] = []
     relations: list[RelationRecord] = []
     dropped = 0
@@ -54,11 +93,14 @@ def parse_records(reply: str, chunk: Chunk) -> tuple[list[EntityRecord], list[Re
                 name, etype, desc = canonical_name(fields[1]), fields[2].strip().lower(), fields[3]
                 if not name or not desc or not etype or _BAD_TYPE.search(etype):
                     raise ValueError("empty name, type or description, or a type with markup")
+                _check_name(name, chunk)
                 entities.append(EntityRecord(name, etype.replace(" ", "_"), desc, chunk.id, chunk.file_path))
             elif kind in {"relation", "relationship"} and len(fields) >= 5:
                 src, tgt = canonical_name(fields[1]), canonical_name(fields[2])
                 if not src or not tgt or src.lower() == tgt.lower() or not fields[4]:
                     raise ValueError("missing end, same ends, or no description")
+                _check_name(src, chunk)
+                _check_name(tgt, chunk)
                 weight = 1.0
                 if len(fields) >= 6 and fields[5]:
                     weight = float(re.findall(r"[\d.]+", fields[5])[0])
@@ -95,6 +137,7 @@ class LLMExtractor:
         self.max_gleaning = max_gleaning
         self.language = language
         self.name = f"llm:{llm.model}"
+        self.truncated = 0  # replies cut at the token cap, this run
 
     def extract_one(self, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord]]:
         prompt = prompts.EXTRACTION.format(
@@ -105,12 +148,12 @@ class LLMExtractor:
             text=chunk.content,
         )
         messages = [("user", prompt)]
-        reply = self.llm.complete(messages)
+        reply = self._reply(messages, chunk)
         check_reply(reply, chunk)
         entities, relations, _ = parse_records(reply, chunk)
         for _ in range(self.max_gleaning):
             messages = [*messages, ("assistant", reply), ("user", prompts.GLEANING.format(end=prompts.RECORD_END))]
-            reply = self.llm.complete(messages)
+            reply = self._reply(messages, chunk)
             more_e, more_r, _ = parse_records(reply, chunk)
             if not more_e and not more_r:
                 break
@@ -118,6 +161,16 @@ class LLMExtractor:
             entities += [e for e in more_e if e.name.lower() not in names]
             relations += more_r
         return entities, relations
+
+    def _reply(self, messages: list[tuple[str, str]], chunk: Chunk) -> str:
+        """The model's records; a reply cut at the token cap loses its last, unfinished line."""
+        reply, truncated = self.llm.complete_reply(messages, kind="extraction")
+        if truncated:
+            self.truncated += 1
+            log.warning("extraction reply for %s hit LLM_MAX_TOKENS_EXTRACTION; keeping its complete records",
+                        chunk.id)
+            reply = reply.rsplit("\n", 1)[0] if "\n" in reply else ""
+        return reply
 
     def extract(
         self, chunks: list[Chunk], subjects: Iterable[str] | None = None

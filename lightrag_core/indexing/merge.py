@@ -77,7 +77,7 @@ class Summariser:
             max_words=int(self.max_tokens * 0.7),
             descriptions="\n".join(f"- {f}" for f in fragments),
         )
-        reply = self.llm.complete([("user", prompt)]).strip()
+        reply = self.llm.complete([("user", prompt)], kind="summary").strip()
         return reply or self._extractive(fragments)
 
 

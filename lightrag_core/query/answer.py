@@ -23,5 +23,16 @@ def messages_for(query: str, param: QueryParam, context: str) -> list[tuple[str,
     return [("system", system_prompt(param, context)), *[(t["role"], t["content"]) for t in history], ("user", query)]
 
 
+def answer_tokens(response_type: str, cap: int) -> int:
+    """The reply cap for an answer: what the asked-for form needs, never above LLM_MAX_TOKENS_ANSWER."""
+    form = response_type.lower()
+    if "sentence" in form:
+        return min(cap, 160)
+    if "single paragraph" in form:
+        return min(cap, 512)
+    return cap
+
+
 def llm_answer(llm: ChatLLM, query: str, param: QueryParam, result: QueryResult) -> Iterator[str]:
-    yield from llm.stream(messages_for(query, param, result.context))
+    cap = answer_tokens(param.response_type, llm.max_tokens["answer"])
+    yield from llm.stream(messages_for(query, param, result.context), max_tokens=cap)

@@ -95,7 +95,7 @@ def offline_keywords(query: str) -> tuple[list[str], list[str]]:
 def llm_keywords(llm: ChatLLM, query: str, history: list[dict[str, str]]) -> tuple[list[str], list[str]]:
     turns = "".join(f"{t['role']}: {t['content']}\n" for t in history[-6:])
     prompt = prompts.KEYWORDS.format(query=query, history=f"Conversation so far:\n{turns}\n" if turns else "")
-    return parse_keywords_reply(llm.complete([("user", prompt)]))
+    return parse_keywords_reply(llm.complete([("user", prompt)], kind="keywords"))
 
 
 def extract_keywords(

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lightrag_core import lexical, tokens
+from lightrag_core import lexical, prompts, tokens
 from lightrag_core.embeddings import Embedder
 from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Chunk, Entity, LightRAGError, Relation
@@ -234,6 +234,8 @@ class QueryEngine:
         if result.status != "success":
             return result, iter([result.message])
         if self.llm is not None:
+            if param.mode != "bypass" and not (result.entities or result.relationships or result.chunks):
+                return result, iter([prompts.NO_CONTEXT_ANSWER])
             return result, answer.llm_answer(self.llm, query, param, result)
         if param.mode == "bypass":
             return result, iter(

@@ -200,7 +200,8 @@ def _llm_engine(tmp_path, stub):
 def test_odd_entity_names_are_stored_as_data(tmp_path):
     with OpenAIStub(_stub_reply("odd")) as stub:
         engine = _llm_engine(tmp_path, stub)
-        report = engine.index_documents([Document("odd", "Some text with odd names.")])
+        # The names are in the text: extraction keeps only names the text holds.
+        report = engine.index_documents([Document("odd", "Some text with odd names: " + "; ".join(ODD_NAMES))])
         assert report.processed == ["odd"]
         names = {e.name for e in engine.store.all_entities()}
         assert set(ODD_NAMES) <= names
@@ -228,7 +229,7 @@ def test_broken_llm_replies_fail_the_document(tmp_path, kind, message):
 def test_truncated_reply_keeps_complete_records(tmp_path, caplog):
     with OpenAIStub(_stub_reply("truncated")) as stub:
         engine = _llm_engine(tmp_path, stub)
-        report = engine.index_documents([Document("d", "Text for the model.")])
+        report = engine.index_documents([Document("d", "Text for the model about Kept Entity and Cut Off.")])
         assert report.processed == ["d"]
         assert {e.name for e in engine.store.all_entities()} == {"Kept Entity"}
         assert "may be truncated" in caplog.text

@@ -25,7 +25,10 @@ class OpenAIStub:
         self.embedding_dim = embedding_dim
         self.fail_next: list[int] = []  # status codes to return before answering normally
         self.delay = 0.0  # seconds to wait before answering (timeouts)
+        self.delays: list[float] = []  # per request, before `delay` applies
         self.requests: list[dict] = []
+        self.arrivals: list[float] = []  # monotonic time each request arrived
+        lock = threading.Lock()
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -33,6 +36,13 @@ class OpenAIStub:
                 pass
 
             def do_POST(self) -> None:  # noqa: N802
+                import time
+
+                with lock:
+                    stub.arrivals.append(time.monotonic())
+                self._post()
+
+            def _post(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 stub.requests.append({"path": self.path, "body": body,
                                       "auth": self.headers.get("Authorization", "")})
@@ -43,10 +53,11 @@ class OpenAIStub:
                     message = f"Incorrect API key provided: {key}" if code == 401 else f"scripted {code}"
                     self._json(code, {"error": {"message": message, "type": "error"}})
                     return
-                if stub.delay:
+                pause = stub.delays.pop(0) if stub.delays else stub.delay
+                if pause:
                     import time
 
-                    time.sleep(stub.delay)
+                    time.sleep(pause)
                 if self.path.endswith("/rerank"):
                     # Relevance = share of the query's words found in the document.
                     query = set(re.findall(r"\w+", body["query"].lower()))
@@ -63,12 +74,17 @@ class OpenAIStub:
                                      "usage": {"prompt_tokens": 1, "total_tokens": 1}})
                     return
                 text = stub.respond(body["messages"])
+                finish = "stop"
+                words = text.split(" ")
+                cap = body.get("max_completion_tokens") or body.get("max_tokens")  # clients send either
+                if cap and len(words) > cap:  # a space-separated word per token
+                    text, finish = " ".join(words[:cap]), "length"
                 if body.get("stream"):
                     self._stream(body["model"], text)
                 else:
                     self._json(200, {
                         "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
-                        "choices": [{"index": 0, "finish_reason": "stop",
+                        "choices": [{"index": 0, "finish_reason": finish,
                                      "message": {"role": "assistant", "content": text}}],
                         "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}})
 

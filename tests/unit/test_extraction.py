@@ -48,7 +48,8 @@ def test_llm_records_parse_and_malformed_lines_are_dropped(caplog):
         f"relation{S}Ada Lovelace{S}Charles Babbage{S}worked with{S}They corresponded.",  # unknown end: added
         "<|COMPLETE|>",
     ])
-    ents, rels, dropped = parse_records(reply, _chunk("x"))
+    text = "Ada Lovelace wrote the first program for the Analytical Engine of Charles Babbage. Broken."
+    ents, rels, dropped = parse_records(reply, Chunk("c1", "d", 0, 20, text))
     assert dropped == 3
     assert {e.name for e in ents} == {"Ada Lovelace", "Analytical Engine", "Charles Babbage"}
     assert rels[0].weight == 8.0 and rels[0].keywords == "wrote for, programmed"
