@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 from lightrag_core import prompts
+from lightrag_core.lexical import support
 from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Chunk, EntityRecord, LightRAGError, RelationRecord
 from lightrag_core.nlp import canonical_name
@@ -21,26 +22,6 @@ _BAD_TYPE = re.compile(r"[()<>|/\\]")
 # Words of the record grammar that small models copy instead of filling in.
 TEMPLATE_WORDS = {"name", "entity", "entity_name", "entity name", "type", "entity_type", "description", "source",
                   "target", "source name", "target name", "source_entity", "target_entity", "keywords", "strength"}
-
-
-def _plain(text: str) -> str:
-    """Lower-case letters and digits of any script, accents dropped, every other run of characters one space."""
-    import unicodedata
-
-    folded = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-    return " " + re.sub(r"[\W_]+", " ", folded).strip() + " "
-
-
-def support(name: str, text: str) -> str:
-    """'exact' if the name is in the text (after normalising), 'near' if all its words are, else 'none'."""
-    plain_name, plain_text = _plain(name), _plain(text)
-    bare = plain_name.strip()
-    # Scripts written without spaces (Chinese, Japanese) cannot be matched at word boundaries.
-    unspaced = any(ord(c) > 0x2E7F for c in bare)
-    if bare and (plain_name in plain_text or (unspaced and bare in plain_text)):
-        return "exact"
-    words = plain_name.split()
-    return "near" if words and all(f" {w} " in plain_text for w in words) else "none"
 
 
 def is_template_echo(name: str) -> bool:

@@ -7,6 +7,7 @@ import logging
 import re
 
 from lightrag_core import prompts
+from lightrag_core.lexical import support
 from lightrag_core.llm import ChatLLM
 from lightrag_core.models import LightRAGError
 from lightrag_core.nlp import canonical_name, nlp
@@ -92,10 +93,19 @@ def offline_keywords(query: str) -> tuple[list[str], list[str]]:
     return _dedupe(high), _dedupe([w for w in low if w])
 
 
-def llm_keywords(llm: ChatLLM, query: str, history: list[dict[str, str]]) -> tuple[list[str], list[str]]:
+def llm_keywords(llm: ChatLLM, query: str, history: list[dict[str, str]],
+                 notes: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """The model's keywords; names neither the question nor the history holds are dropped (a small
+    model adds names it knows), and `notes` says which."""
     turns = "".join(f"{t['role']}: {t['content']}\n" for t in history[-6:])
     prompt = prompts.KEYWORDS.format(query=query, history=f"Conversation so far:\n{turns}\n" if turns else "")
-    return parse_keywords_reply(llm.complete([("user", prompt)], kind="keywords"))
+    high, low = parse_keywords_reply(llm.complete([("user", prompt)], kind="keywords"))
+    asked = f"{query}\n{turns}"
+    kept = [k for k in low if support(k, asked) != "none"]
+    if len(kept) < len(low) and notes is not None:
+        dropped = ", ".join(repr(k) for k in low if k not in kept)
+        notes.append(f"dropped the LLM's low-level keywords that are not in the question: {dropped}")
+    return high, kept
 
 
 def extract_keywords(
@@ -104,15 +114,18 @@ def extract_keywords(
     history: list[dict[str, str]] | None = None,
     hl: list[str] | None = None,
     ll: list[str] | None = None,
+    notes: list[str] | None = None,
 ) -> tuple[list[str], list[str]]:
     """Caller-given keywords win; otherwise the LLM (falling back to spaCy if its reply is unusable)."""
     if hl or ll:
         return list(hl or []), list(ll or [])
     if llm is not None:
         try:
-            return llm_keywords(llm, query, history or [])
+            return llm_keywords(llm, query, history or [], notes)
         except LightRAGError as exc:
             log.warning("keyword extraction by the LLM failed (%s); using spaCy", exc)
+            if notes is not None:
+                notes.append(f"keywords came from spaCy: the LLM's keyword reply was unusable ({exc})")
     return offline_keywords(query)
 
 

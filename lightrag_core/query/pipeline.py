@@ -80,16 +80,18 @@ class QueryEngine:
 
         hl: list[str] = []
         ll: list[str] = []
+        notes: list[str] = []
         if mode.uses_keywords:
             with stage("keywords"):
                 hl, ll = extract_keywords(
-                    query, self.llm, param.conversation_history, param.hl_keywords, param.ll_keywords
+                    query, self.llm, param.conversation_history, param.hl_keywords, param.ll_keywords, notes
                 )
                 if not hl and not ll:
                     if len(query) >= SHORT_QUERY_CHARS:
                         return _no_keywords(param.mode, timings), None
                     ll = [query]
         result = QueryResult(param.mode, hl, ll, timings_ms=timings)
+        result.warnings.extend(notes)
         if not mode.retrieves:
             result.system_prompt = answer.system_prompt(param, "")
             return result, None

@@ -147,3 +147,24 @@ def test_placeholders_and_names_the_text_does_not_hold_are_dropped(tmp_path, cap
     assert "is the template's placeholder" in caplog.text and "'Albert Einstein' is not in the text" in caplog.text
     assert "kept 'Curie, Marie'" in caplog.text
     engine.close()
+
+
+def test_keywords_the_question_does_not_hold_are_dropped_and_a_fallback_is_said(tmp_path):
+    reply = '{"high_level_keywords": ["birthplace"], "low_level_keywords": ["Marie Curie", "Pierre Curie"]}'
+    with OpenAIStub(lambda m: reply) as stub:
+        engine = Engine(_settings(tmp_path, stub))
+        result = engine.query_data("Where was Marie Curie born?", QueryParam(mode="local"))
+        assert result.low_level == ["Marie Curie"]
+        assert any("not in the question: 'Pierre Curie'" in w for w in result.warnings)
+        # With history that names him, the same keyword stays.
+        history = [{"role": "user", "content": "Tell me about Pierre Curie."}, {"role": "assistant", "content": "."}]
+        with_history = engine.query_data("Where was Marie Curie born?",
+                                         QueryParam(mode="local", conversation_history=history))
+        assert with_history.low_level == ["Marie Curie", "Pierre Curie"]
+        engine.close()
+    with OpenAIStub(lambda m: "I cannot answer in JSON.") as stub:
+        engine = Engine(_settings(tmp_path / "b", stub))
+        result = engine.query_data("Where was Marie Curie born?", QueryParam(mode="local"))
+        assert result.low_level == ["Marie Curie"]
+        assert any(w.startswith("keywords came from spaCy") for w in result.to_data()["metadata"]["warnings"])
+        engine.close()
