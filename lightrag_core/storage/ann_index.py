@@ -42,6 +42,7 @@ class AnnIndex:
         self._index = index
         self._keys = keys  # faiss id -> key (None once removed)
         self._ids = {k: i for i, k in enumerate(keys) if k is not None}
+        self.saved_version: str | None = None  # the write version the files on disk hold, if any
 
     # -- building ----------------------------------------------------------
     @classmethod
@@ -111,9 +112,12 @@ class AnnIndex:
 
     # -- persistence -------------------------------------------------------
     def save(self, folder: Path, name: str, version: str) -> None:
-        """Write the index, its keys, then the version stamp (last, so a torn save reads as stale)."""
+        """Write the index, its keys, then the version stamp (last, so a torn save reads as stale).
+        Nothing is written when the files already hold this version (every change bumps it)."""
         import faiss
 
+        if self.saved_version == version:
+            return
         folder.mkdir(parents=True, exist_ok=True)
         stamp = folder / f"{name}.json"
         stamp.unlink(missing_ok=True)
@@ -123,6 +127,7 @@ class AnnIndex:
         (folder / f"{name}.keys.tmp").write_text(json.dumps(self._keys), encoding="utf-8")
         os.replace(folder / f"{name}.keys.tmp", folder / f"{name}.keys")
         stamp.write_text(json.dumps({"version": version, "count": len(self), "dim": self.dim}), encoding="utf-8")
+        self.saved_version = version
 
     @classmethod
     def load(cls, folder: Path, name: str, version: str, count: int, dim: int, fetch: Fetch) -> AnnIndex | None:
@@ -139,4 +144,5 @@ class AnnIndex:
             return None
         index.nprobe = NPROBE
         ann = cls(dim, fetch, index, keys)
+        ann.saved_version = version
         return ann if len(ann) == count else None

@@ -57,8 +57,13 @@ def test_saved_indexes_are_used_only_at_their_write_version(tmp_path, caplog):
     store_with(tmp_path, clustered(3000)).close()
     assert (tmp_path / "ann" / "entities.faiss").exists()
     caplog.clear()
+    saved_at = (tmp_path / "ann" / "entities.faiss").stat().st_mtime_ns
     reopened = SQLiteStore(tmp_path, ann_min_vectors=1000)
     assert len(reopened._vectors()["entities"]) == 3000 and "building" not in caplog.text  # loaded, not rebuilt
+    reader = SQLiteStore(tmp_path, ann_min_vectors=1000)
+    reader._vectors()
+    reader.close()  # a reader that loaded the index and changed nothing...
+    assert (tmp_path / "ann" / "entities.faiss").stat().st_mtime_ns == saved_at  # ...writes nothing
     # Another writer changes the graph and does not save (as a killed process would not).
     other = SQLiteStore(tmp_path, ann_min_vectors=1000)
     other._vectors()
