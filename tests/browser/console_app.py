@@ -2,7 +2,7 @@
 run here). The stand-in answers the console's statement the way Neo4j would over the same graph: the
 entity the statement names, from the embedded index in INDEX_DIR, with its RELATED neighbours.
 
-Usage: python tests/browser/console_app.py INDEX_DIR PORT
+Usage: PYTHONPATH=. python tests/browser/console_app.py INDEX_DIR PORT
 """
 
 from __future__ import annotations
@@ -15,11 +15,10 @@ import neo4j
 from neo4j._codec.hydration.bolt.v1.hydration_handler import _GraphHydrator
 from streamlit.web import cli
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # tests.support, when run as a script
+from lightrag_core.storage.sqlite.store import SQLiteStore
+from tests.support.fake_neo4j import FakeNeo4jDriver  # the caller puts the project root on PYTHONPATH
 
-from lightrag_core.storage.sqlite.store import SQLiteStore  # noqa: E402
-from tests.support.fake_neo4j import FakeNeo4jDriver  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 INDEX = SQLiteStore(Path(sys.argv[1]))
 

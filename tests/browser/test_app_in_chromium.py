@@ -191,7 +191,7 @@ def test_ask_in_cypher_in_the_browser(server):
     with OpenAIStub(lambda messages: f"```cypher\n{SCROOGE}\n```") as llm:
         env = {**os.environ, "LIGHTRAG_WORKDIR": str(WORKDIR["path"]), "NEO4J_URI": "neo4j://graph.example:7687",
                "NEO4J_PASSWORD": "neo4j-secret-pw", "LLM_MODEL": "demo-model", "OPENAI_BASE_URL": llm.base_url,
-               "OPENAI_API_KEY": "sk-demo", "EMBEDDING_MODEL": ""}
+               "OPENAI_API_KEY": "sk-demo", "EMBEDDING_MODEL": "", "PYTHONPATH": str(ROOT)}
         proc, url = _serve([sys.executable, str(ROOT / "tests" / "browser" / "console_app.py"),
                             str(WORKDIR["path"]), str(port)], port, env)
         try:

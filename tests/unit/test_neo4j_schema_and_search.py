@@ -17,10 +17,6 @@ from lightrag_core.storage.neo4j.store import Neo4jStore, to_index_score
 from tests.support.fake_neo4j import FakeNeo4jDriver
 
 
-def ScriptedDriver(answer) -> FakeNeo4jDriver:  # noqa: N802  # reads as the driver it stands in for
-    return FakeNeo4jDriver(answer)
-
-
 def _rows(name: str, label: str, prop: str, dim: int | None = 384, state: str = "ONLINE") -> dict:
     return {"name": name, "label": label, "property": prop, "dimensions": dim, "state": state}
 
@@ -56,7 +52,7 @@ def test_setting_the_model_creates_waits_for_and_verifies_the_indexes():
     def answer(name, params):
         return {"vector_indexes": GOOD, "meta_get": []}.get(name, [])
 
-    driver = ScriptedDriver(answer)
+    driver = FakeNeo4jDriver(answer)
     Neo4jStore(driver, "neo4j", "ws").set_embedding_meta("m", 384)
     names = [n for n, _ in driver.calls]
     assert names == ["meta_get", "index_entity_vector", "index_relation_vector", "index_chunk_vector",
@@ -72,7 +68,7 @@ def test_a_search_before_any_write_returns_nothing_instead_of_the_missing_index_
                                             message="There is no such vector schema index: entity_embedding")
         return []
 
-    store = Neo4jStore(ScriptedDriver(answer), "neo4j", "ws")
+    store = Neo4jStore(FakeNeo4jDriver(answer), "neo4j", "ws")
     q = np.ones(4, dtype=np.float32)
     assert store.search_entities(q, 5, 0.2) == [] and store.search_relations(q, 5, 0.2) == []
     assert store.search_chunks(q, 5, 0.2) == []
@@ -104,7 +100,7 @@ def test_a_small_workspace_beside_a_big_one_still_gets_its_top_k():
     big = [("big", f"b{i}", 0.9 - i * 1e-4) for i in range(3000)]
     small = [("small", f"s{i}", 0.5 - i * 0.01) for i in range(5)]
     index = SharedIndex(big + small)
-    hits = Neo4jStore(ScriptedDriver(index), "neo4j", "small").search_entities(np.ones(4), 5, 0.2)
+    hits = Neo4jStore(FakeNeo4jDriver(index), "neo4j", "small").search_entities(np.ones(4), 5, 0.2)
     assert [h.name for h in hits] == ["s0", "s1", "s2", "s3", "s4"]
     assert index.asked == [20, 80, 320, 1280, 5120]  # widened until the workspace's rows were reached
     assert hits[0].score == pytest.approx(0.5)
@@ -112,11 +108,11 @@ def test_a_small_workspace_beside_a_big_one_still_gets_its_top_k():
 
 def test_widening_stops_when_the_index_runs_out_or_falls_below_the_threshold():
     few = SharedIndex([("big", "b0", 0.9), ("small", "s0", 0.8)])
-    assert [h.name for h in Neo4jStore(ScriptedDriver(few), "n", "small").search_entities(np.ones(4), 5, 0.0)] == [
+    assert [h.name for h in Neo4jStore(FakeNeo4jDriver(few), "n", "small").search_entities(np.ones(4), 5, 0.0)] == [
         "s0"]
     assert few.asked == [20]  # fewer rows than asked for: the index is exhausted
     falling = SharedIndex([("big", f"b{i}", 0.6 - i * 0.01) for i in range(100)])
-    assert Neo4jStore(ScriptedDriver(falling), "n", "small").search_entities(np.ones(4), 5, 0.5) == []
+    assert Neo4jStore(FakeNeo4jDriver(falling), "n", "small").search_entities(np.ones(4), 5, 0.5) == []
     assert falling.asked == [20]  # its 20th candidate is already below 0.5: wider cannot help
 
 
@@ -130,7 +126,7 @@ def test_dropping_a_workspace_goes_label_by_label_in_batches():
             return [{"deleted": left[name].pop(0)}]
         return []
 
-    driver = ScriptedDriver(answer)
+    driver = FakeNeo4jDriver(answer)
     Neo4jStore(driver, "neo4j", "ws").drop_workspace()
     assert [n for n, _ in driver.calls] == [
         "drop_workspace_reviews", "drop_workspace_chunks", "drop_workspace_chunks", "drop_workspace_chunks",
