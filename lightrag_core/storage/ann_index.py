@@ -15,7 +15,9 @@ file from another version is stale and is rebuilt, never used.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from typing import Any
 import numpy as np
 
 Fetch = Callable[[list[str]], dict[str, np.ndarray]]  # exact float32 vectors of the given ids
+log = logging.getLogger(__name__)
 NPROBE = 32
 MIN_CANDIDATES = 64
 
@@ -112,21 +115,26 @@ class AnnIndex:
 
     # -- persistence -------------------------------------------------------
     def save(self, folder: Path, name: str, version: str) -> None:
-        """Write the index, its keys, then the version stamp (last, so a torn save reads as stale).
-        Nothing is written when the files already hold this version (every change bumps it)."""
+        """Write the index, its keys and its version stamp as one file, replaced atomically, so several
+        processes saving at once leave one whole save, never a mix. Nothing is written when the file
+        already holds this version (every change bumps it). The file is a cache: failing to write it
+        costs a rebuild at the next open, so it is logged, not raised."""
         import faiss
 
         if self.saved_version == version:
             return
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = folder / f"{name}.json"
-        stamp.unlink(missing_ok=True)
-        tmp = folder / f"{name}.faiss.tmp"
-        faiss.write_index(self._index, str(tmp))
-        os.replace(tmp, folder / f"{name}.faiss")
-        (folder / f"{name}.keys.tmp").write_text(json.dumps(self._keys), encoding="utf-8")
-        os.replace(folder / f"{name}.keys.tmp", folder / f"{name}.keys")
-        stamp.write_text(json.dumps({"version": version, "count": len(self), "dim": self.dim}), encoding="utf-8")
+        header = json.dumps({"version": version, "count": len(self), "dim": self.dim, "keys": self._keys})
+        tmp = folder / f"{name}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as out:
+                np.savez(out, header=np.frombuffer(header.encode("utf-8"), dtype=np.uint8),
+                         index=faiss.serialize_index(self._index))
+            os.replace(tmp, folder / f"{name}.ann")
+        except OSError as exc:
+            log.warning("could not save the approximate %s index (%s); it will be rebuilt at the next open", name, exc)
+            tmp.unlink(missing_ok=True)
+            return
         self.saved_version = version
 
     @classmethod
@@ -135,14 +143,14 @@ class AnnIndex:
         import faiss
 
         try:
-            stamp = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
-            if (stamp["version"], stamp["count"], stamp["dim"]) != (version, count, dim):
-                return None
-            index: Any = faiss.read_index(str(folder / f"{name}.faiss"))
-            keys = json.loads((folder / f"{name}.keys").read_text(encoding="utf-8"))
+            with np.load(folder / f"{name}.ann") as saved:
+                header = json.loads(saved["header"].tobytes().decode("utf-8"))
+                if (header["version"], header["count"], header["dim"]) != (version, count, dim):
+                    return None
+                index: Any = faiss.deserialize_index(saved["index"])
         except (OSError, ValueError, KeyError, RuntimeError):
             return None
         index.nprobe = NPROBE
-        ann = cls(dim, fetch, index, keys)
+        ann = cls(dim, fetch, index, header["keys"])
         ann.saved_version = version
         return ann if len(ann) == count else None

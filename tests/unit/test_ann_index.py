@@ -55,15 +55,15 @@ def test_saved_indexes_are_used_only_at_their_write_version(tmp_path, caplog):
 
     caplog.set_level(logging.INFO, logger="lightrag_core.storage.sqlite.vectors")
     store_with(tmp_path, clustered(3000)).close()
-    assert (tmp_path / "ann" / "entities.faiss").exists()
+    assert (tmp_path / "ann" / "entities.ann").exists()
     caplog.clear()
-    saved_at = (tmp_path / "ann" / "entities.faiss").stat().st_mtime_ns
+    saved_at = (tmp_path / "ann" / "entities.ann").stat().st_mtime_ns
     reopened = SQLiteStore(tmp_path, ann_min_vectors=1000)
     assert len(reopened._vectors()["entities"]) == 3000 and "building" not in caplog.text  # loaded, not rebuilt
     reader = SQLiteStore(tmp_path, ann_min_vectors=1000)
     reader._vectors()
     reader.close()  # a reader that loaded the index and changed nothing...
-    assert (tmp_path / "ann" / "entities.faiss").stat().st_mtime_ns == saved_at  # ...writes nothing
+    assert (tmp_path / "ann" / "entities.ann").stat().st_mtime_ns == saved_at  # ...writes nothing
     # Another writer changes the graph and does not save (as a killed process would not).
     other = SQLiteStore(tmp_path, ann_min_vectors=1000)
     other._vectors()
@@ -78,3 +78,33 @@ def test_saved_indexes_are_used_only_at_their_write_version(tmp_path, caplog):
     assert len(reopened._vectors()["entities"]) == 2998
     fresh.close()
     reopened.close()
+
+
+def test_saves_racing_from_two_writers_leave_one_whole_save(tmp_path):
+    """Two processes saving at once (the concurrency test found the torn case): the file on disk is
+    always one writer's index with that writer's keys and version, never a mix."""
+    import json
+    import threading
+
+    vectors = clustered(2000)
+    fetch = lambda ids: {}  # noqa: E731  # loading does not fetch
+    full = AnnIndex.build(DIM, fetch, vectors, [([f"e{i}" for i in range(2000)], vectors)], 2000)
+    fewer = AnnIndex.build(DIM, fetch, vectors, [([f"e{i}" for i in range(1500)], vectors[:1500])], 1500)
+
+    def save_many(index, version):
+        for n in range(15):
+            index.saved_version = None
+            index.save(tmp_path, "entities", f"{version}.{n}")
+
+    writers = [threading.Thread(target=save_many, args=(full, "a")), threading.Thread(target=save_many,
+                                                                                        args=(fewer, "b"))]
+    for t in writers:
+        t.start()
+    for t in writers:
+        t.join()
+    with np.load(tmp_path / "entities.ann") as saved:
+        header = json.loads(saved["header"].tobytes().decode())
+    count = 2000 if header["version"].startswith("a") else 1500
+    loaded = AnnIndex.load(tmp_path, "entities", header["version"], count, DIM, fetch)
+    assert loaded is not None and len(loaded) == count and loaded._index.ntotal == count
+    assert [p.name for p in tmp_path.iterdir()] == ["entities.ann"]  # no temporary file left behind
