@@ -86,6 +86,12 @@ class Settings:
     llm_max_tokens_keywords: int = 256
     llm_max_tokens_summary: int = 512
     llm_max_tokens_answer: int = 2048
+    # The model's context window in tokens; 0 = unknown (no cap). Set from the server for a local model.
+    llm_context_tokens: int = 0
+    # A GGUF model served in-process by llama.cpp (requirements-local-llm.txt); wins over LLM_MODEL.
+    llm_local_gguf: str = ""
+    llm_local_ctx: int = 4096
+    llm_local_threads: int = 0  # 0 = every core
     # Embeddings (OpenAI-compatible). Empty model -> offline MiniLM.
     embedding_model: str = ""
     embedding_base_url: str = ""
@@ -133,7 +139,7 @@ class Settings:
 
     @property
     def llm_configured(self) -> bool:
-        return bool(self.llm_model and (self.openai_api_key or self.openai_base_url))
+        return bool(self.llm_local_gguf or (self.llm_model and (self.openai_api_key or self.openai_base_url)))
 
     @property
     def store_kind(self) -> str:
@@ -164,25 +170,32 @@ class Settings:
         env = _Source(os.environ if environ is None else environ, secrets or {}, read_env_file(env_file))
         types = env.get("ENTITY_TYPES")
         origins = env.get("LIGHTRAG_CORS_ORIGINS")
+        # A local model is one slot on this machine's cores: calls queue behind each other and a long
+        # extraction reply takes minutes, so its defaults differ (each still overridable).
+        local = bool(env.get("LLM_LOCAL_GGUF") or overrides.get("llm_local_gguf"))
         values: dict[str, object] = dict(
             workdir=Path(workdir or env.get("LIGHTRAG_WORKDIR") or DEFAULT_WORKDIR),
             openai_api_key=env.get("OPENAI_API_KEY"),
             openai_base_url=env.get("OPENAI_BASE_URL"),
             llm_model=env.get("LLM_MODEL"),
-            llm_timeout=env.int("LLM_TIMEOUT", 120),
+            llm_timeout=env.int("LLM_TIMEOUT", 900 if local else 120),
             llm_max_retries=env.int("LLM_MAX_RETRIES", 4),
-            llm_concurrency=env.int("LLM_CONCURRENCY", 4),
+            llm_concurrency=env.int("LLM_CONCURRENCY", 1 if local else 4),
             llm_max_tokens_extraction=env.int("LLM_MAX_TOKENS_EXTRACTION", 2048),
             llm_max_tokens_keywords=env.int("LLM_MAX_TOKENS_KEYWORDS", 256),
             llm_max_tokens_summary=env.int("LLM_MAX_TOKENS_SUMMARY", 512),
-            llm_max_tokens_answer=env.int("LLM_MAX_TOKENS_ANSWER", 2048),
+            llm_max_tokens_answer=env.int("LLM_MAX_TOKENS_ANSWER", 1024 if local else 2048),
+            llm_context_tokens=env.int("LLM_CONTEXT_TOKENS", 0),
+            llm_local_gguf=env.get("LLM_LOCAL_GGUF"),
+            llm_local_ctx=env.int("LLM_LOCAL_CTX", 4096),
+            llm_local_threads=env.int("LLM_LOCAL_THREADS", 0),
             embedding_model=env.get("EMBEDDING_MODEL"),
             embedding_base_url=env.get("EMBEDDING_BASE_URL") or env.get("OPENAI_BASE_URL"),
             embedding_api_key=env.get("EMBEDDING_API_KEY") or env.get("OPENAI_API_KEY"),
             embedding_dim=env.int("EMBEDDING_DIM", 0),
             chunk_tokens=env.int("CHUNK_TOKENS", 1200),
             chunk_overlap=env.int("CHUNK_OVERLAP", 100),
-            max_gleaning=env.int("MAX_GLEANING", 1),
+            max_gleaning=env.int("MAX_GLEANING", 0 if local else 1),
             summary_max_tokens=env.int("SUMMARY_MAX_TOKENS", 500),
             neo4j_uri=env.get("NEO4J_URI"),
             neo4j_username=env.get("NEO4J_USERNAME", "neo4j"),

@@ -13,6 +13,7 @@ from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.report import IndexReport
 from lightrag_core.llm import ChatLLM, make_llm
+from lightrag_core.local_llm import with_local_llm
 from lightrag_core.models import DocumentInfo
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.pipeline import QueryEngine
@@ -52,13 +53,15 @@ class Engine:
         llm: ChatLLM | None = None,
         store_kind: str | None = None,
     ) -> None:
-        self.settings = settings or Settings.from_env()
+        # With LLM_LOCAL_GGUF the in-process llama.cpp server starts here and the settings point at it.
+        self.settings = with_local_llm(settings or Settings.from_env())
         self.store = store or open_store(self.settings, store_kind)
         self.embedder = embedder or make_embedder(self.settings)
         self.llm = llm if llm is not None else make_llm(self.settings)
         self.summariser = Summariser(self.llm, self.settings.summary_max_tokens)
         self._extractor: Extractor | None = None
-        self.queries = QueryEngine(self.store, self.embedder, self.llm, make_reranker(self.settings))
+        self.queries = QueryEngine(self.store, self.embedder, self.llm, make_reranker(self.settings),
+                                   self.settings.llm_context_tokens)
 
     @property
     def extractor(self) -> Extractor:
@@ -125,17 +128,21 @@ class Engine:
         return self.queries.answer(query, param)
 
     # -- status ------------------------------------------------------------
+    def _llm_description(self) -> str:
+        if self.llm is None:
+            return "offline (spaCy extraction, extractive answers)"
+        if self.settings.llm_local_gguf:
+            return (f"{self.settings.llm_model} (local GGUF, llama.cpp in this process, "
+                    f"{self.settings.llm_context_tokens}-token window) at {self.llm.endpoint}")
+        return f"{self.settings.llm_model} at {self.llm.endpoint}"
+
     def describe(self) -> dict[str, Any]:
         """What a user may see: backend, models, counts. Never a secret."""
         meta = self.store.embedding_meta()
         return {
             "store": self.store.kind,
             "workdir": str(self.settings.workdir),
-            "llm": (
-                f"{self.settings.llm_model} at {self.llm.endpoint}"
-                if self.llm is not None
-                else "offline (spaCy extraction, extractive answers)"
-            ),
+            "llm": self._llm_description(),
             "reranker": (
                 f"{self.settings.rerank_model} at {self.settings.rerank_base_url}" if self.settings.rerank_model
                 else "off (RERANK_MODEL not set)"

@@ -18,11 +18,12 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from lightrag_core.config import Settings, redact
 from lightrag_core.models import LightRAGError
+from lightrag_core.tokens import count
 
 log = logging.getLogger(__name__)
 Message = tuple[str, str]  # (role, content)
@@ -107,23 +108,39 @@ class ChatLLM:
                            "keywords": settings.llm_max_tokens_keywords,
                            "summary": settings.llm_max_tokens_summary, "answer": settings.llm_max_tokens_answer}
         self.backoff = 0.5  # seconds before the first retry, doubling
+        self.context_tokens = settings.llm_context_tokens  # 0 = unknown
+
+    def reply_cap(self, messages: list[Message], cap: int) -> int:
+        """The reply cap, lowered so prompt + reply fit the model's window (a server refuses more)."""
+        if not self.context_tokens:
+            return cap
+        # tiktoken's count is close to, not equal to, the model's own: keep a tenth in hand.
+        prompt = int(sum(count(text) + 8 for _, text in messages) * 1.1) + 16
+        room = self.context_tokens - prompt
+        if room < 32:
+            raise UpstreamError(f"the prompt (~{prompt} tokens) does not fit {self.model!r}'s "
+                                f"{self.context_tokens}-token window; lower CHUNK_TOKENS or raise LLM_LOCAL_CTX",
+                                502, False)
+        return min(cap, room)
 
     def complete(self, messages: list[Message], use_cache: bool = True, kind: str = "answer") -> str:
         return self.complete_reply(messages, use_cache, kind)[0]
 
-    def complete_reply(self, messages: list[Message], use_cache: bool = True,
-                       kind: str = "answer") -> tuple[str, bool]:
-        """The reply's text and whether it stopped at the kind's token cap (then it may end mid-record)."""
+    def complete_reply(self, messages: list[Message], use_cache: bool = True, kind: str = "answer",
+                       give_up: Callable[[str], bool] | None = None) -> tuple[str, str]:
+        """The reply's text and how it ended: "stop", "length" (at the kind's token cap, so it may end
+        mid-record) or "cut" (`give_up` said the text so far has gone wrong, e.g. a model repeating
+        itself; the reply is streamed so that closing it stops the server generating)."""
         key = ResponseCache.key(self.model, messages)
         if use_cache and self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
-                return hit, False
-        options: dict = {"max_tokens": self.max_tokens[kind]}
+                return hit, "stop"
+        options: dict = {"max_tokens": self.reply_cap(messages, self.max_tokens[kind])}
         for attempt in range(self.max_retries + 1):
             try:
                 with self._slots:  # the timeout runs inside: it measures the call, not the wait for a slot
-                    reply = self.client.invoke(messages, **options)
+                    text, ending = self._call(messages, options, give_up)
                 break
             except Exception as exc:  # the client raises many types; the user needs the reason
                 error = upstream_error(exc, self.model, self._secret)
@@ -133,16 +150,35 @@ class ChatLLM:
                     options["temperature"] = RETRY_TEMPERATURE
                 log.warning("%s; retry %d of %d", error, attempt + 1, self.max_retries)
                 time.sleep(self.backoff * 2**attempt)
-        text = reply.content if isinstance(reply.content, str) else str(reply.content)
-        truncated = (reply.response_metadata or {}).get("finish_reason") == "length"
-        if use_cache and self.cache is not None and text.strip() and not truncated:
+        if use_cache and self.cache is not None and text.strip() and ending == "stop":
             self.cache.put(key, text)
-        return text, truncated
+        return text, ending
+
+    def _call(self, messages: list[Message], options: dict,
+              give_up: Callable[[str], bool] | None) -> tuple[str, str]:
+        if give_up is None:
+            reply = self.client.invoke(messages, **options)
+            text = reply.content if isinstance(reply.content, str) else str(reply.content)
+            return text, (reply.response_metadata or {}).get("finish_reason") or "stop"
+        text, ending = "", "stop"
+        parts = self.client.stream(messages, **options)
+        try:
+            for part in parts:
+                text += part.content if isinstance(part.content, str) else str(part.content)
+                ending = (part.response_metadata or {}).get("finish_reason") or ending
+                if give_up(text):
+                    return text, "cut"
+        finally:
+            close = getattr(parts, "close", None)  # a generator: closing it closes the connection,
+            if close is not None:  # and llama.cpp and vLLM stop generating for a closed one
+                close()
+        return text, ending
 
     def stream(self, messages: list[Message], max_tokens: int | None = None) -> Iterator[str]:
         with self._slots:
             try:
-                for part in self.client.stream(messages, max_tokens=max_tokens or self.max_tokens["answer"]):
+                cap = self.reply_cap(messages, max_tokens or self.max_tokens["answer"])
+                for part in self.client.stream(messages, max_tokens=cap):
                     if part.content:
                         yield part.content if isinstance(part.content, str) else str(part.content)
             except Exception as exc:

@@ -56,7 +56,16 @@ Example. For the question "Which university did the author of The Selfish Gene t
 """
 
 SUMMARY = """Merge these descriptions of the {kind} "{name}" into one description of at most {max_words} words.
-Keep every distinct fact; drop repetition; write in the third person.
+Keep every distinct fact; drop repetition; write in the third person. Write only the description:
+no heading, no list, no notes about the task.
+
+Example. For the entity "Charles Babbage" and the descriptions:
+- Charles Babbage designed the Analytical Engine.
+- Charles Babbage was an English mathematician who designed the Analytical Engine in London.
+- Babbage worked with Ada Lovelace.
+the description is:
+Charles Babbage was an English mathematician who designed the Analytical Engine in London and worked
+with Ada Lovelace.
 
 Descriptions:
 {descriptions}

@@ -29,8 +29,8 @@ if st.button("Index", type="primary", disabled=not files and not pasted.strip(),
                 done["n"] += 1
                 bar.progress(min(1.0, done["n"] / len(uploads)), text=f"{done['n']} of {len(uploads)} files")
                 if event["stage"] == "done":
-                    log.write(f"✓ {event['document']}: {event['chunks']} chunks, {event['entities']} entities, "
-                              f"{event['relations']} relations")
+                    log.write(f"{'⚠' if event['warning'] else '✓'} {event['document']}: {event['chunks']} chunks, "
+                              f"{event['entities']} entities, {event['relations']} relations; {event['records']}")
                 else:
                     log.write(f"✗ {event['document']}: {event['error']}")
 
@@ -44,6 +44,10 @@ if st.button("Index", type="primary", disabled=not files and not pasted.strip(),
                 st.error(error)
         else:
             st.success(report.summary())
+        if report.records_summary():
+            st.caption(report.records_summary())
+        for doc_id, warning in report.warnings.items():
+            st.warning(f"{report.outcomes[doc_id].source or doc_id}: {warning} ({report.outcomes[doc_id].describe()})")
 
 st.subheader("Documents")
 docs = engine.documents()

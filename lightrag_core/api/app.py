@@ -168,8 +168,14 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         docs = []
         for d in job.documents:
             info = engine.store.get_document(d.id)
-            docs.append(_doc_status(info, d.text[:100]) if info else
-                        DocumentStatus(id=d.id, status="pending", file_path=d.file_path, content_summary=d.text[:100]))
+            status = (_doc_status(info, d.text[:100]) if info else
+                      DocumentStatus(id=d.id, status="pending", file_path=d.file_path, content_summary=d.text[:100]))
+            outcome = job.report.outcomes.get(d.id) if job.report else None
+            if outcome is not None:
+                status.records_kept = outcome.entities + outcome.relations
+                status.records_dropped = dict(outcome.notes.dropped)
+                status.warning = outcome.warning()
+            docs.append(status)
         return {"track_id": track_id, "status": job.status, "documents": docs, "total_count": len(docs),
                 "message": job.message}
 

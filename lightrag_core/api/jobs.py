@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from lightrag_core.engine import Engine
+from lightrag_core.indexing.report import IndexReport
 from lightrag_core.models import Document
 
 
@@ -23,6 +24,7 @@ class Job:
     status: str = "queued"  # queued -> processing -> done | failed
     message: str = ""
     created_at: float = field(default_factory=time.time)
+    report: IndexReport | None = None  # once finished: per-document records kept and dropped
 
 
 class IndexJobs:
@@ -54,7 +56,8 @@ class IndexJobs:
             try:
                 report = self.engine.index_documents(job.documents)
                 job.status = "failed" if report.failed and not report.processed and not report.skipped else "done"
-                job.message = report.summary()
+                job.message = "; ".join(filter(None, [report.summary(), report.records_summary()]))
+                job.report = report
             except Exception as exc:  # the job records why; the worker keeps serving
                 job.status, job.message = "failed", str(exc)
 

@@ -98,6 +98,10 @@ class DocumentStatus(BaseModel):
     error_msg: str = ""
     created_at: float = 0.0
     updated_at: float = 0.0
+    records_kept: int | None = Field(default=None, description="entity + relation records extraction kept "
+                                     "(track status of a finished job only)")
+    records_dropped: dict[str, int] | None = Field(default=None, description="records dropped, by reason")
+    warning: str = ""
 
 
 class TrackStatusResponse(BaseModel):

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 from lightrag_core import prompts
+from lightrag_core.indexing.report import ExtractionNotes
 from lightrag_core.lexical import support
 from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Chunk, EntityRecord, LightRAGError, RelationRecord
@@ -30,6 +33,30 @@ def is_template_echo(name: str) -> bool:
 
 
 MAX_REPLY_CHARS = 200_000
+LOOP_REPEATS = 3  # the same record head this many times: the model is looping, not listing
+
+
+def repeating(reply: str) -> bool:
+    """Whether the reply's complete lines name the same record (kind and names) LOOP_REPEATS times.
+
+    Small models at temperature 0 fall into emitting one record, or one pair with new keywords, until
+    the cap: minutes of generation that add nothing but duplicates.
+    """
+    lines = reply.split("\n")[:-1]  # the last one may be unfinished
+    if len(lines) < LOOP_REPEATS:
+        return False
+    heads = Counter(_record_head(line) for line in lines)
+    heads.pop("", None)
+    return bool(heads) and heads.most_common(1)[0][1] >= LOOP_REPEATS
+
+
+def _record_head(line: str) -> str:
+    fields = [f.strip().lower() for f in line.strip().split(prompts.FIELD_SEP)]
+    if fields[0] == "entity" and len(fields) >= 2:
+        return "entity|" + fields[1]
+    if fields[0] in {"relation", "relationship"} and len(fields) >= 3:
+        return "relation|" + "|".join(sorted(fields[1:3]))
+    return ""
 
 
 def check_reply(reply: str, chunk: Chunk) -> None:
@@ -47,22 +74,34 @@ def check_reply(reply: str, chunk: Chunk) -> None:
                     chunk.id, prompts.RECORD_END)
 
 
-def _check_name(name: str, chunk: Chunk) -> None:
+class Dropped(ValueError):
+    """A record line that is not kept, and why (a key of the per-document counts)."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+def _check_name(name: str, chunk: Chunk, notes: Counter[str]) -> None:
     if is_template_echo(name):
-        raise ValueError(f"{name!r} is the template's placeholder, not a name")
+        raise Dropped("placeholder", f"{name!r} is the template's placeholder, not a name")
     found = support(name, chunk.content)
     if found == "none":
-        raise ValueError(f"{name!r} is not in the text")
+        raise Dropped("not in the text", f"{name!r} is not in the text")
     if found == "near":
+        notes["near-miss names kept"] += 1
         log.warning("kept %r in %s: its words are in the text, not in this form", name, chunk.id)
 
 
-def parse_records(reply: str, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord], int]:
-    """Entities, relations and the number of lines dropped: malformed, a placeholder echoed from the
-    template, a self-loop, a type with markup, or a name the chunk does not contain."""
+def parse_records(reply: str, chunk: Chunk, notes: Counter[str] | None = None
+                  ) -> tuple[list[EntityRecord], list[RelationRecord], Counter[str]]:
+    """Entities, relations and the lines dropped by reason: malformed, a placeholder echoed from the
+    template, a self-loop, a type with markup, or a name the chunk does not contain. Near-miss names
+    (kept) are counted in `notes`."""
     entities: list[EntityRecord] = []
     relations: list[RelationRecord] = []
-    dropped = 0
+    dropped: Counter[str] = Counter()
+    notes = notes if notes is not None else Counter()
     for raw in reply.splitlines():
         line = raw.strip().strip("`").strip()
         if not line or line == prompts.RECORD_END or line.startswith("```"):
@@ -72,25 +111,31 @@ def parse_records(reply: str, chunk: Chunk) -> tuple[list[EntityRecord], list[Re
         try:
             if kind == "entity" and len(fields) >= 4:
                 name, etype, desc = canonical_name(fields[1]), fields[2].strip().lower(), fields[3]
-                if not name or not desc or not etype or _BAD_TYPE.search(etype):
-                    raise ValueError("empty name, type or description, or a type with markup")
-                _check_name(name, chunk)
+                if not name or not desc or not etype:
+                    raise Dropped("malformed", "empty name, type or description")
+                if is_template_echo(name):  # before the type: an echoed template has `<type>` too
+                    raise Dropped("placeholder", f"{name!r} is the template's placeholder, not a name")
+                if _BAD_TYPE.search(etype):
+                    raise Dropped("type with markup", f"type {etype!r} has markup")
+                _check_name(name, chunk, notes)
                 entities.append(EntityRecord(name, etype.replace(" ", "_"), desc, chunk.id, chunk.file_path))
             elif kind in {"relation", "relationship"} and len(fields) >= 5:
                 src, tgt = canonical_name(fields[1]), canonical_name(fields[2])
-                if not src or not tgt or src.lower() == tgt.lower() or not fields[4]:
-                    raise ValueError("missing end, same ends, or no description")
-                _check_name(src, chunk)
-                _check_name(tgt, chunk)
+                if src and src.lower() == tgt.lower():
+                    raise Dropped("self-loop", "both ends are the same entity")
+                if not src or not tgt or not fields[4]:
+                    raise Dropped("malformed", "missing end or no description")
+                _check_name(src, chunk, notes)
+                _check_name(tgt, chunk, notes)
                 weight = 1.0
                 if len(fields) >= 6 and fields[5]:
                     weight = float(re.findall(r"[\d.]+", fields[5])[0])
                 relations.append(RelationRecord(src, tgt, fields[3], fields[4], weight, chunk.id, chunk.file_path))
             else:
-                raise ValueError("unknown record kind or too few fields")
+                raise Dropped("malformed", "unknown record kind or too few fields")
         except (ValueError, IndexError) as exc:
-            dropped += 1
-            log.warning("dropped malformed extraction record in %s (%s): %.120s", chunk.id, exc, line)
+            dropped[exc.reason if isinstance(exc, Dropped) else "malformed"] += 1
+            log.warning("dropped extraction record in %s (%s): %.120s", chunk.id, exc, line)
     # A relation may name an entity the model forgot to list: add it, typed unknown.
     known = {e.name.lower() for e in entities}
     for rel in relations:
@@ -119,6 +164,13 @@ class LLMExtractor:
         self.language = language
         self.name = f"llm:{llm.model}"
         self.truncated = 0  # replies cut at the token cap, this run
+        self._notes: dict[str, ExtractionNotes] = {}  # per chunk id, for the per-document counts
+        self._notes_lock = threading.Lock()
+
+    def notes_for(self, chunk_ids: Iterable[str]) -> ExtractionNotes:
+        """What was dropped or flagged while extracting these chunks (this run)."""
+        with self._notes_lock:
+            return ExtractionNotes.total(self._notes.pop(c) for c in chunk_ids if c in self._notes)
 
     def extract_one(self, chunk: Chunk) -> tuple[list[EntityRecord], list[RelationRecord]]:
         prompt = prompts.EXTRACTION.format(
@@ -129,27 +181,34 @@ class LLMExtractor:
             text=chunk.content,
         )
         messages = [("user", prompt)]
-        reply = self._reply(messages, chunk)
+        notes = ExtractionNotes()
+        reply = self._reply(messages, chunk, notes)
         check_reply(reply, chunk)
-        entities, relations, _ = parse_records(reply, chunk)
+        entities, relations, dropped = parse_records(reply, chunk, notes.flags)
+        notes.dropped.update(dropped)
         for _ in range(self.max_gleaning):
             messages = [*messages, ("assistant", reply), ("user", prompts.GLEANING.format(end=prompts.RECORD_END))]
-            reply = self._reply(messages, chunk)
-            more_e, more_r, _ = parse_records(reply, chunk)
+            reply = self._reply(messages, chunk, notes)
+            more_e, more_r, dropped = parse_records(reply, chunk, notes.flags)
+            notes.dropped.update(dropped)
             if not more_e and not more_r:
                 break
             names = {e.name.lower() for e in entities}
             entities += [e for e in more_e if e.name.lower() not in names]
             relations += more_r
+        with self._notes_lock:
+            self._notes[chunk.id] = notes
         return entities, relations
 
-    def _reply(self, messages: list[tuple[str, str]], chunk: Chunk) -> str:
-        """The model's records; a reply cut at the token cap loses its last, unfinished line."""
-        reply, truncated = self.llm.complete_reply(messages, kind="extraction")
-        if truncated:
+    def _reply(self, messages: list[tuple[str, str]], chunk: Chunk, notes: ExtractionNotes) -> str:
+        """The model's records; a reply cut short (at the token cap, or because it started repeating
+        itself) loses its last, unfinished line."""
+        reply, ending = self.llm.complete_reply(messages, kind="extraction", give_up=repeating)
+        if ending in {"length", "cut"}:
             self.truncated += 1
-            log.warning("extraction reply for %s hit LLM_MAX_TOKENS_EXTRACTION; keeping its complete records",
-                        chunk.id)
+            why = "hit LLM_MAX_TOKENS_EXTRACTION" if ending == "length" else "started repeating records"
+            notes.flags["replies cut at the token cap" if ending == "length" else "replies cut while looping"] += 1
+            log.warning("extraction reply for %s %s; keeping its complete records", chunk.id, why)
             reply = reply.rsplit("\n", 1)[0] if "\n" in reply else ""
         return reply
 

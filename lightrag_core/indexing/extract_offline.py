@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from lightrag_core.indexing.extract_aliases import resolve_aliases
+from lightrag_core.indexing.report import ExtractionNotes
 from lightrag_core.models import Chunk, EntityRecord, RelationRecord
 
 if TYPE_CHECKING:
@@ -164,3 +165,6 @@ class OfflineExtractor:
         docs = nlp().pipe((c.content for c in chunks), batch_size=64)
         records = [extract_doc(doc, chunk, subject) for doc, chunk, subject in zip(docs, chunks, subjects)]
         return resolve_aliases(chunks, records)
+
+    def notes_for(self, chunk_ids: Iterable[str]) -> ExtractionNotes:
+        return ExtractionNotes()  # rule-based records are never malformed; nothing is dropped

@@ -26,7 +26,7 @@ from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.plan import Records, names_in, plan_document, plan_removal
-from lightrag_core.indexing.report import IndexReport
+from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport
 from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import (
     FAILED,
@@ -59,6 +59,8 @@ class Extractor(Protocol):
     def extract(
         self, chunks: list[Chunk], subjects: Iterable[str] | None = None
     ) -> list[tuple[list[EntityRecord], list[RelationRecord]]]: ...
+
+    def notes_for(self, chunk_ids: Iterable[str]) -> ExtractionNotes: ...
 
 
 class Indexer:
@@ -229,6 +231,10 @@ class Indexer:
         overlay_r: dict[tuple[str, str], Relation] = {}
         writes: list[tuple[Document, GraphWrite]] = []
         for doc, chunks, records in items:
+            if doc.id not in report.outcomes:  # a conflict retry keeps the first count
+                report.outcomes[doc.id] = DocumentOutcome(
+                    sum(len(e) for e, _ in records), sum(len(r) for _, r in records),
+                    self.extractor.notes_for(c.id for c in chunks), doc.file_path or doc.title)
             try:
                 with report.timed("merging"):
                     write = self._document_write(doc, chunks, records, overlay_e, overlay_r)
@@ -275,6 +281,9 @@ class Indexer:
             report.chunks += len(write.chunks)
             report.entities += len(write.entities)
             report.relations += len(write.relations)
+            outcome = report.outcomes[doc.id]
+            if outcome.warning():
+                log.warning("document %s: %s (%s)", doc.id, outcome.warning(), outcome.describe())
             _emit(
                 progress,
                 stage="done",
@@ -282,6 +291,8 @@ class Indexer:
                 chunks=len(write.chunks),
                 entities=len(write.entities),
                 relations=len(write.relations),
+                records=outcome.describe(),
+                warning=outcome.warning(),
             )
 
     def _fail(self, doc: Document, exc: Exception, report: IndexReport, progress: Progress | None) -> None:
@@ -289,6 +300,7 @@ class Indexer:
         log.warning("document %s failed: %s", doc.id, message)
         self._status(doc, FAILED, message)
         report.failed[doc.id] = message
+        report.outcomes.pop(doc.id, None)
         _emit(progress, stage="failed", document=doc.id, error=message)
 
     def _record_load_failure(self, failure: LoadFailure, report: IndexReport, progress: Progress | None) -> None:

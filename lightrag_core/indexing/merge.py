@@ -8,6 +8,7 @@ accumulate. Relations merge the same way, with weights summed.
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -78,7 +79,12 @@ class Summariser:
             descriptions="\n".join(f"- {f}" for f in fragments),
         )
         reply = self.llm.complete([("user", prompt)], kind="summary").strip()
+        # Small models often echo the example's lead-in before the text itself.
+        reply = _LEAD_IN.sub("", reply).strip()
         return reply or self._extractive(fragments)
+
+
+_LEAD_IN = re.compile(r"^(?:the )?(?:merged )?description(?: is)?\s*:\s*", re.IGNORECASE)
 
 
 def merge_entity(name: str, existing: Entity | None, records: list[EntityRecord], summarise: Summariser) -> Entity:

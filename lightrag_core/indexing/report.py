@@ -1,11 +1,60 @@
-"""What an indexing run did: documents processed, skipped and failed, counts, and seconds per stage."""
+"""What an indexing run did: documents processed, skipped and failed, what extraction kept and dropped
+per document, counts, and seconds per stage."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+
+
+@dataclass
+class ExtractionNotes:
+    """Record lines an extractor dropped (by reason) and things it kept but flagged."""
+
+    dropped: Counter[str] = field(default_factory=Counter)
+    flags: Counter[str] = field(default_factory=Counter)
+
+    @staticmethod
+    def total(parts: Iterable[ExtractionNotes]) -> ExtractionNotes:
+        out = ExtractionNotes()
+        for part in parts:
+            out.dropped.update(part.dropped)
+            out.flags.update(part.flags)
+        return out
+
+
+@dataclass
+class DocumentOutcome:
+    """Extraction records kept and dropped for one document, before merging."""
+
+    entities: int = 0
+    relations: int = 0
+    notes: ExtractionNotes = field(default_factory=ExtractionNotes)
+    source: str = ""  # the file or title, for people who do not know documents by id
+
+    @property
+    def dropped(self) -> int:
+        return sum(self.notes.dropped.values())
+
+    def describe(self) -> str:
+        text = f"kept {self.entities} entity and {self.relations} relation records"
+        if self.dropped:
+            reasons = ", ".join(f"{n} {why}" for why, n in self.notes.dropped.most_common())
+            text += f", dropped {self.dropped} ({reasons})"
+        if self.notes.flags:
+            text += "; " + ", ".join(f"{n} {what}" for what, n in self.notes.flags.most_common())
+        return text
+
+    def warning(self) -> str:
+        """Why this document needs a look, or ''."""
+        if self.entities == 0:
+            return "no entities were extracted: it adds chunks to naive search but nothing to the graph"
+        if self.dropped > self.entities + self.relations:
+            return "more records were dropped than kept: the model is not following the record format"
+        return ""
 
 
 @dataclass
@@ -18,6 +67,20 @@ class IndexReport:
     relations: int = 0
     seconds: float = 0.0
     stages: dict[str, float] = field(default_factory=dict)  # seconds per stage, in pipeline order
+    outcomes: dict[str, DocumentOutcome] = field(default_factory=dict)  # per processed document
+
+    @property
+    def warnings(self) -> dict[str, str]:
+        return {doc: w for doc, o in self.outcomes.items() if (w := o.warning())}
+
+    def records_summary(self) -> str:
+        """Records kept and dropped over the run, by reason, or '' when nothing was extracted."""
+        if not self.outcomes:
+            return ""
+        run = DocumentOutcome(sum(o.entities for o in self.outcomes.values()),
+                              sum(o.relations for o in self.outcomes.values()),
+                              ExtractionNotes.total(o.notes for o in self.outcomes.values()))
+        return "extraction " + run.describe()
 
     def summary(self) -> str:
         return (

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from lightrag_core import prompts
 from lightrag_core.llm import ChatLLM
+from lightrag_core.models import LightRAGError
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
 
@@ -21,6 +23,28 @@ def messages_for(query: str, param: QueryParam, context: str) -> list[tuple[str,
     if param.history_turns > 0:
         history = history[-2 * param.history_turns :]
     return [("system", system_prompt(param, context)), *[(t["role"], t["content"]) for t in history], ("user", query)]
+
+
+CHAT_OVERHEAD = 64  # tokens the chat template adds around the messages
+
+
+def fit_window(param: QueryParam, window: int, answer_cap: int) -> tuple[QueryParam, str]:
+    """The param with its context budget lowered to fit the model's window, and a note saying so.
+
+    tiktoken's counts are close to the model's own, not equal: a tenth is kept in hand.
+    """
+    if window <= 0 or param.mode == "bypass":
+        return param, ""
+    room = int((window - answer_tokens(param.response_type, answer_cap) - CHAT_OVERHEAD) * 0.9)
+    if room < 256:
+        raise LightRAGError(f"the model's {window}-token window leaves no room for a context after a "
+                            f"{answer_tokens(param.response_type, answer_cap)}-token answer; raise LLM_LOCAL_CTX "
+                            "or lower LLM_MAX_TOKENS_ANSWER")
+    if param.max_total_tokens <= room:
+        return param, ""
+    note = (f"context budget lowered from {param.max_total_tokens} to {room} tokens to fit the model's "
+            f"{window}-token window with room for the answer (LLM_LOCAL_CTX / LLM_CONTEXT_TOKENS)")
+    return dataclasses.replace(param, max_total_tokens=room), note
 
 
 def answer_tokens(response_type: str, cap: int) -> int:

@@ -57,12 +57,14 @@ class Found:
 
 class QueryEngine:
     def __init__(
-        self, store: GraphStore, embedder: Embedder, llm: ChatLLM | None, reranker: Reranker | None = None
+        self, store: GraphStore, embedder: Embedder, llm: ChatLLM | None, reranker: Reranker | None = None,
+        context_window: int = 0,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.llm = llm
         self.reranker = reranker
+        self.context_window = context_window  # the LLM's, in tokens; 0 = unknown
 
     # -- retrieval ---------------------------------------------------------
     def retrieve(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, np.ndarray | None]:
@@ -71,6 +73,9 @@ class QueryEngine:
         mode = Mode(param.mode)
         query = _check_query(query)
         timings: dict[str, float] = {}
+        fitted = ""
+        if self.llm is not None:  # the extractive answer has no window to fit
+            param, fitted = answer.fit_window(param, self.context_window, self.llm.max_tokens["answer"])
 
         @contextmanager
         def stage(name: str) -> Iterator[None]:
@@ -91,7 +96,7 @@ class QueryEngine:
                         return _no_keywords(param.mode, timings), None
                     ll = [query]
         result = QueryResult(param.mode, hl, ll, timings_ms=timings)
-        result.warnings.extend(notes)
+        result.warnings.extend([*notes, fitted] if fitted else notes)
         if not mode.retrieves:
             result.system_prompt = answer.system_prompt(param, "")
             return result, None

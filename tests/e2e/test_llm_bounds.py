@@ -4,6 +4,7 @@ test server (which cuts replies at max_tokens, one space-separated word per toke
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,6 +14,7 @@ from lightrag_core.api.app import create_app
 from lightrag_core.llm import ChatLLM, UpstreamError
 from lightrag_core.prompts import FIELD_SEP as S
 from lightrag_core.prompts import NO_CONTEXT_ANSWER
+from lightrag_core.tokens import count
 from tests.support.openai_server import OpenAIStub
 
 LOOP = f"entity{S}Marie Curie{S}person{S}A physicist born in Warsaw."
@@ -33,8 +35,16 @@ def _settings(tmp_path, stub: OpenAIStub, **extra) -> Settings:
     return Settings.from_env(tmp_path / "work", **{**values, **extra})
 
 
-def test_a_looping_reply_is_cut_at_the_cap_and_its_complete_records_kept(tmp_path):
-    with OpenAIStub(looping) as stub:
+def rambling(messages: list[dict]) -> str:
+    """A reply that never ends and never repeats a record: only the cap stops it."""
+    if "You build a knowledge graph" in messages[-1]["content"]:
+        return (f"entity{S}Warsaw{S}location{S}A city.\n{LOOP}\n"
+                + "\n".join(f"entity{S}Person {i}{S}person{S}Someone." for i in range(5000)))
+    return "<|COMPLETE|>"
+
+
+def test_a_reply_without_end_is_cut_at_the_cap_and_its_complete_records_kept(tmp_path):
+    with OpenAIStub(rambling) as stub:
         engine = Engine(_settings(tmp_path, stub, llm_max_tokens_extraction=300))
         report = engine.index_documents([Document("d1", "Marie Curie was born in Warsaw.")])
         first = stub.chat_requests()[0]["body"]
@@ -42,6 +52,21 @@ def test_a_looping_reply_is_cut_at_the_cap_and_its_complete_records_kept(tmp_pat
     assert (first.get("max_completion_tokens") or first.get("max_tokens")) == 300
     assert {e.name for e in engine.store.all_entities()} == {"Marie Curie", "Warsaw"}
     assert engine.extractor.truncated == 1
+    assert report.outcomes["d1"].notes.flags == {"replies cut at the token cap": 1}
+    engine.close()
+
+
+def test_a_reply_that_repeats_records_is_closed_early_and_its_records_kept(tmp_path):
+    """A model at temperature 0 repeating one record would run to the cap (minutes on a small CPU):
+    the streamed reply is closed at the third repeat, so the server stops, and the records so far stay."""
+    with OpenAIStub(looping) as stub:
+        stub.piece_delay = 0.002  # the full reply would stream for minutes
+        engine = Engine(_settings(tmp_path, stub))
+        report = engine.index_documents([Document("d1", "Marie Curie was born in Warsaw.")])
+        sent = stub.chat_requests()[0]["body"]
+        assert sent["stream"] is True and stub.disconnects == 1
+    assert {e.name for e in engine.store.all_entities()} == {"Marie Curie", "Warsaw"}
+    assert report.outcomes["d1"].notes.flags == {"replies cut while looping": 1}
     engine.close()
 
 
@@ -146,25 +171,93 @@ def test_placeholders_and_names_the_text_does_not_hold_are_dropped(tmp_path, cap
     assert [r.key for r in engine.store.all_relations()] == [("Marie Curie", "Warsaw")]
     assert "is the template's placeholder" in caplog.text and "'Albert Einstein' is not in the text" in caplog.text
     assert "kept 'Curie, Marie'" in caplog.text
+    outcome = report.outcomes["d1"]
+    assert (outcome.entities, outcome.relations) == (3, 1)
+    assert outcome.notes.dropped == {"placeholder": 3, "not in the text": 2}
+    assert outcome.notes.flags == {"near-miss names kept": 1}
+    assert report.warnings == {"d1": "more records were dropped than kept: the model is not following the "
+                                     "record format"}
     engine.close()
 
 
-def test_keywords_the_question_does_not_hold_are_dropped_and_a_fallback_is_said(tmp_path):
-    reply = '{"high_level_keywords": ["birthplace"], "low_level_keywords": ["Marie Curie", "Pierre Curie"]}'
-    with OpenAIStub(lambda m: reply) as stub:
+def nothing_found(messages: list[dict]) -> str:
+    prompt = messages[-1]["content"]
+    if "You build a knowledge graph" in prompt and "Warsaw" in prompt:
+        return f"entity{S}Warsaw{S}location{S}A city.\n<|COMPLETE|>"
+    if "You build a knowledge graph" in prompt:
+        return f"entity{S}<name>{S}<type>{S}<description>\nnot a record\n<|COMPLETE|>"
+    return "<|COMPLETE|>"
+
+
+def test_a_document_without_entities_is_reported_without_verbose_output(tmp_path, capsys):
+    from lightrag_core.cli import main
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "empty.txt").write_text("Nothing here names anything at all.")
+    (tmp_path / "docs" / "city.txt").write_text("Marie Curie was born in Warsaw.")
+    with OpenAIStub(nothing_found) as stub:
+        env = {"LLM_MODEL": "test-chat", "OPENAI_BASE_URL": stub.base_url, "OPENAI_API_KEY": "sk-test",
+               "EMBEDDING_MODEL": "", "NEO4J_URI": ""}
+        with pytest.MonkeyPatch.context() as mp:
+            for k, v in env.items():
+                mp.setenv(k, v)
+            code = main(["--workdir", str(tmp_path / "work"), "index", "--no-progress", str(tmp_path / "docs")])
+    out, err = capsys.readouterr()
+    assert code == 0  # indexed, with a warning: not a failure
+    assert "extraction kept 1 entity and 0 relation records, dropped 2 (1 placeholder, 1 malformed)" in out
+    [warning] = [line for line in err.splitlines() if "warning" in line]
+    assert "empty.txt" in warning and "no entities were extracted" in warning
+
+
+def test_the_api_track_status_gives_each_documents_records(tmp_path):
+    def finished(client: TestClient, text: str) -> dict:
+        track = client.post("/documents/text", json={"text": text}).json()["track_id"]
+        for _ in range(400):
+            status = client.get(f"/documents/track_status/{track}").json()
+            if status["status"] in {"done", "failed"}:
+                return status
+            time.sleep(0.05)
+        raise AssertionError(f"job {track} did not finish: {status}")
+
+    with OpenAIStub(nothing_found) as stub:
         engine = Engine(_settings(tmp_path, stub))
-        result = engine.query_data("Where was Marie Curie born?", QueryParam(mode="local"))
-        assert result.low_level == ["Marie Curie"]
-        assert any("not in the question: 'Pierre Curie'" in w for w in result.warnings)
-        # With history that names him, the same keyword stays.
-        history = [{"role": "user", "content": "Tell me about Pierre Curie."}, {"role": "assistant", "content": "."}]
-        with_history = engine.query_data("Where was Marie Curie born?",
-                                         QueryParam(mode="local", conversation_history=history))
-        assert with_history.low_level == ["Marie Curie", "Pierre Curie"]
-        engine.close()
-    with OpenAIStub(lambda m: "I cannot answer in JSON.") as stub:
-        engine = Engine(_settings(tmp_path / "b", stub))
-        result = engine.query_data("Where was Marie Curie born?", QueryParam(mode="local"))
-        assert result.low_level == ["Marie Curie"]
-        assert any(w.startswith("keywords came from spaCy") for w in result.to_data()["metadata"]["warnings"])
-        engine.close()
+        with TestClient(create_app(engine)) as client:
+            empty = finished(client, "Nothing here names anything.")
+            city = finished(client, "Marie Curie was born in Warsaw.")
+    [doc] = empty["documents"]
+    assert doc["status"] == "processed" and doc["records_kept"] == 0
+    assert doc["records_dropped"] == {"placeholder": 1, "malformed": 1}
+    assert "no entities were extracted" in doc["warning"] and "dropped 2" in empty["message"]
+    [doc] = city["documents"]
+    assert doc["records_kept"] == 1 and doc["records_dropped"] == {} and doc["warning"] == ""
+    engine.close()
+
+
+def test_a_known_context_window_bounds_every_call(tmp_path):
+    """With the model's window known (a local model reports it), prompt + reply must fit: the reply cap is
+    lowered, an oversized prompt fails before any request, and the query context shrinks to leave room."""
+    def reply(messages: list[dict]) -> str:
+        if "You build a knowledge graph" in messages[-1]["content"]:
+            return f"entity{S}Marie Curie{S}person{S}A physicist in Paris.\n<|COMPLETE|>"
+        return "An answer [1]."
+
+    with OpenAIStub(reply) as stub:
+        llm = ChatLLM(_settings(tmp_path, stub, llm_context_tokens=1200))
+        llm.complete([("user", "word " * 400)], use_cache=False, kind="extraction")
+        [sent] = [r["body"] for r in stub.chat_requests()]
+        cap = sent.get("max_completion_tokens") or sent["max_tokens"]
+        assert 600 < cap < 800  # 1200 minus the prompt (~400 counted, plus a tenth in hand), not 2048
+        with pytest.raises(UpstreamError, match="does not fit"):
+            llm.complete([("user", "word " * 1500)], use_cache=False)
+        assert len(stub.chat_requests()) == 1
+
+        engine = Engine(_settings(tmp_path, stub, llm_context_tokens=3000, llm_max_tokens_answer=1000))
+        text = " ".join(f"Marie Curie studied element number {i} in her Paris laboratory." for i in range(400))
+        engine.index_documents([Document("d1", text)])
+        result, answer = engine.answer("What did Marie Curie study?", QueryParam(
+            mode="naive", max_total_tokens=30000, response_type="Multiple Paragraphs"))
+    room = int((3000 - 1000 - 64) * 0.9)
+    assert any(f"context budget lowered from 30000 to {room}" in w for w in result.warnings), result.warnings
+    assert count(result.system_prompt) + count("What did Marie Curie study?") <= room
+    assert answer == "An answer [1]."
+    engine.close()

@@ -61,7 +61,8 @@ def test_llm_extraction_gleaning_cache_and_streamed_answer(tmp_path, stub, caplo
     assert set(ents) == {"Marie Curie", "Warsaw", "Paris"}  # Paris came from the gleaning pass
     rels = engine.store.all_relations()
     assert len(rels) == 1 and rels[0].weight == 9.0 and rels[0].keywords == "born in"
-    assert "dropped malformed" in caplog.text and "'Marie Curie' is the template" not in caplog.text
+    assert "dropped extraction record" in caplog.text and "'Marie Curie' is the template" not in caplog.text
+    assert report.outcomes["d1"].notes.dropped == {"malformed": 1, "self-loop": 1}
     assert engine.store.embedding_meta() == ("test-embed", 64)
     assert all(r["auth"] == f"Bearer {SECRET}" for r in stub.requests)
 

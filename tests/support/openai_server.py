@@ -26,6 +26,8 @@ class OpenAIStub:
         self.fail_next: list[int] = []  # status codes to return before answering normally
         self.delay = 0.0  # seconds to wait before answering (timeouts)
         self.delays: list[float] = []  # per request, before `delay` applies
+        self.piece_delay = 0.0  # seconds between streamed pieces (a client closing mid-reply)
+        self.disconnects = 0  # streams the client closed before the end
         self.requests: list[dict] = []
         self.arrivals: list[float] = []  # monotonic time each request arrived
         lock = threading.Lock()
@@ -80,7 +82,7 @@ class OpenAIStub:
                 if cap and len(words) > cap:  # a space-separated word per token
                     text, finish = " ".join(words[:cap]), "length"
                 if body.get("stream"):
-                    self._stream(body["model"], text)
+                    self._stream(body["model"], text, finish)
                 else:
                     self._json(200, {
                         "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
@@ -96,19 +98,26 @@ class OpenAIStub:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def _stream(self, model: str, text: str) -> None:
+            def _stream(self, model: str, text: str, finish: str = "stop") -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.end_headers()
                 pieces = [text[i:i + 7] for i in range(0, len(text), 7)]
-                for piece in pieces:
-                    chunk = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": model,
-                             "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
-                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                    self.wfile.flush()
-                end = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": model,
-                       "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
-                self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
+                try:
+                    for piece in pieces:
+                        chunk = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": model,
+                                 "choices": [{"index": 0, "delta": {"content": piece}, "finish_reason": None}]}
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                        self.wfile.flush()
+                        if stub.piece_delay:
+                            import time
+
+                            time.sleep(stub.piece_delay)
+                    end = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": model,
+                           "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}
+                    self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
+                except (BrokenPipeError, ConnectionResetError):
+                    stub.disconnects += 1  # the client closed the stream: a real server stops generating
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

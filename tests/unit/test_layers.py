@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,10 @@ def test_only_config_reads_the_environment() -> None:
             if isinstance(node, ast.Attribute) and node.attr in {"environ", "getenv"}:
                 readers.append(f"{path.name}:{node.lineno}")
     assert not readers, f"settings come from Settings.from_env only: {readers}"
+
+
+def test_every_variable_the_settings_read_is_in_env_example() -> None:
+    config = (PACKAGE / "config.py").read_text(encoding="utf-8")
+    read = set(re.findall(r'env\.(?:get|int|number)\("([A-Z0-9_]+)"', config))
+    listed = set(re.findall(r"^#?\s*([A-Z0-9_]+)=", (PACKAGE.parent / ".env.example").read_text(), re.MULTILINE))
+    assert read and not read - listed, f"add to .env.example: {sorted(read - listed)}"
