@@ -72,7 +72,7 @@ def main() -> None:
     notes = ExtractionNotes.total(o.notes for o in outcomes.values())
 
     entities = engine.store.all_entities()
-    chunks = {c.id: c for c in engine.store.get_chunks(sorted({s for e in entities for s in e.source_ids}))}
+    chunks = engine.store.get_chunks(sorted({s for e in entities for s in e.source_ids}))
     verbatim = [any(support(e.name, chunks[s].content) == "exact" for s in e.source_ids if s in chunks)
                 for e in entities]
     placeholders = [e.name for e in entities if is_template_echo(e.name)]

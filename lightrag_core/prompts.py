@@ -27,7 +27,8 @@ relation{sep}Charles Babbage{sep}London{sep}place of work{sep}Charles Babbage de
 
 Rules:
 - Names are written exactly as they appear in the text, the same way every time.
-- A relation joins two different entities you listed.
+- A relation joins two different entities you listed: its second and third fields are both entity
+  names, never a type. Write each pair once.
 - Use only the types listed above; write the descriptions in {language}.
 - After the last record, write {end} on its own line.
 

@@ -37,5 +37,9 @@ st.table({
     "embeddings": [f"{info['embedding_model']} ({info['embedding_dim']} dimensions)"],
     "workspace": [info["workdir"] if info["store"] == "embedded" else engine.settings.workspace],
 })
+if engine.settings.llm_local_gguf:
+    st.info(f"The language model runs inside this app on the CPU, with a {engine.settings.llm_context_tokens}-token "
+            "window: expect tens of seconds per answer and per indexed passage on a small machine. "
+            "Without LLM_LOCAL_GGUF, offline extraction and extractive answers take a fraction of that.")
 if info["documents"] == 0:
     st.info("This workspace is empty: open **Upload** to index files or pasted text.")

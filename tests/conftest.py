@@ -15,6 +15,15 @@ HOTPOT = DATA / "hotpotqa_100"
 SLICE_QUESTIONS = 12
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """LLM_LOCAL_GGUF, set to run the local-model tests, would put a real model behind every other test
+    (it wins over the test servers they configure): it is set aside here, and only the tests written
+    for it put it back (tests/support/local_model.py)."""
+    from tests.support.local_model import set_aside
+
+    set_aside()
+
+
 def _need_data() -> None:
     if not (HOTPOT / "corpus.jsonl").exists():
         pytest.fail(f"the shared corpora are missing: expected {HOTPOT} (set LIGHTRAG_DATA_DIR)")

@@ -93,6 +93,15 @@ def _check_name(name: str, chunk: Chunk, notes: Counter[str]) -> None:
         log.warning("kept %r in %s: its words are in the text, not in this form", name, chunk.id)
 
 
+def _entity_in_disguise(fields: list[str], chunk: Chunk) -> bool:
+    """relation|name|type|description: small models mix up the two record shapes. The "type" is one
+    lower-case word the text does not hold as a name, and there is no fourth and fifth field."""
+    if len(fields) != 4:
+        return False
+    kind = fields[2]
+    return bool(re.fullmatch(r"[a-z_]+", kind)) and support(kind, chunk.content) == "none"
+
+
 def parse_records(reply: str, chunk: Chunk, notes: Counter[str] | None = None
                   ) -> tuple[list[EntityRecord], list[RelationRecord], Counter[str]]:
     """Entities, relations and the lines dropped by reason: malformed, a placeholder echoed from the
@@ -108,6 +117,9 @@ def parse_records(reply: str, chunk: Chunk, notes: Counter[str] | None = None
             continue
         fields = [f.strip() for f in line.split(prompts.FIELD_SEP)]
         kind = fields[0].lower().strip("(\"' ")
+        if kind in {"relation", "relationship"} and _entity_in_disguise(fields, chunk):
+            kind = "entity"  # an entity record labelled relation: name, type, description
+            notes["entity records labelled relation"] += 1
         try:
             if kind == "entity" and len(fields) >= 4:
                 name, etype, desc = canonical_name(fields[1]), fields[2].strip().lower(), fields[3]

@@ -58,7 +58,7 @@ def server(tmp_path_factory):
         pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
     port = _free_port()
     WORKDIR["path"] = workdir = tmp_path_factory.mktemp("browser_ws")
-    env = {**os.environ, "LIGHTRAG_WORKDIR": str(workdir), "LLM_MODEL": "", "NEO4J_URI": "",
+    env = {**os.environ, "LIGHTRAG_WORKDIR": str(workdir), "LLM_MODEL": "", "LLM_LOCAL_GGUF": "", "NEO4J_URI": "",
            "EMBEDDING_MODEL": ""}
     proc, url = _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
                         "--server.address", "127.0.0.1", "--server.headless", "true",

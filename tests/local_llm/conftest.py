@@ -3,19 +3,25 @@ each). Without LLM_LOCAL_GGUF they are skipped at collection, saying how to run 
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.support.local_model import SKIP_REASON, local_model_env, model_path
+
 HERE = Path(__file__).resolve().parent
-SKIP_REASON = ("LLM_LOCAL_GGUF is not set: `pip install -r requirements-local-llm.txt`, "
-               "`lightrag-workbench local-model`, then LLM_LOCAL_GGUF=models/<file>.gguf to run these")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if os.environ.get("LLM_LOCAL_GGUF"):
+    if model_path():
         return
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.skip(reason=SKIP_REASON))
+
+
+@pytest.fixture(scope="package", autouse=True)
+def local_model() -> Iterator[str]:
+    with local_model_env() as path:
+        yield path

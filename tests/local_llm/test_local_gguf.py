@@ -42,7 +42,7 @@ def test_the_local_model_is_served_in_process_and_described(engine):
 def test_extraction_by_the_real_model_keeps_names_from_the_text(engine):
     entities = engine.store.all_entities()
     assert len(entities) >= 4 and not [e.name for e in entities if is_template_echo(e.name)]
-    chunks = {c.id: c for c in engine.store.get_chunks(sorted({s for e in entities for s in e.source_ids}))}
+    chunks = engine.store.get_chunks(sorted({s for e in entities for s in e.source_ids}))
     named = [e for e in entities if any(support(e.name, chunks[s].content) != "none" for s in e.source_ids)]
     assert len(named) == len(entities)  # unsupported names never reach the store
     assert {"Two Dollar Radio"} <= {e.name for e in entities}

@@ -1,3 +1,5 @@
+from collections import Counter
+
 from lightrag_core.indexing.extract_llm import parse_records
 from lightrag_core.indexing.extract_offline import OfflineExtractor, canonical_name
 from lightrag_core.models import Chunk
@@ -68,3 +70,15 @@ def test_a_lone_entity_joins_the_nearest_entity_of_an_adjacent_sentence():
     near = [(r.src, r.tgt, r.keywords, r.weight) for r in rels]
     assert ("London", "Jacob Marley", "mentioned near", 1.0) in near or \
         ("Jacob Marley", "London", "mentioned near", 1.0) in near
+
+
+def test_an_entity_record_labelled_relation_is_read_as_an_entity():
+    text = "The Corpus Aristotelicum collects the works of Aristotle."
+    reply = "\n".join([
+        f"relation{S}Corpus Aristotelicum{S}collection{S}A collection of Aristotle's works.",  # entity shape
+        f"relation{S}Corpus Aristotelicum{S}Aristotle{S}A collection of his works.",  # 4 fields, a name: bad
+    ])
+    notes: Counter[str] = Counter()
+    ents, rels, dropped = parse_records(reply, Chunk("c1", "d", 0, 20, text), notes)
+    assert [(e.name, e.type) for e in ents] == [("Corpus Aristotelicum", "collection")] and rels == []
+    assert notes == {"entity records labelled relation": 1} and dropped == {"malformed": 1}
