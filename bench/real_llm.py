@@ -43,6 +43,8 @@ def main() -> None:
     ap.add_argument("--response-type", default="Single Paragraph")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "real_llm")
     ap.add_argument("--workdir", type=Path, help="keep the index here (default: a temporary folder)")
+    ap.add_argument("--answers-only", action="store_true",
+                    help="answer in --modes over the index already in --workdir; merge into --out's figures")
     args = ap.parse_args()
 
     settings = Settings.from_env(args.workdir or Path(tempfile.mkdtemp(prefix="real-llm-")), neo4j_uri="",
@@ -55,6 +57,14 @@ def main() -> None:
     docs = [passages[g] for g in gold]
 
     engine = Engine(settings)
+    if args.answers_only:
+        result = json.loads(args.out.with_suffix(".json").read_text())
+        result["answers"].update(_answers(engine, questions, args.modes.split(","), args.response_type))
+        result["model"] = Path(settings.llm_local_gguf).name
+        engine.close()
+        result["offline_answers"] = _offline(docs, questions, list(result["answers"]))
+        _write(args.out, result)
+        return
     seconds: list[float] = []
     outcomes: dict = {}
     failed: dict[str, str] = {}
@@ -77,17 +87,7 @@ def main() -> None:
                 for e in entities]
     placeholders = [e.name for e in entities if is_template_echo(e.name)]
 
-    answers: dict[str, dict] = {}
-    for mode in args.modes.split(","):
-        found, times = [], []
-        for q in questions:
-            start = time.perf_counter()
-            _, text = engine.answer(q.question, QueryParam(mode=mode, response_type=args.response_type))
-            times.append(time.perf_counter() - start)
-            found.append(answer_found(text, q.answer))
-            print(f"  {mode:<8} {'✓' if found[-1] else '✗'} {q.question[:60]!r} -> {text[:100]!r}", flush=True)
-        answers[mode] = {"answer_found": round(sum(found) / len(found), 3),
-                         "seconds_p50": round(sorted(times)[len(times) // 2], 1)}
+    answers = _answers(engine, questions, args.modes.split(","), args.response_type)
 
     n = len(docs)
     result = {
@@ -114,14 +114,47 @@ def main() -> None:
         "response_type": args.response_type,
     }
     engine.close()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n")
-    args.out.with_suffix(".md").write_text(_markdown(result))
+    result["offline_answers"] = _offline(docs, questions, list(answers))
+    _write(args.out, result)
+
+
+def _offline(docs: list, questions: list, modes: list[str]) -> dict[str, float]:
+    """The baseline in the same run: the same passages indexed offline (spaCy), extractive answers."""
+    settings = Settings.from_env(Path(tempfile.mkdtemp(prefix="real-llm-offline-")), neo4j_uri="",
+                                 embedding_model="", llm_model="", llm_local_gguf="")
+    with Engine(settings) as engine:
+        engine.index_documents(docs)
+        return {mode: round(sum(answer_found(engine.answer(q.question, QueryParam(mode=mode))[1], q.answer)
+                                for q in questions) / len(questions), 3) for mode in modes}
+
+
+def _answers(engine: Engine, questions: list, modes: list[str], response_type: str) -> dict[str, dict]:
+    """Per mode: the share of answers holding the gold answer (whole words), and seconds per answer."""
+    answers: dict[str, dict] = {}
+    for mode in modes:
+        found, times = [], []
+        for q in questions:
+            start = time.perf_counter()
+            _, text = engine.answer(q.question, QueryParam(mode=mode, response_type=response_type))
+            times.append(time.perf_counter() - start)
+            found.append(answer_found(text, q.answer))
+            print(f"  {mode:<8} {'✓' if found[-1] else '✗'} {q.question[:60]!r} -> {text[:100]!r}", flush=True)
+        answers[mode] = {"answer_found": round(sum(found) / len(found), 3),
+                         "seconds_p50": round(sorted(times)[len(times) // 2], 1)}
+    return answers
+
+
+def _write(out: Path, result: dict) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n")
+    out.with_suffix(".md").write_text(_markdown(result))
     print(_markdown(result))
 
 
 def _markdown(r: dict) -> str:
-    rows = "\n".join(f"| {m} | {a['answer_found']:.2f} | {a['seconds_p50']} |" for m, a in r["answers"].items())
+    offline = r.get("offline_answers", {})
+    rows = "\n".join(f"| {m} | {a['answer_found']:.2f} | {offline.get(m, float('nan')):.2f} | {a['seconds_p50']} |"
+                     for m, a in r["answers"].items())
     dropped = ", ".join(f"{n} {why}" for why, n in r["records_dropped"].items()) or "none"
     return f"""# The LLM path on a real model
 
@@ -138,8 +171,8 @@ def _markdown(r: dict) -> str:
 | entities / relations per passage (records) | {r['entities_per_passage']} / {r['relations_per_passage']} |
 | passages without entities | {len(r['passages_without_entities'])} |
 
-| mode | gold answer in the generated answer | seconds per answer (p50) |
-|---|---|---|
+| mode | gold answer found: local model | offline (spaCy, extractive) | seconds per answer (p50) |
+|---|---|---|---|
 {rows}
 """
 

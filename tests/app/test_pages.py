@@ -144,3 +144,15 @@ def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatc
     status = at.table[0].value.iloc[0]
     assert status["workspace"] == str((tmp_path / "from_dotenv").resolve())
     assert status["language model"] == "tiny-chat at http://127.0.0.1:9/v1"
+
+
+def test_upload_warns_about_a_document_that_yields_no_entities(small_workspace):
+    at = app(small_workspace, "1_Upload.py")
+    at.text_area(key="paste_text").set_value("it was all of this and then some more of that, as it is.")
+    at.text_input(key="paste_title").set_value("nothing named").run()
+    at.button(key="index_run").click().run()
+    assert not at.exception, at.exception
+    assert "1 indexed" in at.success[0].value  # indexed (its chunks serve naive search), and warned about
+    [warning] = [w.value for w in at.warning]
+    assert warning.startswith("nothing named.txt: no entities were extracted") and "kept 0 entity" in warning
+    assert any("extraction kept 0 entity and 0 relation records" in c.value for c in at.caption)

@@ -94,6 +94,16 @@ def _visit(page, url: str, ready: str) -> None:
     _settle(page)
 
 
+def _ask(page, url: str, question: str) -> None:
+    """Open the Query page and send a question from its chat box."""
+    page.goto(url + "/Query")
+    chat = page.get_by_test_id("stChatInputTextArea")
+    chat.wait_for(timeout=180_000)
+    _settle(page)
+    chat.fill(question)
+    chat.press("Enter")
+
+
 def test_walk_every_page_with_the_novel(server):
     """A new user's demo: upload the novel, then every page, every Query tab; screenshots of each."""
     from playwright.sync_api import sync_playwright
@@ -122,12 +132,7 @@ def test_walk_every_page_with_the_novel(server):
         assert "Home" in nav and "Graph analytics" in nav and "app" not in nav
         page.screenshot(path=str(SHOTS / "home.png"), full_page=True)
 
-        page.goto(server + "/Query")
-        chat = page.get_by_test_id("stChatInputTextArea")
-        chat.wait_for(timeout=180_000)
-        _settle(page)
-        chat.fill(MARLEY)
-        chat.press("Enter")
+        _ask(page, server, MARLEY)
         page.get_by_text("Extractive answer").first.wait_for(timeout=180_000)
         reply = page.get_by_test_id("stChatMessage").last
         reply.locator("li").first.wait_for(timeout=60_000)

@@ -11,7 +11,7 @@ import pytest
 
 from lightrag_core import Engine, Settings
 from lightrag_core.indexing.loaders import read_jsonl
-from tests.browser.test_app_in_chromium import ARGS, CHROMIUM, ROOT, SHOTS, _clean, _free_port, _serve, _settle
+from tests.browser.test_app_in_chromium import ARGS, CHROMIUM, ROOT, SHOTS, _ask, _clean, _free_port, _serve, _settle
 from tests.support.local_model import SKIP_REASON, local_model_env, model_path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.skipif(not model_path(), reason=SKIP_REASON)]
@@ -48,14 +48,10 @@ def _walk(tmp_path: Path) -> None:
             assert "local GGUF, llama.cpp in this process" in _clean(page, "Home")
             page.screenshot(path=str(SHOTS / "home_local_llm.png"), full_page=True)
 
-            page.goto(url + "/Query")
-            chat = page.get_by_test_id("stChatInputTextArea")
-            chat.wait_for(timeout=180_000)
-            _settle(page)
-            chat.fill(QUESTION)
-            chat.press("Enter")
+            _ask(page, url, QUESTION)
+            page.get_by_test_id("stChatMessage").nth(1).wait_for(timeout=180_000)  # the answer has begun
             _settle(page, timeout=600_000)
-            reply = page.get_by_test_id("stChatMessage").last
+            reply = page.get_by_test_id("stChatMessage").nth(1)
             text = reply.inner_text()
             assert "Extractive answer" not in text and "Columbus" in text, text
             _clean(page, "Query")
