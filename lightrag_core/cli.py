@@ -265,3 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted; run the same command again (or `resume`) to continue", file=sys.stderr)
         return 130
+
+
+if __name__ == "__main__":  # python -m lightrag_core.cli, as well as the console script
+    sys.exit(main())
