@@ -175,9 +175,9 @@ class ChatLLM:
         return text, ending
 
     def stream(self, messages: list[Message], max_tokens: int | None = None) -> Iterator[str]:
+        cap = self.reply_cap(messages, max_tokens or self.max_tokens["answer"])  # its error is already ours
         with self._slots:
             try:
-                cap = self.reply_cap(messages, max_tokens or self.max_tokens["answer"])
                 for part in self.client.stream(messages, max_tokens=cap):
                     if part.content:
                         yield part.content if isinstance(part.content, str) else str(part.content)
