@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 import numpy as np
 
 from lightrag_core.query import extractive
@@ -22,7 +24,8 @@ class CountingEmbedder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, t in enumerate(texts):
             for w in t.lower().split():
-                out[i, hash(w.strip(".,?'")) % self.dim] += 1.0
+                # crc32, not hash(): str hashes change per process, and so did this test's collisions
+                out[i, zlib.crc32(w.strip(".,?'").encode()) % self.dim] += 1.0
         return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
 
 
