@@ -215,6 +215,7 @@ class Indexer:
                 items.append((doc, chunks, records))
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
+                self.extractor.notes_for(c.id for c in chunks)  # chunks it did extract: their notes go too
             pos += len(chunks)
         self._write_batch(items, report, progress)
 

@@ -115,12 +115,18 @@ def test_review_decision_is_persisted(small_workspace):
     engine.close()
 
 
-def test_upload_pasted_text_and_document_table(small_workspace):
-    at = app(small_workspace, "1_Upload.py")
-    at.text_area(key="paste_text").set_value("Ada Lovelace wrote programs for Charles Babbage in London.")
-    at.text_input(key="paste_title").set_value("lovelace").run()
+def index_pasted(workdir: Path, text: str, title: str) -> AppTest:
+    """The Upload page after pasting a text under a title and pressing Index."""
+    at = app(workdir, "1_Upload.py")
+    at.text_area(key="paste_text").set_value(text)
+    at.text_input(key="paste_title").set_value(title).run()
     at.button(key="index_run").click().run()
     assert not at.exception, at.exception
+    return at
+
+
+def test_upload_pasted_text_and_document_table(small_workspace):
+    at = index_pasted(small_workspace, "Ada Lovelace wrote programs for Charles Babbage in London.", "lovelace")
     table = at.dataframe[0].value
     assert len(table) == 3 and set(table["status"]) == {"processed"}
     assert "lovelace.txt" in set(table["title"])
@@ -147,11 +153,7 @@ def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatc
 
 
 def test_upload_warns_about_a_document_that_yields_no_entities(small_workspace):
-    at = app(small_workspace, "1_Upload.py")
-    at.text_area(key="paste_text").set_value("it was all of this and then some more of that, as it is.")
-    at.text_input(key="paste_title").set_value("nothing named").run()
-    at.button(key="index_run").click().run()
-    assert not at.exception, at.exception
+    at = index_pasted(small_workspace, "it was all of this and then some more of that, as it is.", "nothing named")
     assert "1 indexed" in at.success[0].value  # indexed (its chunks serve naive search), and warned about
     [warning] = [w.value for w in at.warning]
     assert warning.startswith("nothing named.txt: no entities were extracted") and "kept 0 entity" in warning
