@@ -19,11 +19,9 @@ def problems(workdir: Path, ann_min_vectors: int = 200_000) -> list[str]:
     q = lambda sql: conn.execute(sql).fetchall()  # noqa: E731
     tables = [r[0] for r in q("SELECT name FROM sqlite_master WHERE type = 'table'")]
     if "meta" not in tables:
-        # Killed while the schema was being created: sound as long as nothing was stored yet
-        # (opening the store again creates what is missing).
-        stored = [t for t in tables if q(f'SELECT COUNT(*) FROM "{t}"')[0][0]]
+        # Killed before the schema's transaction committed: nothing of it may be there.
         conn.close()
-        return [f"rows in {stored} before the schema was complete"] if stored else []
+        return [f"a partial schema: {sorted(tables)}"] if tables else []
     dim_row = q("SELECT value FROM meta WHERE key='embedding_dim'")
     dim = int(dim_row[0][0]) if dim_row else 0
     if n := q("SELECT COUNT(*) FROM chunks c LEFT JOIN documents d ON c.doc_id = d.id WHERE d.id IS NULL")[0][0]:

@@ -64,16 +64,16 @@ class SQLiteStore:
             self._conn.execute("PRAGMA busy_timeout=60000")
             # INSERT OR REPLACE must fire the delete triggers that keep the search tables in step.
             self._conn.execute("PRAGMA recursive_triggers=ON")
-            self._conn.executescript(SCHEMA)
-            self._ensure_search_schema()
+            self._ensure_schema()
         self._indexes: dict[str, vectors.Index] | None = None
         self._seen_version = -1
 
-    def _ensure_search_schema(self) -> None:
-        """Create the FTS and mention tables, filling them once for a workspace made before they existed."""
-        self._conn.executescript(SEARCH_SCHEMA)  # idempotent: IF NOT EXISTS throughout
-        self._conn.execute("BEGIN IMMEDIATE")
+    def _ensure_schema(self) -> None:
+        """Create the tables in one transaction (a kill part-way leaves none of them), and fill the
+        search tables once for a workspace made before they existed."""
         try:
+            # IF NOT EXISTS throughout, so opening an existing workspace changes nothing.
+            self._conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + SEARCH_SCHEMA)
             row = self._conn.execute("SELECT value FROM meta WHERE key='search_schema'").fetchone()
             if row is None or row[0] != SEARCH_SCHEMA_VERSION:
                 for statement in SEARCH_BACKFILL:
@@ -81,7 +81,8 @@ class SQLiteStore:
                 self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('search_schema', ?)", (SEARCH_SCHEMA_VERSION,))
             self._conn.execute("COMMIT")
         except BaseException:
-            self._conn.execute("ROLLBACK")
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
             raise
 
     # -- lifecycle ---------------------------------------------------------
