@@ -4,4 +4,5 @@ SET d.title = $doc.title, d.file_path = $doc.file_path, d.content_hash = $doc.co
     d.status = $doc.status, d.error = $doc.error, d.chunk_count = $doc.chunk_count,
     d.entity_count = $doc.entity_count, d.relation_count = $doc.relation_count,
     d.created_at = $doc.created_at, d.updated_at = $doc.updated_at, d.subject = $doc.subject,
+    d.whole_file = $doc.whole_file,
     d.content = coalesce($text, d.content)

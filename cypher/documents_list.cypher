@@ -1,4 +1,5 @@
 MATCH (d:Document {workspace: $workspace})
 RETURN d {.id, .title, .file_path, .content_hash, .status, .error, .chunk_count, .entity_count,
-          .relation_count, .created_at, .updated_at, .subject} AS doc
+          .relation_count, .created_at, .updated_at, .subject,
+          whole_file: coalesce(d.whole_file, false)} AS doc
 ORDER BY d.created_at, d.id

@@ -99,10 +99,19 @@ class Engine:
         """Index documents (and record the `LoadFailure`s among them as failed rows)."""
         return self.indexer.index(docs, progress)
 
-    def index_uploads(self, files: list[tuple[str, bytes]], progress: Progress | None = None) -> IndexReport:
-        """Index uploaded files by name and content; a bad one fails on its own (re-upload it to retry)."""
+    def index_uploads(
+        self, files: list[tuple[str, bytes]], progress: Progress | None = None,
+        texts: list[tuple[str, str]] | None = None,
+    ) -> IndexReport:
+        """Index uploaded files by name and content; a bad one fails on its own (re-upload it to retry).
+
+        A file replaces the earlier upload of the same name once it is indexed; `texts` are pasted
+        (title, text) pairs, each a document of its own."""
         limit = self.settings.max_file_bytes
-        return self.indexer.index([load_upload(data, name, max_bytes=limit) for name, data in files], progress)
+        items = [load_upload(data, name, max_bytes=limit) for name, data in files]
+        items += [load_upload(text.encode("utf-8"), f"{title}.txt", max_bytes=limit, whole_file=False)
+                  for title, text in texts or []]
+        return self.indexer.index(items, progress)
 
     def resume(self, progress: Progress | None = None) -> IndexReport:
         return self.indexer.resume(progress)

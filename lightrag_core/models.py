@@ -38,6 +38,9 @@ class Document:
     title: str = ""
     file_path: str = ""
     subject: str = ""  # the topic the text is about (a corpus title), if known
+    # The whole content of the file at file_path (a path or an upload), so a later version of
+    # that file replaces this one; False for pasted text, API text and JSONL rows.
+    whole_file: bool = False
 
     @property
     def hash(self) -> str:
@@ -145,6 +148,7 @@ class DocumentInfo:
     created_at: float = 0.0
     updated_at: float = 0.0
     subject: str = ""
+    whole_file: bool = False  # see Document.whole_file; read again by resume
 
 
 @dataclass

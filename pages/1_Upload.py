@@ -15,9 +15,8 @@ title = st.text_input("Title for the pasted text", value="pasted text", key="pas
 
 if st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
     uploads = [(f.name, f.getvalue()) for f in files or []]
-    if pasted.strip():
-        uploads.append((f"{title or 'pasted text'}.txt", pasted.encode("utf-8")))
-    if uploads:
+    texts = [(title or "pasted text", pasted)] if pasted.strip() else []
+    if uploads or texts:
         bar = st.progress(0.0, text="Starting…")
         log = st.status("Indexing", expanded=True)
         done = {"n": 0}
@@ -27,14 +26,17 @@ if st.button("Index", type="primary", disabled=not files and not pasted.strip(),
                 log.write(f"Extracting entities and relations from {event['chunks']} chunks…")
             elif event["stage"] in {"done", "failed"}:
                 done["n"] += 1
-                bar.progress(min(1.0, done["n"] / len(uploads)), text=f"{done['n']} of {len(uploads)} files")
+                total = len(uploads) + len(texts)
+                bar.progress(min(1.0, done["n"] / total), text=f"{done['n']} of {total} files")
                 if event["stage"] == "done":
                     log.write(f"{'⚠' if event['warning'] else '✓'} {event['document']}: {event['chunks']} chunks, "
                               f"{event['entities']} entities, {event['relations']} relations; {event['records']}")
                 else:
                     log.write(f"✗ {event['document']}: {event['error']}")
+            elif event["stage"] == "replaced":
+                log.write(f"↻ {event['file']}: the new version {event['document']} replaced {event['earlier']}")
 
-        report = engine.index_uploads(uploads, progress)
+        report = engine.index_uploads(uploads, progress, texts)
         log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
         # A statement, not a conditional expression: Streamlit's magic renders a bare
         # expression's value, which printed DeltaGenerator's docstring under the summary.

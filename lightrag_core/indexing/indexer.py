@@ -4,7 +4,8 @@ Each document moves pending -> processing -> processed | failed. Everything a
 document changes lands in one `GraphWrite`, applied in one transaction, so an
 interrupted run leaves either the whole document or none of it; re-running
 picks up what is not `processed`. Unchanged content is skipped; changed
-content first removes the old version (rebuilding what it shared).
+content first removes the old version (rebuilding what it shared), and an
+edited file's new document removes its earlier version once written (removal.py).
 
 A file that cannot be read, is empty or fails extraction is a `failed` row
 with its error, and the run goes on with the others; `resume` reads such
@@ -25,7 +26,8 @@ from lightrag_core.indexing import failure_rows
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
-from lightrag_core.indexing.plan import Records, names_in, plan_document, plan_removal
+from lightrag_core.indexing.plan import Records, names_in, plan_document
+from lightrag_core.indexing.removal import FileVersions, removal_write
 from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport
 from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import (
@@ -94,12 +96,15 @@ class Indexer:
         started = time.perf_counter()
         report = IndexReport()
         self.check_embedding_model()
+        versions, this_run = FileVersions(self.store), set()
         for batch in _batches(_timed_loading(items, report), BATCH_DOCUMENTS):
-            todo = []
+            todo, docs = [], []
             for item in batch:
                 if isinstance(item, LoadFailure):
                     self._record_load_failure(item, report, progress)
                     continue
+                docs.append(item)
+                this_run.add(item.id)
                 try:
                     with report.timed("bookkeeping"):
                         prepared = self._prepare(item, report)
@@ -108,6 +113,8 @@ class Indexer:
                 except LightRAGError as exc:
                     self._fail(item, exc, report, progress)
             self._index_batch(todo, report, progress)
+            with report.timed("bookkeeping"):
+                self._replace_earlier_versions(docs, versions, this_run, report, progress)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -131,7 +138,7 @@ class Indexer:
                 continue
             text = self.store.get_document_text(info.id)
             if text:
-                docs.append(Document(info.id, text, info.title, info.file_path, info.subject))
+                docs.append(Document(info.id, text, info.title, info.file_path, info.subject, info.whole_file))
             elif failure_rows.is_load_failure(info) and info.file_path and info.file_path not in files:
                 files.append(info.file_path)
         if not files:
@@ -145,6 +152,19 @@ class Indexer:
                 yield from load_file(Path(file), self.max_file_bytes)
 
         return self.index(again(), progress)
+
+    def _replace_earlier_versions(
+        self, docs: list[Document], versions: FileVersions, this_run: set[str], report: IndexReport,
+        progress: Progress | None,
+    ) -> None:
+        """Remove the stored versions of each file whose new version is now stored (or was already)."""
+        stored = set(report.processed) | set(report.skipped)
+        for doc in docs:
+            for old in versions.earlier(doc, this_run) if doc.id in stored else []:
+                self.store.apply(self._removal(old))
+                versions.forget(doc.file_path, old)
+                report.replaced[doc.id] = [*report.replaced.get(doc.id, []), old]
+                _emit(progress, stage="replaced", document=doc.id, earlier=old, file=doc.file_path)
 
     def delete(self, doc_id: str) -> None:
         if self.store.get_document(doc_id) is None:
@@ -169,6 +189,7 @@ class Indexer:
             created_at=existing.created_at if existing else now,
             updated_at=now,
             subject=doc.subject,
+            whole_file=doc.whole_file,
         )
         if existing and existing.content_hash != doc.hash and self.store.document_chunk_ids(doc.id):
             # Changed content: drop the old version, keep a pending row with the new text.
@@ -339,23 +360,11 @@ class Indexer:
         self._vectors.embed(chunks, entities, relations)
 
     def _removal(self, doc_id: str) -> GraphWrite:
-        """The write that removes a document and rebuilds what it shared with others (embedded)."""
-        chunk_ids = self.store.document_chunk_ids(doc_id)
-        records = self.store.get_chunk_records(chunk_ids)
-        names = {e[0] for r in records.values() for e in r.get("entities", [])}
-        keys = {relation_key(r[0], r[1]) for rec in records.values() for r in rec.get("relations", [])}
-        entities = self.store.get_entities(sorted(names))
-        relations = self.store.get_relations(sorted(keys))
-        cited: list[Entity | Relation] = [*entities.values(), *relations.values()]
-        remaining = sorted({s for x in cited for s in x.source_ids} - set(chunk_ids))
-        write = plan_removal(doc_id, chunk_ids, entities, relations, self.store.get_chunks(remaining),
-                             self.store.get_chunk_records(remaining), self.summarise)
-        self._embed([], write.entities, write.relations)
-        return write
+        return removal_write(self.store, doc_id, self.summarise, lambda e, r: self._embed([], e, r))
 
     def _status(self, doc: Document, status: str, error: str = "") -> None:
         info = self.store.get_document(doc.id) or DocumentInfo(
-            doc.id, doc.title, doc.file_path, doc.hash, status, subject=doc.subject
+            doc.id, doc.title, doc.file_path, doc.hash, status, subject=doc.subject, whole_file=doc.whole_file
         )
         info.status, info.error, info.updated_at = status, error, time.time()
         self.store.save_document(info)

@@ -101,12 +101,14 @@ def text_from_bytes(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) 
 
 
 def document_from_bytes(
-    data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+    data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES, whole_file: bool = False
 ) -> Document:
+    """`whole_file`: the bytes are the file `name` (not pasted text), so a later version replaces it."""
     text = text_from_bytes(data, name, max_bytes)
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
-    return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name)
+    return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name,
+                    whole_file=whole_file)
 
 
 @dataclass(frozen=True)
@@ -196,17 +198,22 @@ def load_file(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Loaded
         return
     try:
         check_size(path.stat().st_size, str(path), max_bytes)  # before reading a huge file into memory
-        yield document_from_bytes(path.read_bytes(), str(path), max_bytes=max_bytes)
+        yield document_from_bytes(path.read_bytes(), str(path), max_bytes=max_bytes, whole_file=True)
     except LightRAGError as exc:
         yield LoadFailure(str(path), str(path), str(exc))
     except OSError as exc:
         yield LoadFailure(str(path), str(path), f"{path}: cannot be read ({exc.strerror or exc})")
 
 
-def load_upload(data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> Loaded:
-    """An uploaded file's document, or its failure (with no file to read again: re-upload to retry)."""
+def load_upload(
+    data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES, whole_file: bool = True
+) -> Loaded:
+    """An uploaded file's document, or its failure (with no file to read again: re-upload to retry).
+
+    An upload replaces the earlier upload of the same name; pasted text (`whole_file=False`) and an
+    upload given its own id (the caller manages versions by id) do not."""
     try:
-        return document_from_bytes(data, name, doc_id, max_bytes)
+        return document_from_bytes(data, name, doc_id, max_bytes, whole_file and doc_id is None)
     except LightRAGError as exc:
         return LoadFailure(name, "", str(exc))
 

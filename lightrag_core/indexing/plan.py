@@ -71,7 +71,7 @@ def plan_document(
     now = time.time()
     info = DocumentInfo(
         doc.id, doc.title, doc.file_path, doc.hash, PROCESSED, "", len(chunks), len(entities), len(relations),
-        created_at=created_at or now, updated_at=now, subject=doc.subject,
+        created_at=created_at or now, updated_at=now, subject=doc.subject, whole_file=doc.whole_file,
     )
     chunk_records = {c.id: records_to_json(*rec) for c, rec in zip(chunks, records)}
     return GraphWrite(document=info, chunks=chunks, chunk_records=chunk_records, entities=entities,

@@ -68,6 +68,7 @@ class IndexReport:
     seconds: float = 0.0
     stages: dict[str, float] = field(default_factory=dict)  # seconds per stage, in pipeline order
     outcomes: dict[str, DocumentOutcome] = field(default_factory=dict)  # per processed document
+    replaced: dict[str, list[str]] = field(default_factory=dict)  # new version -> earlier versions removed
 
     @property
     def warnings(self) -> dict[str, str]:
@@ -83,9 +84,11 @@ class IndexReport:
         return "extraction " + run.describe()
 
     def summary(self) -> str:
+        replaced = sum(len(v) for v in self.replaced.values())
         return (
-            f"{len(self.processed)} indexed, {len(self.skipped)} unchanged, {len(self.failed)} failed; "
-            f"{self.chunks} chunks, {self.entities} entity and {self.relations} relation updates "
+            f"{len(self.processed)} indexed, {len(self.skipped)} unchanged, {len(self.failed)} failed"
+            + (f", {replaced} earlier version{'s' if replaced > 1 else ''} replaced" if replaced else "")
+            + f"; {self.chunks} chunks, {self.entities} entity and {self.relations} relation updates "
             f"in {self.seconds:.1f}s"
         )
 

@@ -138,6 +138,15 @@ def test_upload_pasted_text_and_document_table(small_workspace):
     assert [s.value for s in at.success] and "1 indexed" in at.success[0].value
 
 
+def test_two_pastes_under_one_title_are_two_documents(small_workspace):
+    # Only a file's new version replaces the old one; a second paste is new text, not a new version.
+    index_pasted(small_workspace, "Ada Lovelace wrote programs for Charles Babbage in London.", "notes")
+    at = index_pasted(small_workspace, "Grace Hopper worked on the Harvard Mark I in Cambridge.", "notes")
+    table = at.dataframe[0].value
+    assert len(table) == 4 and list(table["title"]).count("notes.txt") == 2
+    assert "replaced" not in at.success[0].value
+
+
 def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatch):
     """The app reads .env through the same route as the CLI (Settings.from_env), not only the environment."""
     for key in ("LIGHTRAG_WORKDIR", "LLM_MODEL", "OPENAI_BASE_URL", "OPENAI_API_KEY", "NEO4J_URI"):

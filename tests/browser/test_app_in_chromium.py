@@ -9,6 +9,7 @@ tests/browser/screenshots/ (the README's gallery).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -188,7 +189,7 @@ SCROOGE = ("MATCH (a:Entity {workspace: $workspace})-[r:RELATED]-(b:Entity)\n"
 def test_ask_in_cypher_in_the_browser(server):
     """Question -> generated Cypher (real client, local OpenAI-compatible server) -> run -> table and graph.
     Needs the walk above to have indexed the novel; the driver answers from that index (no server here)."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     from tests.support.openai_server import OpenAIStub
 
@@ -211,7 +212,8 @@ def test_ask_in_cypher_in_the_browser(server):
                 page.get_by_role("button", name="Write Cypher").click()
                 _settle(page)
                 statement = page.get_by_role("textbox", name="Cypher (read it, edit it if you like, then run it)")
-                assert "toLower('Ebenezer Scrooge')" in statement.input_value()
+                # The rerun may start after _settle looked: wait for the statement itself.
+                expect(statement).to_have_value(re.compile(r"toLower\('Ebenezer Scrooge'\)"), timeout=60_000)
                 page.get_by_role("button", name="Run").click()
                 page.get_by_text("Export CSV").first.wait_for(timeout=120_000)
                 _settle(page)
@@ -231,3 +233,38 @@ def test_ask_in_cypher_in_the_browser(server):
         finally:
             proc.terminate()
             proc.wait(timeout=20)
+
+
+def test_a_new_version_of_an_upload_replaces_the_old_one(server, tmp_path):
+    """Upload a file, edit it, upload it again: one document, the new text, and the page says so."""
+    from playwright.sync_api import sync_playwright
+
+    notes = tmp_path / "notes.txt"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        for n, city in enumerate(["Paris", "Lyon"]):
+            notes.write_text(f"Pierre Curie taught physics in {city}. Marie Curie worked with Pierre Curie in {city}.")
+            _visit(page, server + "/Upload", "Files")
+            page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(notes))
+            page.get_by_text("notes.txt").first.wait_for()
+            page.get_by_role("button", name="Index").click()
+            summary = "1 indexed, 0 unchanged, 0 failed" + (", 1 earlier version replaced" if n else ";")
+            page.get_by_text(summary).first.wait_for(timeout=300_000)
+            _settle(page)
+        page.get_by_test_id("stExpander").first.click()  # the run's log, collapsed when it finished
+        page.get_by_text("↻ notes.txt: the new version").first.wait_for()
+        page.wait_for_timeout(1000)  # the expander's opening animation
+        text = _clean(page, "Upload")
+        page.screenshot(path=str(SHOTS / "upload_new_version.png"), full_page=True)
+        browser.close()
+    from lightrag_core import Engine
+    from lightrag_core.config import Settings
+
+    engine = Engine(Settings.from_env(WORKDIR["path"], llm_model="", neo4j_uri="", embedding_model=""))
+    try:
+        assert [d.title for d in engine.documents()].count("notes.txt") == 1, text
+        names = {e.name for e in engine.store.all_entities()}
+        assert "Lyon" in names and "Paris" not in names
+    finally:
+        engine.close()

@@ -112,6 +112,10 @@ def test_documents_round_trip_and_status(store):
     assert store.get_document("d1").error == "boom"
     assert [d.id for d in store.list_documents()] == ["d1"]
     assert store.get_document("nope") is None
+    assert info.whole_file is False  # a document written without the flag
+    info.whole_file = True  # a file's document: resume must know a new version replaces the old one
+    store.save_document(info)
+    assert store.get_document("d1").whole_file is True and store.list_documents()[0].whole_file is True
 
 
 def test_embedding_model_mismatch_is_refused(store):

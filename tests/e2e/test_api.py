@@ -129,6 +129,13 @@ def test_documents_lifecycle(fresh, monkeypatch):
     c.app.state.jobs.wait(up.json()["track_id"])
     listing = c.get("/documents").json()["statuses"]
     assert len(listing["processed"]) == 2
+    # The same name again with new content is a new version: it replaces the first upload.
+    again = c.post("/documents/upload", files={"file": ("notes.md", b"Pierre Curie taught in Lyon.", "text/markdown")})
+    status = c.app.state.jobs.wait(again.json()["track_id"])
+    assert status.status == "done" and "1 earlier version replaced" in status.message
+    listing = c.get("/documents").json()["statuses"]
+    assert len(listing["processed"]) == 2 and "Lyon" in {e.name for e in engine.store.all_entities()}
+    assert "Paris" not in {e.name for e in engine.store.all_entities()}
 
     bad = c.post("/documents/upload", files={"file": ("x.exe", b"MZ", "application/octet-stream")})
     assert bad.status_code == 400 and "unsupported file type" in bad.json()["detail"]

@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from lightrag_core.models import DocumentInfo
 from lightrag_core.storage.sqlite import store as store_module
 from lightrag_core.storage.sqlite.store import SQLiteStore
 
@@ -32,4 +33,17 @@ def test_opening_again_keeps_what_is_stored(tmp_path):
     reopened = SQLiteStore(tmp_path)
     assert reopened.embedding_meta() == ("model-x", 8)
     assert _tables(tmp_path / "graph.sqlite") == tables
+    reopened.close()
+
+
+def test_a_workspace_from_before_whole_file_gains_the_column(tmp_path):
+    store = SQLiteStore(tmp_path)
+    store.save_document(DocumentInfo("d1", "a.txt", "a.txt", "h", "processed"))
+    store.close()
+    with sqlite3.connect(tmp_path / "graph.sqlite") as conn:  # as such a workspace was written
+        conn.execute("ALTER TABLE documents DROP COLUMN whole_file")
+    reopened = SQLiteStore(tmp_path)
+    assert reopened.get_document("d1").whole_file is False
+    reopened.save_document(DocumentInfo("d2", "b.txt", "b.txt", "h2", "processed", whole_file=True))
+    assert [d.whole_file for d in reopened.list_documents()] == [False, True]
     reopened.close()

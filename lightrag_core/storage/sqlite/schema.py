@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS documents (
     id TEXT PRIMARY KEY, title TEXT, file_path TEXT, content_hash TEXT, status TEXT NOT NULL,
     error TEXT DEFAULT '', chunk_count INTEGER DEFAULT 0, entity_count INTEGER DEFAULT 0,
     relation_count INTEGER DEFAULT 0, created_at REAL, updated_at REAL, subject TEXT DEFAULT '',
-    content TEXT);
+    content TEXT, whole_file INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS chunks (
     id TEXT PRIMARY KEY, doc_id TEXT NOT NULL REFERENCES documents(id), ord INTEGER, tokens INTEGER,
     content TEXT NOT NULL, file_path TEXT, records TEXT, embedding BLOB);
@@ -114,11 +114,13 @@ def relation_row(row: tuple, degree: int = 0) -> Relation:
 
 
 def document_row(row: tuple) -> DocumentInfo:
-    return DocumentInfo(*row)
+    info = DocumentInfo(*row)
+    info.whole_file = bool(info.whole_file)  # stored as 0 / 1
+    return info
 
 
 DOC_COLS = (
     "id, title, file_path, content_hash, status, error, chunk_count, entity_count, "
-    "relation_count, created_at, updated_at, subject"
+    "relation_count, created_at, updated_at, subject, whole_file"
 )
 REVIEW_COLS = ("kind", "item", "decision", "comment", "detail", "reviewer", "at")

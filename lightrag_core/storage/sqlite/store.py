@@ -74,6 +74,9 @@ class SQLiteStore:
         try:
             # IF NOT EXISTS throughout, so opening an existing workspace changes nothing.
             self._conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + SEARCH_SCHEMA)
+            columns = {r[1] for r in self._conn.execute("PRAGMA table_info(documents)")}
+            if "whole_file" not in columns:  # a workspace from before documents knew it
+                self._conn.execute("ALTER TABLE documents ADD COLUMN whole_file INTEGER NOT NULL DEFAULT 0")
             row = self._conn.execute("SELECT value FROM meta WHERE key='search_schema'").fetchone()
             if row is None or row[0] != SEARCH_SCHEMA_VERSION:
                 for statement in SEARCH_BACKFILL:

@@ -17,11 +17,12 @@ from lightrag_core.storage.vector_index import VectorIndex
 
 def save_document_row(conn: sqlite3.Connection, info: DocumentInfo, text: str | None) -> None:
     conn.execute(
-        f"INSERT INTO documents ({DOC_COLS}, content) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) "
+        f"INSERT INTO documents ({DOC_COLS}, content) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
         "ON CONFLICT(id) DO UPDATE SET title=excluded.title, file_path=excluded.file_path, "
         "content_hash=excluded.content_hash, status=excluded.status, error=excluded.error, "
         "chunk_count=excluded.chunk_count, entity_count=excluded.entity_count, "
         "relation_count=excluded.relation_count, updated_at=excluded.updated_at, subject=excluded.subject, "
+        "whole_file=excluded.whole_file, "
         "content=COALESCE(excluded.content, documents.content)",
         (
             info.id,
@@ -36,6 +37,7 @@ def save_document_row(conn: sqlite3.Connection, info: DocumentInfo, text: str | 
             info.created_at,
             info.updated_at,
             info.subject,
+            int(info.whole_file),
             text,
         ),
     )
