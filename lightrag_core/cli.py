@@ -119,6 +119,9 @@ def _report(report: IndexReport) -> int:
         print(f"time per stage: {report.stage_summary()}")
     if report.records_summary():
         print(report.records_summary())
+    for outcome in report.outcomes.values():
+        if outcome.cleaned:
+            print(f"  {outcome.source}: {outcome.cleaned}")
     for doc_id, warning in report.warnings.items():
         outcome = report.outcomes[doc_id]
         print(f"  warning {outcome.source or doc_id} ({doc_id}): {warning} ({outcome.describe()})", file=sys.stderr)

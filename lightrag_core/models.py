@@ -41,6 +41,7 @@ class Document:
     # The whole content of the file at file_path (a path or an upload), so a later version of
     # that file replaces this one; False for pasted text, API text and JSONL rows.
     whole_file: bool = False
+    cleaned: str = ""  # what the loader left out (a book's licence), said in the indexing report
 
     @property
     def hash(self) -> str:

@@ -48,6 +48,9 @@ if st.button("Index", type="primary", disabled=not files and not pasted.strip(),
             st.success(report.summary())
         if report.records_summary():
             st.caption(report.records_summary())
+        for outcome in report.outcomes.values():
+            if outcome.cleaned:
+                st.caption(f"{outcome.source}: {outcome.cleaned}")
         for doc_id, warning in report.warnings.items():
             st.warning(f"{report.outcomes[doc_id].source or doc_id}: {warning} ({report.outcomes[doc_id].describe()})")
 

@@ -256,7 +256,7 @@ class Indexer:
             if doc.id not in report.outcomes:  # a conflict retry keeps the first count
                 report.outcomes[doc.id] = DocumentOutcome(
                     sum(len(e) for e, _ in records), sum(len(r) for _, r in records),
-                    self.extractor.notes_for(c.id for c in chunks), doc.file_path or doc.title)
+                    self.extractor.notes_for(c.id for c in chunks), doc.file_path or doc.title, doc.cleaned)
             try:
                 with report.timed("merging"):
                     write = self._document_write(doc, chunks, records, overlay_e, overlay_r)

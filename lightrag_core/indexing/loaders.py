@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from lightrag_core.indexing.boilerplate import strip_boilerplate
 from lightrag_core.models import Document, LightRAGError, content_hash
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
@@ -104,11 +105,11 @@ def document_from_bytes(
     data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES, whole_file: bool = False
 ) -> Document:
     """`whole_file`: the bytes are the file `name` (not pasted text), so a later version replaces it."""
-    text = text_from_bytes(data, name, max_bytes)
+    text, cleaned = strip_boilerplate(text_from_bytes(data, name, max_bytes))
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
     return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name,
-                    whole_file=whole_file)
+                    whole_file=whole_file, cleaned=cleaned)
 
 
 @dataclass(frozen=True)

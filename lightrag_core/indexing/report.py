@@ -34,6 +34,7 @@ class DocumentOutcome:
     relations: int = 0
     notes: ExtractionNotes = field(default_factory=ExtractionNotes)
     source: str = ""  # the file or title, for people who do not know documents by id
+    cleaned: str = ""  # what the loader left out of the file
 
     @property
     def dropped(self) -> int:
@@ -46,7 +47,7 @@ class DocumentOutcome:
             text += f", dropped {self.dropped} ({reasons})"
         if self.notes.flags:
             text += "; " + ", ".join(f"{n} {what}" for what, n in self.notes.flags.most_common())
-        return text
+        return f"{text}; {self.cleaned}" if self.cleaned else text
 
     def warning(self) -> str:
         """Why this document needs a look, or ''."""

@@ -36,6 +36,15 @@ def test_index_query_eval_stats(tmp_path, hotpot_slice):
     again = run(work, "index", str(docs))
     assert "0 indexed, 2 unchanged" in again.stdout
 
+    # An edited file replaces its earlier version; a book's licence is left out, and said so.
+    (docs / "curie.md").write_text("*** START OF THE PROJECT GUTENBERG EBOOK CURIE ***\nMarie Curie was born in "
+                                   "Warsaw. She worked in Lyon.\n*** END OF THE PROJECT GUTENBERG EBOOK CURIE ***\n"
+                                   "Project Gutenberg Literary Archive Foundation licence.")
+    edited = run(work, "index", str(docs))
+    assert "1 indexed, 1 unchanged, 0 failed, 1 earlier version replaced" in edited.stdout, edited.stdout
+    assert f"{docs / 'curie.md'}: left out the Project Gutenberg header (1 line) and licence (2 lines)" \
+        in edited.stdout
+
     q = run(work, "query", "Where was Marie Curie born?", "--mode", "local", "--format", "json")
     data = json.loads(q.stdout)
     assert data["status"] == "success" and data["metadata"]["query_mode"] == "local"
