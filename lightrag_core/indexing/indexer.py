@@ -99,6 +99,7 @@ class Indexer:
         versions, this_run = FileVersions(self.store), set()
         for batch in _batches(_timed_loading(items, report), BATCH_DOCUMENTS):
             todo, docs = [], []
+            seen = len(report.processed), len(report.skipped)  # this batch's outcomes are appended after
             for item in batch:
                 if isinstance(item, LoadFailure):
                     self._record_load_failure(item, report, progress)
@@ -114,7 +115,9 @@ class Indexer:
                     self._fail(item, exc, report, progress)
             self._index_batch(todo, report, progress)
             with report.timed("bookkeeping"):
-                self._replace_earlier_versions(docs, versions, this_run, report, progress)
+                stored = set(report.processed[seen[0] :]) | set(report.skipped[seen[1] :])
+                self._replace_earlier_versions([d for d in docs if d.id in stored], versions, this_run, report,
+                                               progress)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -157,10 +160,9 @@ class Indexer:
         self, docs: list[Document], versions: FileVersions, this_run: set[str], report: IndexReport,
         progress: Progress | None,
     ) -> None:
-        """Remove the stored versions of each file whose new version is now stored (or was already)."""
-        stored = set(report.processed) | set(report.skipped)
+        """Remove the earlier versions of files whose new version is now stored (or was already)."""
         for doc in docs:
-            for old in versions.earlier(doc, this_run) if doc.id in stored else []:
+            for old in versions.earlier(doc, this_run):
                 self.store.apply(self._removal(old))
                 versions.forget(doc.file_path, old)
                 report.replaced[doc.id] = [*report.replaced.get(doc.id, []), old]
