@@ -61,8 +61,8 @@ class FileVersions:
         (two uploads with one name in a batch are two documents, not versions)."""
         if not doc.whole_file or not doc.file_path:
             return []
-        ids = self._paths().get(doc.file_path, set())
-        ids.add(doc.id)
+        ids = self._paths().setdefault(doc.file_path, set())
+        ids.add(doc.id)  # the new version is now one of the file's stored documents
         return sorted(ids - this_run - {doc.id})
 
     def forget(self, file_path: str, doc_id: str) -> None:
