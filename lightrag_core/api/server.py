@@ -12,6 +12,9 @@ def serve(settings: Settings, host: str, port: int, store_kind: str | None = Non
 
     engine = Engine(settings, store_kind=store_kind)
     app = create_app(engine, api_key=settings.api_key, cors_origins=list(settings.cors_origins))
+    resumed = app.state.jobs.resume_unfinished()  # documents a crash left stored but not indexed
+    if resumed is not None:
+        print(f"resuming {len(resumed.documents)} unfinished document(s) (track id {resumed.track_id})")
     print(f"serving {engine.store.kind} store at http://{host}:{port} (docs at /docs)")
     uvicorn.run(app, host=host, port=port, log_level="warning")
     engine.close()

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from lightrag_core.embeddings import Embedder
-from lightrag_core.indexing import failure_rows
+from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
@@ -132,6 +132,14 @@ class Indexer:
 
         return self.index(items(), progress)
 
+    def stage(self, docs: list[Document]) -> list[str]:
+        """Store each document as a pending row with its text, to index later; the ids that need indexing."""
+        return [doc.id for doc in docs if self._prepare(doc, IndexReport())]
+
+    def index_stored(self, doc_ids: list[str], progress: Progress | None = None) -> IndexReport:
+        """Index documents staged earlier, their text read back from the store."""
+        return self.index(pending.read_back(self.store, doc_ids), progress)
+
     def resume(self, progress: Progress | None = None) -> IndexReport:
         """Re-run every document that is not processed (interrupted or failed), reading failed files again."""
         docs: list[Loaded] = []
@@ -139,9 +147,9 @@ class Indexer:
         for info in self.store.list_documents():
             if info.status == PROCESSED:
                 continue
-            text = self.store.get_document_text(info.id)
-            if text:
-                docs.append(Document(info.id, text, info.title, info.file_path, info.subject, info.whole_file))
+            doc = pending.from_row(info, self.store.get_document_text(info.id))
+            if doc is not None:
+                docs.append(doc)
             elif failure_rows.is_load_failure(info) and info.file_path and info.file_path not in files:
                 files.append(info.file_path)
         if not files:
