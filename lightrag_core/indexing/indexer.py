@@ -32,7 +32,6 @@ from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, Inde
 from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import (
     FAILED,
-    PENDING,
     PROCESSED,
     PROCESSING,
     Chunk,
@@ -134,7 +133,7 @@ class Indexer:
 
     def stage(self, docs: list[Document]) -> list[str]:
         """Store each document as a pending row with its text, to index later; the ids that need indexing."""
-        return [doc.id for doc in docs if self._prepare(doc, IndexReport())]
+        return [doc.id for doc in docs if pending.stage(self.store, doc, self._removal)]
 
     def index_stored(self, doc_ids: list[str], progress: Progress | None = None) -> IndexReport:
         """Index documents staged earlier, their text read back from the store."""
@@ -183,32 +182,9 @@ class Indexer:
 
     # -- stages ------------------------------------------------------------
     def _prepare(self, doc: Document, report: IndexReport) -> bool:
-        if not doc.text.strip():
-            raise LightRAGError(f"{doc.id}: no text to index")
-        existing = self.store.get_document(doc.id)
-        now = time.time()
-        if existing and existing.status == PROCESSED and existing.content_hash == doc.hash:
+        if not pending.stage(self.store, doc, self._removal):
             report.skipped.append(doc.id)
             return False
-        info = DocumentInfo(
-            doc.id,
-            doc.title,
-            doc.file_path,
-            doc.hash,
-            PENDING,
-            created_at=existing.created_at if existing else now,
-            updated_at=now,
-            subject=doc.subject,
-            whole_file=doc.whole_file,
-        )
-        if existing and existing.content_hash != doc.hash and self.store.document_chunk_ids(doc.id):
-            # Changed content: drop the old version, keep a pending row with the new text.
-            removal = self._removal(doc.id)
-            removal.delete_document_ids = []
-            removal.document, removal.document_text = info, doc.text
-            self.store.apply(removal)
-        else:
-            self.store.save_document(info, doc.text)
         return True
 
     def _index_batch(self, docs: list[Document], report: IndexReport, progress: Progress | None) -> None:

@@ -6,12 +6,37 @@ crash loses nothing: `resume`, or the server starting again, indexes the row fro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 
-from lightrag_core.models import PENDING, PROCESSING, Document, DocumentInfo
+from lightrag_core.models import PENDING, PROCESSED, PROCESSING, Document, DocumentInfo, GraphWrite, LightRAGError
 from lightrag_core.storage.base import GraphStore
 
 UNFINISHED = frozenset({PENDING, PROCESSING})
+
+
+def stage(store: GraphStore, doc: Document, removal: Callable[[str], GraphWrite]) -> bool:
+    """Store the document as a pending row with its text; False when it is already stored unchanged.
+
+    Changed content first drops the old version (`removal` plans that), in the same transaction.
+    """
+    if not doc.text.strip():
+        raise LightRAGError(f"{doc.id}: no text to index")
+    existing = store.get_document(doc.id)
+    now = time.time()
+    if existing and existing.status == PROCESSED and existing.content_hash == doc.hash:
+        return False
+    info = DocumentInfo(doc.id, doc.title, doc.file_path, doc.hash, PENDING,
+                        created_at=existing.created_at if existing else now, updated_at=now,
+                        subject=doc.subject, whole_file=doc.whole_file)
+    if existing and existing.content_hash != doc.hash and store.document_chunk_ids(doc.id):
+        write = removal(doc.id)
+        write.delete_document_ids = []
+        write.document, write.document_text = info, doc.text
+        store.apply(write)
+    else:
+        store.save_document(info, doc.text)
+    return True
 
 
 def from_row(info: DocumentInfo, text: str | None) -> Document | None:
