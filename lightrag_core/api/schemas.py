@@ -9,7 +9,6 @@ from pydantic import BaseModel, Field, StringConstraints
 from lightrag_core.query.modes import Mode
 from lightrag_core.query.params import QueryParam
 
-
 # Bounds on what a query may carry, so one request cannot make the prompt (or the memory) huge: 422 beyond them.
 MAX_HISTORY_TURNS = 50
 MAX_TURN_CHARS = 20_000
