@@ -9,13 +9,15 @@ loopback server. So, key or no key:
   `same-site` without an Origin gets 403 too;
 - JSON routes take only `application/json`, form routes only multipart or url-encoded forms (415);
 - a body over the limit gets 413, from Content-Length before reading, or while the body streams
-  in (chunked bodies have no length), before FastAPI or the multipart parser holds it.
+  in (chunked bodies have no length), before FastAPI or the multipart parser holds it; a body that
+  stalls for BODY_IDLE_SECONDS gets 408, so a slow sender cannot hold a worker.
 
 A pure ASGI middleware, so the limit applies to the stream itself rather than to a body already read.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 from collections.abc import Callable, Iterable
@@ -32,10 +34,11 @@ BodyKind = Literal["json", "form"]
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 FORM_TYPES = frozenset({"multipart/form-data", "application/x-www-form-urlencoded"})
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+BODY_IDLE_SECONDS = 60.0
 
 
-class _BodyTooLarge(Exception):
-    """Raised from the wrapped `receive` once the body passes the limit."""
+class _BodyRefused(Exception):
+    """Raised from the wrapped `receive` once the body passes the limit or stalls."""
 
 
 def route_body_kinds(routes: Callable[[], Iterable[BaseRoute]]) -> Callable[[Scope], BodyKind | None]:
@@ -153,34 +156,42 @@ class RequestGuards:
         return f"request body larger than the {self.max_body / 2**20:.1f} MB limit (LIGHTRAG_MAX_REQUEST_MB)"
 
     async def _limited(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Run the app with the body counted as it arrives; past the limit, the answer is 413 instead."""
+        """Run the app with the body counted as it arrives; past the limit (or stalled), the answer is 413 (408)."""
         received = 0
-        exceeded = started = False
+        body_done = started = False
+        refusal: tuple[int, str] | None = None
 
         async def counted() -> Message:
-            nonlocal received, exceeded
-            message = await receive()
+            nonlocal received, body_done, refusal
+            if body_done:  # after the body, receive() only waits for a disconnect (e.g. under a stream)
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), BODY_IDLE_SECONDS)
+            except TimeoutError:
+                refusal = 408, f"the request body stalled for {BODY_IDLE_SECONDS:g} s"
+                raise _BodyRefused() from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                body_done = not message.get("more_body", False)
                 if received > self.max_body:
-                    exceeded = True
-                    raise _BodyTooLarge()
+                    refusal = 413, self._too_large()
+                    raise _BodyRefused()
             return message
 
         async def guarded_send(message: Message) -> None:
             nonlocal started
-            if exceeded and not started:
-                return  # whatever the app makes of a cut-off body, the answer is 413
+            if refusal is not None and not started:
+                return  # whatever the app makes of a cut-off body, the answer is the refusal
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
             await self.app(scope, counted, guarded_send)
         except Exception:
-            if not exceeded:
+            if refusal is None:
                 raise
-        if exceeded and not started:
-            await _respond(send, 413, self._too_large())
+        if refusal is not None and not started:
+            await _respond(send, *refusal)
 
 
 async def _respond(send: Send, status: int, detail: str) -> None:

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from lightrag_core import Engine, Settings
+from lightrag_core.api import guards
 from lightrag_core.api.app import create_app
 
 pytestmark = pytest.mark.slow
@@ -148,44 +149,60 @@ def test_oversized_bodies_are_refused_before_they_are_read(client, engine):
             headers={"Content-Type": "application/json", "Content-Length": "lots"})
 
 
-def test_a_chunked_body_is_cut_off_at_the_limit(engine):
-    """No Content-Length: the limit applies while the body streams in, on a real socket."""
+@pytest.fixture
+def live(engine, monkeypatch):
+    """The app under uvicorn on a loopback port, with a 1-second body idle limit."""
     import uvicorn
 
-    before = stored(engine)
+    monkeypatch.setattr(guards, "BODY_IDLE_SECONDS", 1.0)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(create_app(engine), host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    try:
-        for _ in range(400):
-            if server.started:
+    for _ in range(400):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield port
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def _chunked_post(port: int, pieces: list[bytes], wait_for: float = 60) -> tuple[bytes, dict, float]:
+    """POST the pieces as chunks without the closing chunk; the status line, the JSON body and seconds taken."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=wait_for) as conn:
+        conn.sendall(b"POST /documents/text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Transfer-Encoding: chunked\r\n\r\n")
+        for piece in pieces:
+            conn.sendall(b"%x\r\n%s\r\n" % (len(piece), piece))
+        reply = b""
+        while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+            data = conn.recv(65536)
+            if not data:
                 break
-            time.sleep(0.05)
-        with socket.create_connection(("127.0.0.1", port), timeout=60) as conn:
-            conn.sendall(b"POST /documents/text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                         b"Transfer-Encoding: chunked\r\n\r\n")
-            piece = b'{"text": "' + b"Warsaw " * 1000
-            sent = 0
-            while sent <= int(LIMIT_MB * 2**20):
-                conn.sendall(b"%x\r\n%s\r\n" % (len(piece), piece))
-                sent += len(piece)
-                piece = b"Warsaw " * 1000
-            # The body is not finished (no closing chunk): the answer comes anyway, from the limit.
-            reply = b""
-            while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
-                data = conn.recv(65536)
-                if not data:
-                    break
-                reply += data
-        head, _, body = reply.partition(b"\r\n\r\n")
-        assert head.startswith(b"HTTP/1.1 413"), reply[:300]
-        assert "LIGHTRAG_MAX_REQUEST_MB" in json.loads(body)["detail"]
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+            reply += data
+    head, _, body = reply.partition(b"\r\n\r\n")
+    return head.split(b"\r\n")[0], json.loads(body), time.monotonic() - started
+
+
+def test_a_chunked_body_is_cut_off_at_the_limit(engine, live):
+    """No Content-Length: the limit applies while the body streams in, on a real socket."""
+    before = stored(engine)
+    pieces = [b'{"text": "' + b"Warsaw " * 1000] + [b"Warsaw " * 1000] * int(LIMIT_MB * 2**20 / 7000 + 1)
+    # The body is not finished (no closing chunk): the answer comes anyway, from the limit.
+    status, body, _ = _chunked_post(live, pieces)
+    assert status.startswith(b"HTTP/1.1 413") and "LIGHTRAG_MAX_REQUEST_MB" in body["detail"]
+    assert stored(engine) == before
+
+
+def test_a_stalled_body_is_dropped(engine, live):
+    before = stored(engine)
+    status, body, seconds = _chunked_post(live, [b'{"text": "Marie Curie was'], wait_for=30)
+    assert status.startswith(b"HTTP/1.1 408") and "stalled" in body["detail"]
+    assert seconds < 10
     assert stored(engine) == before
 
 
