@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lightrag_core.api.app import create_app
+from lightrag_core.api.guards import is_loopback
 from lightrag_core.config import Settings
 from lightrag_core.engine import Engine
 
@@ -16,5 +17,7 @@ def serve(settings: Settings, host: str, port: int, store_kind: str | None = Non
     if resumed is not None:
         print(f"resuming {len(resumed.documents)} unfinished document(s) (track id {resumed.track_id})")
     print(f"serving {engine.store.kind} store at http://{host}:{port} (docs at /docs)")
+    if not is_loopback(host) and not settings.allowed_hosts:
+        print("other machines' requests get 400 until LIGHTRAG_ALLOWED_HOSTS lists the name or address they use")
     uvicorn.run(app, host=host, port=port, log_level="warning")
     engine.close()
