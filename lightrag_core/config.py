@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 DEFAULT_WORKDIR = "./lightrag_data"
 SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key"})
@@ -29,6 +30,26 @@ def redact(text: str, *secrets: str) -> str:
         if secret and len(secret) >= 4:
             text = text.replace(secret, "[redacted]")
     return _KEY_LIKE.sub("[redacted]", text)
+
+
+_SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token", "auth", "password", "secret",
+                            "sig", "signature"})
+
+
+def redact_url(url: str) -> str:
+    """The URL without credentials: no `user:pass@`, and secret-named query parameters dropped."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = parts.port
+    except ValueError:  # not a URL we can take apart: show none of it rather than leak
+        return "[unparseable URL]"
+    if not parts.scheme or not host:
+        return redact(url)
+    netloc = (f"[{host}]" if ":" in host else host) + (f":{port}" if port else "")
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                       if k.lower() not in _SECRET_PARAMS])
+    return redact(urlunsplit((parts.scheme, netloc, parts.path, query, "")))
 
 
 class _Source:
@@ -129,6 +150,10 @@ class Settings:
     max_file_mb: float = 20.0
     # Origins allowed to call the HTTP API from a browser; empty = CORS off.
     cors_origins: tuple[str, ...] = ()
+    # Host names the HTTP API answers besides loopback ones (DNS rebinding gets 400).
+    allowed_hosts: tuple[str, ...] = ()
+    # Request bodies above this are refused (413) before they are read; 0 = the file limit plus 1 MB.
+    max_request_mb: float = 0.0
     # The embedded store searches a namespace (entities, relations, chunks) with this many vectors or
     # more through an approximate index (faiss IVF, rescored exactly); below it, exactly.
     ann_min_vectors: int = 200_000
@@ -136,6 +161,10 @@ class Settings:
     @property
     def max_file_bytes(self) -> int:
         return int(self.max_file_mb * 2**20)
+
+    @property
+    def max_request_bytes(self) -> int:
+        return int((self.max_request_mb or self.max_file_mb + 1) * 2**20)
 
     @property
     def llm_configured(self) -> bool:
@@ -146,12 +175,14 @@ class Settings:
         return "neo4j" if self.neo4j_uri else "embedded"
 
     def public_view(self) -> dict[str, object]:
-        """Settings safe to show a user: secrets become 'set'/'not set'."""
+        """Settings safe to show a user: secrets become 'set'/'not set', URLs lose credentials."""
         out: dict[str, object] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name in SECRET_FIELDS:
                 out[f.name] = "set" if value else "not set"
+            elif value and (f.name.endswith("_base_url") or f.name == "neo4j_uri"):
+                out[f.name] = redact_url(value)
             else:
                 out[f.name] = str(value) if isinstance(value, Path) else value
         return out
@@ -170,6 +201,7 @@ class Settings:
         env = _Source(os.environ if environ is None else environ, secrets or {}, read_env_file(env_file))
         types = env.get("ENTITY_TYPES")
         origins = env.get("LIGHTRAG_CORS_ORIGINS")
+        hosts = env.get("LIGHTRAG_ALLOWED_HOSTS")
         # A local model is one slot on this machine's cores: calls queue behind each other and a long
         # extraction reply takes minutes, so its defaults differ (each still overridable).
         local = bool(env.get("LLM_LOCAL_GGUF") or overrides.get("llm_local_gguf"))
@@ -209,6 +241,8 @@ class Settings:
             rerank_timeout=env.int("RERANK_TIMEOUT", 30),
             max_file_mb=env.number("LIGHTRAG_MAX_FILE_MB", 20.0),
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
+            allowed_hosts=tuple(h.strip().lower() for h in hosts.split(",") if h.strip()),
+            max_request_mb=env.number("LIGHTRAG_MAX_REQUEST_MB", 0.0),
             ann_min_vectors=env.int("LIGHTRAG_ANN_MIN_VECTORS", 200_000),
         )
         if types:
@@ -219,4 +253,6 @@ class Settings:
             raise ValueError("CHUNK_OVERLAP must be smaller than CHUNK_TOKENS")
         if settings.max_file_mb <= 0:
             raise ValueError("LIGHTRAG_MAX_FILE_MB must be above 0")
+        if settings.max_request_mb < 0:
+            raise ValueError("LIGHTRAG_MAX_REQUEST_MB must be 0 (the file limit plus 1 MB) or above")
         return settings

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from lightrag_core.config import Settings
+from lightrag_core.config import Settings, redact_url
 from lightrag_core.embeddings import Embedder, make_embedder
 from lightrag_core.indexing.indexer import Extractor, Indexer, Progress
 from lightrag_core.indexing.loaders import Loaded, load_upload
@@ -14,7 +14,7 @@ from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.report import IndexReport
 from lightrag_core.llm import ChatLLM, make_llm
 from lightrag_core.local_llm import with_local_llm
-from lightrag_core.models import DocumentInfo
+from lightrag_core.models import Document, DocumentInfo
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.pipeline import QueryEngine
 from lightrag_core.query.result import QueryResult
@@ -113,6 +113,14 @@ class Engine:
                   for title, text in texts or []]
         return self.indexer.index(items, progress)
 
+    def stage_documents(self, docs: list[Document]) -> list[str]:
+        """Store documents as pending rows (text included) before they are indexed; the ids still to index."""
+        return self.indexer.stage(docs)
+
+    def index_stored(self, doc_ids: list[str], progress: Progress | None = None) -> IndexReport:
+        """Index documents staged with `stage_documents` (or left unfinished by a crash)."""
+        return self.indexer.index_stored(doc_ids, progress)
+
     def resume(self, progress: Progress | None = None) -> IndexReport:
         return self.indexer.resume(progress)
 
@@ -153,7 +161,8 @@ class Engine:
             "workdir": str(self.settings.workdir),
             "llm": self._llm_description(),
             "reranker": (
-                f"{self.settings.rerank_model} at {self.settings.rerank_base_url}" if self.settings.rerank_model
+                f"{self.settings.rerank_model} at {redact_url(self.settings.rerank_base_url)}"
+                if self.settings.rerank_model
                 else "off (RERANK_MODEL not set)"
             ),
             "extractor": getattr(self._extractor, "name", "llm" if self.llm else "spacy"),

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from lightrag_core.config import Settings, redact
+from lightrag_core.config import Settings, redact, redact_url
 from lightrag_core.models import LightRAGError
 from lightrag_core.tokens import count
 
@@ -98,7 +98,7 @@ class ChatLLM:
         if settings.openai_base_url:
             kwargs["base_url"] = settings.openai_base_url
         self.model = settings.llm_model
-        self.endpoint = settings.openai_base_url or "https://api.openai.com/v1"
+        self.endpoint = redact_url(settings.openai_base_url or "https://api.openai.com/v1")  # shown and logged
         self.client = ChatOpenAI(**kwargs)
         self._secret = settings.openai_api_key
         self.cache = cache

@@ -12,7 +12,7 @@ import logging
 
 import httpx
 
-from lightrag_core.config import Settings, redact
+from lightrag_core.config import Settings, redact, redact_url
 from lightrag_core.models import Chunk, LightRAGError
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,7 @@ class Reranker:
         if not base_url:
             raise LightRAGError("RERANK_MODEL is set but RERANK_BASE_URL is not; set the endpoint's base URL")
         self.url = base_url.rstrip("/") + ("" if base_url.rstrip("/").endswith("/rerank") else "/rerank")
+        self.shown_url = redact_url(self.url)  # for messages: a URL may carry credentials
         self.model = model
         self._key = api_key
         self.timeout = timeout
@@ -39,14 +40,15 @@ class Reranker:
             for item in results:
                 out[int(item["index"])] = float(item.get("relevance_score", item.get("score")))
         except httpx.TimeoutException as exc:
-            raise LightRAGError(f"the reranker at {self.url} timed out after {self.timeout:g}s") from exc
+            raise LightRAGError(f"the reranker at {self.shown_url} timed out after {self.timeout:g}s") from exc
         except httpx.HTTPStatusError as exc:
             raise LightRAGError(
-                f"the reranker at {self.url} answered HTTP {exc.response.status_code}: "
+                f"the reranker at {self.shown_url} answered HTTP {exc.response.status_code}: "
                 f"{redact(exc.response.text[:200], self._key)}"
             ) from exc
         except (httpx.HTTPError, KeyError, ValueError, TypeError, IndexError) as exc:
-            raise LightRAGError(f"the reranker at {self.url} failed: {redact(str(exc)[:200], self._key)}") from exc
+            reason = redact(str(exc)[:200], self._key)
+            raise LightRAGError(f"the reranker at {self.shown_url} failed: {reason}") from exc
         return out
 
 

@@ -12,6 +12,7 @@ from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, Upload
 from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import APIKeyHeader
 
+from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import (
     DeleteResponse,
@@ -63,10 +64,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     app = FastAPI(title="Graph RAG workbench API", version="1.0", lifespan=lifespan,
                   description="LightRAG-compatible retrieval endpoints over the workbench engine.")
     app.state.engine, app.state.jobs = engine, jobs
-    if cors_origins:
-        from fastapi.middleware.cors import CORSMiddleware
-
-        app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=["*"], allow_headers=["*"])
+    # With a key (or accounts) set, /health tells a caller without credentials only that the server is up.
+    protected = bool(api_key)
 
     def require_key(key: str | None = Depends(_key_header)) -> None:
         if api_key and not (key and hmac.compare_digest(key.encode(), api_key.encode())):
@@ -134,7 +133,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         return _submit([doc])
 
     @app.post("/documents/upload", response_model=InsertResponse, dependencies=[Depends(require_key)])
-    def upload(file: UploadFile = File(...), doc_id: str | None = Form(None)) -> dict[str, Any]:
+    def upload(file: UploadFile = File(...), doc_id: str | None = Form(None, max_length=200)) -> dict[str, Any]:
         name = file.filename or "upload"
         if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
             raise HTTPException(status_code=400, detail=f"{name}: unsupported file type; use one of "
@@ -155,8 +154,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         if known and known.status == "processed" and known.content_hash == docs[0].hash:
             return {"status": "duplicated", "message": f"{docs[0].id} is already indexed with this content",
                     "track_id": jobs.submit([], prefix).track_id}
-        job = jobs.submit(docs, prefix)
-        return {"status": "success", "message": f"{len(docs)} document(s) queued for indexing",
+        job = jobs.submit(docs, prefix)  # stored as pending rows before this answers: a crash loses nothing
+        return {"status": "success", "message": f"{len(docs)} document(s) stored and queued for indexing",
                 "track_id": job.track_id}
 
     @app.get("/documents/track_status/{track_id}", response_model=TrackStatusResponse,
@@ -168,9 +167,9 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         docs = []
         for d in job.documents:
             info = engine.store.get_document(d.id)
-            status = (_doc_status(info, d.text[:100]) if info else
-                      DocumentStatus(id=d.id, status="pending", file_path=d.file_path, content_summary=d.text[:100]))
-            outcome = job.report.outcomes.get(d.id) if job.report else None
+            status = (_doc_status(info, d.summary) if info else
+                      DocumentStatus(id=d.id, status="pending", file_path=d.file_path, content_summary=d.summary))
+            outcome = job.outcomes.get(d.id)
             if outcome is not None:
                 status.records_kept = outcome.entities + outcome.relations
                 status.records_dropped = dict(outcome.notes.dropped)
@@ -193,11 +192,26 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         engine.delete_document(doc_id)
         return {"status": "success", "message": f"deleted {doc_id} and what only it supported", "doc_id": doc_id}
 
+    def may_see_details(key: str | None) -> bool:
+        return not protected or bool(api_key and key and hmac.compare_digest(key.encode(), api_key.encode()))
+
     @app.get("/health")
-    def health() -> dict[str, Any]:
-        info = engine.describe()
+    def health(key: str | None = Depends(_key_header)) -> dict[str, Any]:
+        if not may_see_details(key):
+            return {"status": "healthy"}
+        info = engine.describe()  # base URLs without credentials (Engine.describe redacts them)
         return {"status": "healthy", "store": info["store"], "llm": info["llm"],
                 "embedding_model": info["embedding_model"], "counts": {k: info[k] for k in
                                                                       ("documents", "chunks", "entities", "relations")}}
 
+    # Inner first: the guards see every request before a route reads its body; CORS, outside them,
+    # answers listed origins' preflights and adds its headers to the guards' refusals too.
+    settings = engine.settings
+    app.add_middleware(RequestGuards, body_kind=route_body_kinds(lambda: app.router.routes),
+                       max_body_bytes=settings.max_request_bytes, allowed_hosts=settings.allowed_hosts,
+                       cors_origins=cors_origins or ())
+    if cors_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=["*"], allow_headers=["*"])
     return app

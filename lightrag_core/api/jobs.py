@@ -2,6 +2,13 @@
 
 Indexing is CPU-bound, so jobs run one after another; queries keep being
 answered meanwhile (the store serialises writes, reads go on under WAL).
+
+A job is durable before it is queued: `submit` stores each document as a
+`pending` row with its text, so a crash after the answer loses nothing
+(`resume`, or `resume_unfinished` when the server starts, indexes them). The
+queue holds only ids; the worker reads each text back from the store, and a
+finished job keeps ids, a short summary and counts, for the last
+`KEEP_FINISHED` jobs only.
 """
 
 from __future__ import annotations
@@ -13,34 +20,68 @@ import uuid
 from dataclasses import dataclass, field
 
 from lightrag_core.engine import Engine
-from lightrag_core.indexing.report import IndexReport
+from lightrag_core.indexing import pending
+from lightrag_core.indexing.report import DocumentOutcome
 from lightrag_core.models import Document
+
+KEEP_FINISHED = 500
+SUMMARY_CHARS = 100
+
+
+@dataclass(frozen=True)
+class JobDocument:
+    """What a job remembers of a document: never its text."""
+
+    id: str
+    file_path: str
+    summary: str = ""
 
 
 @dataclass
 class Job:
     track_id: str
-    documents: list[Document]
+    documents: list[JobDocument]
     status: str = "queued"  # queued -> processing -> done | failed
     message: str = ""
     created_at: float = field(default_factory=time.time)
-    report: IndexReport | None = None  # once finished: per-document records kept and dropped
+    outcomes: dict[str, DocumentOutcome] = field(default_factory=dict)  # once finished: records kept, dropped
+
+    @property
+    def finished(self) -> bool:
+        return self.status in {"done", "failed"}
 
 
 class IndexJobs:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._jobs: dict[str, Job] = {}
+        self._jobs: dict[str, Job] = {}  # insertion order = age, for dropping the oldest finished ones
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="index-jobs", daemon=True)
         self._thread.start()
 
     def submit(self, documents: list[Document], prefix: str = "insert") -> Job:
+        """Store the documents as pending rows (committed before this returns), then queue their ids."""
+        staged = set(self.engine.stage_documents(documents)) if documents else set()
+        return self._enqueue([JobDocument(d.id, d.file_path, d.text[:SUMMARY_CHARS]) for d in documents
+                              if d.id in staged], prefix)
+
+    def resume_unfinished(self) -> Job | None:
+        """Queue the documents stored but never indexed (a crash cut them off); None when there are none."""
+        ids = pending.unfinished(self.engine.store)
+        if not ids:
+            return None
+        infos = [self.engine.store.get_document(i) for i in ids]
+        return self._enqueue([JobDocument(i.id, i.file_path) for i in infos if i], "resume")
+
+    def _enqueue(self, documents: list[JobDocument], prefix: str) -> Job:
         job = Job(f"{prefix}_{time.strftime('%Y%m%d_%H%M%S')}_{uuid.uuid4().hex[:8]}", documents)
         with self._lock:
             self._jobs[job.track_id] = job
-        self._queue.put(job)
+        if documents:
+            self._queue.put(job)
+        else:
+            self._finish(job, "done", "nothing to index")
         return job
 
     def get(self, track_id: str) -> Job | None:
@@ -54,19 +95,26 @@ class IndexJobs:
                 return
             job.status = "processing"
             try:
-                report = self.engine.index_documents(job.documents)
-                job.status = "failed" if report.failed and not report.processed and not report.skipped else "done"
-                job.message = "; ".join(filter(None, [report.summary(), report.records_summary()]))
-                job.report = report
-            except Exception as exc:  # the job records why; the worker keeps serving
-                job.status, job.message = "failed", str(exc)
+                report = self.engine.index_stored([d.id for d in job.documents])
+                job.outcomes = report.outcomes
+                status = "failed" if report.failed and not report.processed and not report.skipped else "done"
+                self._finish(job, status, "; ".join(filter(None, [report.summary(), report.records_summary()])))
+            except Exception as exc:  # the job records why (its rows stay pending for resume); the worker goes on
+                self._finish(job, "failed", str(exc))
+
+    def _finish(self, job: Job, status: str, message: str) -> None:
+        with self._lock:
+            job.status, job.message = status, message
+            finished = [k for k, j in self._jobs.items() if j.finished]
+            for old in finished[: max(0, len(finished) - KEEP_FINISHED)]:
+                del self._jobs[old]
 
     def wait(self, track_id: str, timeout: float = 600.0) -> Job:
         """Block until a job finishes (for tests and scripts)."""
         deadline = time.monotonic() + timeout
         while True:
             job = self.get(track_id)
-            if job is None or job.status in {"done", "failed"} or time.monotonic() > deadline:
+            if job is None or job.finished or time.monotonic() > deadline:
                 return job  # type: ignore[return-value]
             time.sleep(0.05)
 

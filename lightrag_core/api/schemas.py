@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 from lightrag_core.query.modes import Mode
 from lightrag_core.query.params import QueryParam
 
+# Bounds on what a query may carry, so one request cannot make the prompt (or the memory) huge: 422 beyond them.
+MAX_HISTORY_TURNS = 50
+MAX_TURN_CHARS = 20_000
+MAX_KEYWORDS = 100
+MAX_KEYWORD_CHARS = 200
+Keyword = Annotated[str, StringConstraints(max_length=MAX_KEYWORD_CHARS)]
+
 
 class HistoryTurn(BaseModel):
     role: Literal["user", "assistant", "system"]
-    content: str
+    content: str = Field(max_length=MAX_TURN_CHARS)
 
 
 class QueryRequest(BaseModel):
@@ -26,9 +33,9 @@ class QueryRequest(BaseModel):
     max_entity_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
     max_relation_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
     max_total_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
-    hl_keywords: list[str] = Field(default_factory=list, max_length=100)
-    ll_keywords: list[str] = Field(default_factory=list, max_length=100)
-    conversation_history: list[HistoryTurn] | None = Field(default=None, max_length=200)
+    hl_keywords: list[Keyword] = Field(default_factory=list, max_length=MAX_KEYWORDS)
+    ll_keywords: list[Keyword] = Field(default_factory=list, max_length=MAX_KEYWORDS)
+    conversation_history: list[HistoryTurn] | None = Field(default=None, max_length=MAX_HISTORY_TURNS)
     user_prompt: str | None = Field(default=None, max_length=10000)
     enable_rerank: bool | None = None
     enable_lexical: bool | None = Field(default=None, description="fuse BM25 into naive/mix vector chunks")

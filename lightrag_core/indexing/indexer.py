@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from lightrag_core.embeddings import Embedder
-from lightrag_core.indexing import failure_rows
+from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
@@ -32,7 +32,6 @@ from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, Inde
 from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import (
     FAILED,
-    PENDING,
     PROCESSED,
     PROCESSING,
     Chunk,
@@ -132,6 +131,14 @@ class Indexer:
 
         return self.index(items(), progress)
 
+    def stage(self, docs: list[Document]) -> list[str]:
+        """Store each document as a pending row with its text, to index later; the ids that need indexing."""
+        return [doc.id for doc in docs if pending.stage(self.store, doc, self._removal)]
+
+    def index_stored(self, doc_ids: list[str], progress: Progress | None = None) -> IndexReport:
+        """Index documents staged earlier, their text read back from the store."""
+        return self.index(pending.read_back(self.store, doc_ids), progress)
+
     def resume(self, progress: Progress | None = None) -> IndexReport:
         """Re-run every document that is not processed (interrupted or failed), reading failed files again."""
         docs: list[Loaded] = []
@@ -139,9 +146,9 @@ class Indexer:
         for info in self.store.list_documents():
             if info.status == PROCESSED:
                 continue
-            text = self.store.get_document_text(info.id)
-            if text:
-                docs.append(Document(info.id, text, info.title, info.file_path, info.subject, info.whole_file))
+            doc = pending.from_row(info, self.store.get_document_text(info.id))
+            if doc is not None:
+                docs.append(doc)
             elif failure_rows.is_load_failure(info) and info.file_path and info.file_path not in files:
                 files.append(info.file_path)
         if not files:
@@ -175,32 +182,9 @@ class Indexer:
 
     # -- stages ------------------------------------------------------------
     def _prepare(self, doc: Document, report: IndexReport) -> bool:
-        if not doc.text.strip():
-            raise LightRAGError(f"{doc.id}: no text to index")
-        existing = self.store.get_document(doc.id)
-        now = time.time()
-        if existing and existing.status == PROCESSED and existing.content_hash == doc.hash:
+        if not pending.stage(self.store, doc, self._removal):
             report.skipped.append(doc.id)
             return False
-        info = DocumentInfo(
-            doc.id,
-            doc.title,
-            doc.file_path,
-            doc.hash,
-            PENDING,
-            created_at=existing.created_at if existing else now,
-            updated_at=now,
-            subject=doc.subject,
-            whole_file=doc.whole_file,
-        )
-        if existing and existing.content_hash != doc.hash and self.store.document_chunk_ids(doc.id):
-            # Changed content: drop the old version, keep a pending row with the new text.
-            removal = self._removal(doc.id)
-            removal.delete_document_ids = []
-            removal.document, removal.document_text = info, doc.text
-            self.store.apply(removal)
-        else:
-            self.store.save_document(info, doc.text)
         return True
 
     def _index_batch(self, docs: list[Document], report: IndexReport, progress: Progress | None) -> None:

@@ -22,14 +22,14 @@ Q = {"query": "Are Christopher Nolan and Sathish Kalathil both film directors?",
 
 @pytest.fixture(scope="module")
 def client(hotpot_index):
-    with TestClient(create_app(hotpot_index)) as c:
+    with TestClient(create_app(hotpot_index), base_url="http://localhost") as c:
         yield c
 
 
 @pytest.fixture
 def fresh(offline_settings):
     engine = Engine(offline_settings)
-    with TestClient(create_app(engine)) as c:
+    with TestClient(create_app(engine), base_url="http://localhost") as c:
         yield c, engine
     engine.close()
 
@@ -87,7 +87,7 @@ def test_stream_error_line_when_generation_fails(hotpot_index, monkeypatch):
 
     app = create_app(hotpot_index)
     monkeypatch.setattr(hotpot_index.queries, "stream_answer", broken_stream)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         lines = [json.loads(x) for x in c.post("/query/stream", json={**Q, "stream": True}).text.splitlines()]
     assert "references" in lines[0] and lines[1] == {"response": "partial "}
     assert lines[-1] == {"error": "LLM stream from 'x' failed: connection reset"}
@@ -150,7 +150,7 @@ def test_documents_lifecycle(fresh, monkeypatch):
 
 
 def test_api_key_guards_everything_but_health(hotpot_index):
-    with TestClient(create_app(hotpot_index, api_key="s3cret-key")) as c:
+    with TestClient(create_app(hotpot_index, api_key="s3cret-key"), base_url="http://localhost") as c:
         assert c.post("/query/data", json=Q).status_code == 401
         assert c.post("/query/data", json=Q, headers={"X-API-Key": "wrong"}).status_code == 401
         assert c.post("/query/data", json=Q, headers={"X-API-Key": "s3cret-key"}).status_code == 200
@@ -160,10 +160,10 @@ def test_api_key_guards_everything_but_health(hotpot_index):
 
 
 def test_cors_off_unless_configured(hotpot_index):
-    with TestClient(create_app(hotpot_index)) as c:
+    with TestClient(create_app(hotpot_index), base_url="http://localhost") as c:
         r = c.options("/query", headers={"Origin": "http://evil.example", "Access-Control-Request-Method": "POST"})
         assert "access-control-allow-origin" not in r.headers
-    with TestClient(create_app(hotpot_index, cors_origins=["http://app.example"])) as c:
+    with TestClient(create_app(hotpot_index, cors_origins=["http://app.example"]), base_url="http://localhost") as c:
         r = c.options("/query", headers={"Origin": "http://app.example", "Access-Control-Request-Method": "POST"})
         assert r.headers["access-control-allow-origin"] == "http://app.example"
 

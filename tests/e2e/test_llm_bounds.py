@@ -134,10 +134,10 @@ def test_the_api_answers_upstream_failures_with_5xx(tmp_path, failure, status):
         stub.fail_next = [503] if failure == "busy" else []
         stub.delay = 3.0 if failure == "slow" else 0.0
         if failure != "down":
-            with TestClient(create_app(engine), raise_server_exceptions=False) as client:
+            with TestClient(create_app(engine), raise_server_exceptions=False, base_url="http://localhost") as client:
                 reply = client.post("/query", json=question)
     if failure == "down":  # the server is gone: nothing listens on its port any more
-        with TestClient(create_app(engine), raise_server_exceptions=False) as client:
+        with TestClient(create_app(engine), raise_server_exceptions=False, base_url="http://localhost") as client:
             reply = client.post("/query", json=question)
     assert reply.status_code == status, reply.text
     assert reply.json()["detail"].startswith("LLM")
@@ -221,7 +221,7 @@ def test_the_api_track_status_gives_each_documents_records(tmp_path):
 
     with OpenAIStub(nothing_found) as stub:
         engine = Engine(_settings(tmp_path, stub))
-        with TestClient(create_app(engine)) as client:
+        with TestClient(create_app(engine), base_url="http://localhost") as client:
             empty = finished(client, "Nothing here names anything.")
             city = finished(client, "Marie Curie was born in Warsaw.")
     [doc] = empty["documents"]

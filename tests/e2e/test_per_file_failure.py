@@ -94,7 +94,7 @@ def test_uploads_and_api_record_the_bad_file(tmp_path):
         assert rows(engine)["scan.pdf"][1].startswith("scan.pdf: not a readable PDF")
         assert not engine.resume().processed  # nothing on disk to read again: the row says re-upload
 
-        with TestClient(create_app(engine)) as client:
+        with TestClient(create_app(engine), base_url="http://localhost") as client:
             bad = client.post("/documents/upload", files={"file": ("notes.docx", b"plain text", "text/plain")})
             assert bad.status_code == 400 and "not a valid .docx" in bad.json()["detail"]
             failed = client.get("/documents").json()["statuses"]["failed"]

@@ -274,7 +274,7 @@ def test_cli_reports_bad_files(tmp_path, name, data, message):
     ({"query": "valid question", "conversation_history": [{"role": "robot", "content": "x"}]}, 422, "role"),
 ])
 def test_api_rejects_bad_queries(engine, body, status, fragment):
-    with TestClient(create_app(engine)) as client:
+    with TestClient(create_app(engine), base_url="http://localhost") as client:
         r = client.post("/query/data", json=body)
     assert r.status_code == status and fragment in json.dumps(r.json())
 
@@ -282,7 +282,7 @@ def test_api_rejects_bad_queries(engine, body, status, fragment):
 @pytest.mark.parametrize("name,data,message", [FILES[2], FILES[5], FILES[8]], ids=lambda x: str(x)[:12])
 def test_api_upload_of_bad_files_fails_the_job_not_the_store(engine, name, data, message):
     before = engine.store.counts()
-    with TestClient(create_app(engine)) as client:
+    with TestClient(create_app(engine), base_url="http://localhost") as client:
         r = client.post("/documents/upload", files={"file": (name, data, "application/octet-stream")})
     assert r.status_code == 400 and message in r.json()["detail"]
     _intact(engine, before)

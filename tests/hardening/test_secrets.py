@@ -87,7 +87,7 @@ def test_exports_cli_and_api_hold_no_secret(configured):
     out = subprocess.run([sys.executable, "-m", "lightrag_core", "stats"], capture_output=True, text=True,
                          cwd=ROOT, timeout=300, env={**env, "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0 and leaks(out.stdout + out.stderr) == []
-    with TestClient(create_app(engine, api_key=API_KEY)) as client:
+    with TestClient(create_app(engine, api_key=API_KEY), base_url="http://localhost") as client:
         for response in (client.get("/health"), client.get("/openapi.json"),
                          client.post("/query/data", json={"query": "Where was Marie Curie born?"}),
                          client.get("/documents", headers={"X-API-Key": API_KEY})):

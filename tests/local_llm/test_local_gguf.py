@@ -55,7 +55,7 @@ def test_a_streamed_cited_answer_and_the_api(engine):
     answer = "".join(pieces)
     assert len(pieces) > 3 and answer_found(answer, "Columbus, Ohio"), answer
     assert result.references and result.chunks
-    with TestClient(create_app(engine)) as client:
+    with TestClient(create_app(engine), base_url="http://localhost") as client:
         reply = client.post("/query", json={"query": QUESTION, "mode": "naive", "response_type": "Single Sentence"})
     # A 1.5B model does not always get it right from one passage: the API's part is a generated, cited reply.
     assert reply.status_code == 200, reply.text

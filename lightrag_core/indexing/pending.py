@@ -1,0 +1,58 @@
+"""Documents kept in the store before they are indexed, and read back from it to index them.
+
+The API stores what it is given as a `pending` row (its text included) before it answers, so a
+crash loses nothing: `resume`, or the server starting again, indexes the row from what is stored.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+
+from lightrag_core.models import PENDING, PROCESSED, PROCESSING, Document, DocumentInfo, GraphWrite, LightRAGError
+from lightrag_core.storage.base import GraphStore
+
+UNFINISHED = frozenset({PENDING, PROCESSING})
+
+
+def stage(store: GraphStore, doc: Document, removal: Callable[[str], GraphWrite]) -> bool:
+    """Store the document as a pending row with its text; False when it is already stored unchanged.
+
+    Changed content first drops the old version (`removal` plans that), in the same transaction.
+    """
+    if not doc.text.strip():
+        raise LightRAGError(f"{doc.id}: no text to index")
+    existing = store.get_document(doc.id)
+    now = time.time()
+    if existing and existing.status == PROCESSED and existing.content_hash == doc.hash:
+        return False
+    info = DocumentInfo(doc.id, doc.title, doc.file_path, doc.hash, PENDING,
+                        created_at=existing.created_at if existing else now, updated_at=now,
+                        subject=doc.subject, whole_file=doc.whole_file)
+    if existing and existing.content_hash != doc.hash and store.document_chunk_ids(doc.id):
+        write = removal(doc.id)
+        write.delete_document_ids = []
+        write.document, write.document_text = info, doc.text
+        store.apply(write)
+    else:
+        store.save_document(info, doc.text)
+    return True
+
+
+def from_row(info: DocumentInfo, text: str | None) -> Document | None:
+    """The document a stored row holds, or None when the row keeps no text (a file that failed to load)."""
+    return Document(info.id, text, info.title, info.file_path, info.subject, info.whole_file) if text else None
+
+
+def read_back(store: GraphStore, doc_ids: Iterable[str]) -> Iterator[Document]:
+    """The stored documents, one at a time (a job's texts are never all in memory); missing ones are skipped."""
+    for doc_id in doc_ids:
+        info = store.get_document(doc_id)
+        doc = from_row(info, store.get_document_text(doc_id)) if info else None
+        if doc is not None:
+            yield doc
+
+
+def unfinished(store: GraphStore) -> list[str]:
+    """Ids of documents stored but not yet indexed (queued, or cut off by a crash)."""
+    return [info.id for info in store.list_documents() if info.status in UNFINISHED]
