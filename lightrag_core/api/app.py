@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import json
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -10,8 +9,9 @@ from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
-from fastapi.security import APIKeyHeader
 
+from lightrag_core.accounts import Accounts, Principal, Role
+from lightrag_core.api import auth
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import (
     DeleteResponse,
@@ -31,7 +31,6 @@ from lightrag_core.models import Document, DocumentInfo, LightRAGError
 from lightrag_core.query.result import QueryResult
 
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
-_key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
 
 
 def _doc_status(info: DocumentInfo, summary: str = "") -> DocumentStatus:
@@ -52,7 +51,9 @@ def _references(result: QueryResult, include_content: bool) -> list[dict[str, An
     return refs
 
 
-def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None = None) -> FastAPI:
+def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None = None,
+               accounts: Accounts | None = None) -> FastAPI:
+    """The API over `engine`; accounts default to the engine's settings (LIGHTRAG_AUTH_ACCOUNTS)."""
     jobs = IndexJobs(engine)
 
     @asynccontextmanager
@@ -68,9 +69,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
         app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=["*"], allow_headers=["*"])
 
-    def require_key(key: str | None = Depends(_key_header)) -> None:
-        if api_key and not (key and hmac.compare_digest(key.encode(), api_key.encode())):
-            raise HTTPException(status_code=401, detail="missing or wrong X-API-Key header")
+    auth.install(app, accounts or Accounts.from_settings(engine.settings), api_key)
+    viewer, admin = [Depends(auth.require(Role.VIEWER))], [Depends(auth.require(Role.ADMIN))]
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
@@ -85,14 +85,14 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         result, parts = engine.query(req.query, param)
         return result, parts, param.stream
 
-    @app.post("/query", response_model=QueryResponse, dependencies=[Depends(require_key)])
+    @app.post("/query", response_model=QueryResponse, dependencies=viewer)
     def query(req: QueryRequest) -> dict[str, Any]:
         result, parts, _ = _run(req, stream=False)
         text = "".join(parts)
         return {"response": text,
                 "references": _references(result, req.include_chunk_content) if req.include_references else None}
 
-    @app.post("/query/stream", dependencies=[Depends(require_key)],
+    @app.post("/query/stream", dependencies=viewer,
               responses={200: {"content": {"application/x-ndjson": {}}}})
     def query_stream(req: QueryRequest) -> StreamingResponse:
         result, parts, streaming = _run(req, stream=True)
@@ -120,11 +120,11 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 
-    @app.post("/query/data", response_model=QueryDataResponse, dependencies=[Depends(require_key)])
+    @app.post("/query/data", response_model=QueryDataResponse, dependencies=viewer)
     def query_data(req: QueryRequest) -> dict[str, Any]:
         return engine.query_data(req.query, req.to_param()).to_data()
 
-    @app.post("/documents/text", response_model=InsertResponse, dependencies=[Depends(require_key)])
+    @app.post("/documents/text", response_model=InsertResponse, dependencies=admin)
     def insert_text(req: InsertTextRequest) -> dict[str, Any]:
         if not req.text.strip():
             raise HTTPException(status_code=422, detail="text is empty")
@@ -133,7 +133,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         doc.file_path = req.file_source or "text input"
         return _submit([doc])
 
-    @app.post("/documents/upload", response_model=InsertResponse, dependencies=[Depends(require_key)])
+    @app.post("/documents/upload", response_model=InsertResponse, dependencies=admin)
     def upload(file: UploadFile = File(...), doc_id: str | None = Form(None)) -> dict[str, Any]:
         name = file.filename or "upload"
         if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
@@ -160,7 +160,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
                 "track_id": job.track_id}
 
     @app.get("/documents/track_status/{track_id}", response_model=TrackStatusResponse,
-             dependencies=[Depends(require_key)])
+             dependencies=viewer)
     def track_status(track_id: str) -> dict[str, Any]:
         job = jobs.get(track_id)
         if job is None:
@@ -179,14 +179,14 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         return {"track_id": track_id, "status": job.status, "documents": docs, "total_count": len(docs),
                 "message": job.message}
 
-    @app.get("/documents", response_model=DocumentsResponse, dependencies=[Depends(require_key)])
+    @app.get("/documents", response_model=DocumentsResponse, dependencies=viewer)
     def documents() -> dict[str, Any]:
         grouped: dict[str, list[DocumentStatus]] = {}
         for info in engine.documents():
             grouped.setdefault(info.status, []).append(_doc_status(info))
         return {"statuses": grouped}
 
-    @app.delete("/documents/{doc_id}", response_model=DeleteResponse, dependencies=[Depends(require_key)])
+    @app.delete("/documents/{doc_id}", response_model=DeleteResponse, dependencies=admin)
     def delete(doc_id: str) -> dict[str, Any]:
         if engine.store.get_document(doc_id) is None:
             raise HTTPException(status_code=404, detail=f"no document with id {doc_id!r}")
@@ -194,7 +194,9 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         return {"status": "success", "message": f"deleted {doc_id} and what only it supported", "doc_id": doc_id}
 
     @app.get("/health")
-    def health() -> dict[str, Any]:
+    def health(caller: Principal | None = Depends(auth.optional_caller)) -> dict[str, Any]:
+        if caller is None:  # liveness for anyone; the details for a signed-in caller
+            return {"status": "healthy"}
         info = engine.describe()
         return {"status": "healthy", "store": info["store"], "llm": info["llm"],
                 "embedding_model": info["embedding_model"], "counts": {k: info[k] for k in
