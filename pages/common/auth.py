@@ -54,6 +54,13 @@ def allowed(what: Role | Action) -> bool:
     return principal is not None and principal.may(what)
 
 
+def listed(what: Role | Action) -> bool:
+    """Whether a page for `what` belongs in the navigation: before sign-in every page is (each shows only
+    the login form, and a deep link survives it); after, only those the role may use."""
+    principal = current()
+    return principal is None or principal.may(what)
+
+
 def explain(what: Role | Action) -> None:
     """A note for a user whose role may not do `what`."""
     principal = current()

@@ -11,7 +11,8 @@ from lightrag_core import Document, Engine, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "an-app-test-signing-secret-0123456789abcdef"
-PAGES = ["0_Home.py", "1_Upload.py", "2_Query.py", "3_Compare_modes.py", "4_Graph_analytics.py", "5_Review.py"]
+PAGES = ["0_Home.py", "1_Upload.py", "2_Query.py", "3_Compare_modes.py", "4_Graph_analytics.py", "5_Review.py",
+         "6_Ask_in_Cypher.py"]
 pytestmark = pytest.mark.slow
 
 
