@@ -69,7 +69,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
         app.add_middleware(CORSMiddleware, allow_origins=cors_origins, allow_methods=["*"], allow_headers=["*"])
 
-    auth.install(app, accounts or Accounts.from_settings(engine.settings), api_key)
+    auth.install(app, Accounts.from_settings(engine.settings) if accounts is None else accounts, api_key)
     viewer, admin = [Depends(auth.require(Role.VIEWER))], [Depends(auth.require(Role.ADMIN))]
 
     @app.exception_handler(LightRAGError)

@@ -163,3 +163,14 @@ def test_a_bad_accounts_setting_stops_the_app_with_the_reason(offline_settings):
     with pytest.raises(AccountsError, match="LIGHTRAG_TOKEN_SECRET must be set"):
         create_app(engine)
     engine.close()
+
+
+def test_hostile_credentials_get_401_not_500(client):
+    huge = login(client, "carol", "p" * 200_000)
+    assert huge.status_code == 401
+    assert login(client, "c" * 5000, "carol-pw").status_code == 401
+    for headers in ({"Authorization": "Basic Y2Fyb2w6Y2Fyb2wtcHc="}, {"Authorization": "Bearer " + "a." * 5000},
+                    {"Authorization": "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhbGljZSJ9."},  # alg "none"
+                    {"X-API-Key": "clé-ünïcode".encode("latin-1")}, {"Authorization": "Bearer"}):
+        r = client.get("/documents", headers=headers)
+        assert r.status_code == 401, (headers, r.text)
