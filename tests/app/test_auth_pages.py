@@ -163,3 +163,19 @@ def test_a_misconfigured_accounts_setting_says_why(workspace, monkeypatch):
     at = start(workspace)
     assert "unknown role; use one of viewer, reviewer, admin" in at.error[0].value
     assert "alice-pw" not in shown(at) and not at.metric
+
+
+def test_no_page_shows_a_password_the_token_or_the_token_secret(workspace, accounts, caplog):
+    from tests.hardening.test_secrets import _page_text
+
+    caplog.set_level("DEBUG")
+    at = sign_in(start(workspace), "alice", "alice-pw")
+    token = at.session_state["auth_token"]
+    texts = []
+    for page in PAGES:
+        open_page(at, page)
+        texts.append(_page_text(at))
+    everything = "\n".join(texts) + caplog.text
+    assert "Signed in as **alice** · admin" in everything
+    for secret in ("alice-pw", "bob-pw", "carol-pw", SECRET, token):
+        assert secret not in everything

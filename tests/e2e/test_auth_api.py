@@ -174,3 +174,13 @@ def test_hostile_credentials_get_401_not_500(client):
                     {"X-API-Key": "clé-ünïcode".encode("latin-1")}, {"Authorization": "Bearer"}):
         r = client.get("/documents", headers=headers)
         assert r.status_code == 401, (headers, r.text)
+
+
+def test_no_response_holds_a_password_or_the_token_secret(client):
+    token = bearer(client, "alice", "alice-pw")
+    responses = [client.get("/auth-status"), client.get("/openapi.json"), client.get("/health", headers=token),
+                 login(client, "alice", "wrong"), login(client, "bob", "bob-pw"),
+                 client.get("/documents", headers=token)]
+    for r in responses:
+        for secret in ("alice-pw", "bob-pw", "carol-pw", SECRET, ADMIN_HASH):
+            assert secret not in r.text, (r.request.url, secret)
