@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from functools import cache
 
 import bcrypt
 import jwt
@@ -147,23 +146,13 @@ def parse_accounts(spec: str) -> dict[str, Account]:
     return accounts
 
 
-@cache
-def _dummy_hash() -> bytes:
-    """A hash to check unknown user names against, so they take as long as known ones."""
-    return bcrypt.hashpw(secrets.token_bytes(16), bcrypt.gensalt(12))
-
-
-def _password_matches(account: Account | None, password: str) -> bool:
-    given = password.encode("utf-8")
-    if account is None or account.hashed:
-        stored = account.password.encode() if account else _dummy_hash()
-        if len(given) > 72:  # bcrypt refuses longer input; no hash of it exists
-            return False
-        try:
-            return bcrypt.checkpw(given, stored) and account is not None
-        except ValueError:  # a malformed hash never matches
-            return False
-    return hmac.compare_digest(given, account.password.encode("utf-8"))
+def _bcrypt_matches(password: bytes, stored: bytes) -> bool:
+    if len(password) > 72:  # bcrypt refuses longer input; no hash of it exists
+        return False
+    try:
+        return bcrypt.checkpw(password, stored)
+    except ValueError:  # a malformed hash never matches
+        return False
 
 
 class _Failures:
@@ -207,6 +196,11 @@ class Accounts:
         self._secret = token_secret if self.accounts else secrets.token_urlsafe(32)
         self.expire = timedelta(hours=expire_hours)
         self.failures = _Failures()
+        # With any bcrypt account, every check runs bcrypt once at the highest cost configured (against
+        # this hash for unknown names and plain passwords), so the time taken tells no name or kind apart.
+        costs = [int(a.password[4:6]) for a in self.accounts.values() if a.hashed and a.password[4:6].isdigit()]
+        self._decoy = secrets.token_bytes(16)
+        self._dummy = bcrypt.hashpw(secrets.token_bytes(16), bcrypt.gensalt(min(max(costs), 16))) if costs else None
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Accounts:
@@ -227,11 +221,21 @@ class Accounts:
         account = self.accounts.get(username)
         if account is not None and self.retry_after(username) > 0:
             return None
-        ok = _password_matches(account, password)
+        ok = self._matches(account, password.encode("utf-8"))
         if account is None:
             return None
         self.failures.record(username, ok)
         return Principal(account.name, account.role) if ok else None
+
+    def _matches(self, account: Account | None, given: bytes) -> bool:
+        if account is not None and account.hashed:
+            return _bcrypt_matches(given, account.password.encode())
+        if self._dummy is not None:
+            _bcrypt_matches(given, self._dummy)  # the same time as a hashed account takes
+        if account is None:
+            hmac.compare_digest(given, self._decoy)
+            return False
+        return hmac.compare_digest(given, account.password.encode("utf-8"))
 
     def issue_token(self, principal: Principal) -> str:
         now = datetime.now(UTC)

@@ -124,3 +124,15 @@ def test_failed_sign_ins_make_the_user_wait(monkeypatch):
     monkeypatch.setattr(acc, "LOCK_SECONDS", 0.0)
     assert accounts.authenticate("alice", "right") == Principal("alice", Role.ADMIN)
     assert accounts.failures._counts == {}
+
+
+def test_a_malformed_hash_never_matches_and_unknown_names_run_bcrypt_too(monkeypatch):
+    broken = "$2b$12$" + "!" * 53
+    accounts = build(f"eve:{broken}:admin,bob:{HASH}:reviewer,carol:pw:viewer")
+    assert accounts.authenticate("eve", "anything") is None and accounts.authenticate("eve", broken) is None
+    checked = []
+    real = bcrypt.checkpw
+    monkeypatch.setattr(bcrypt, "checkpw", lambda given, stored: checked.append(stored) or real(given, stored))
+    assert accounts.authenticate("nobody", "pw") is None
+    assert accounts.authenticate("carol", "pw") == Principal("carol", Role.VIEWER)
+    assert len(checked) == 2  # one bcrypt check each, as for a hashed account: timing names no one
