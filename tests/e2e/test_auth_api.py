@@ -184,3 +184,18 @@ def test_no_response_holds_a_password_or_the_token_secret(client):
     for r in responses:
         for secret in ("alice-pw", "bob-pw", "carol-pw", SECRET, ADMIN_HASH):
             assert secret not in r.text, (r.request.url, secret)
+
+
+def test_serve_refuses_to_start_on_a_bad_accounts_setting(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "LIGHTRAG_AUTH_ACCOUNTS": "alice:alice-secret-pw:admin", "LIGHTRAG_TOKEN_SECRET": "",
+           "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-m", "lightrag_core", "--workdir", str(tmp_path / "w"), "serve",
+                          "--port", "9"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert out.returncode == 2 and out.stderr.startswith("error: LIGHTRAG_TOKEN_SECRET must be set")
+    assert "alice-secret-pw" not in out.stderr and not (tmp_path / "w").exists()  # stopped before opening a store
