@@ -18,7 +18,8 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 DEFAULT_WORKDIR = "./lightrag_data"
-SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key"})
+SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key",
+                           "auth_accounts", "token_secret"})
 
 
 _KEY_LIKE = re.compile(r"\b(sk|pk|rk|key|token)[-_][A-Za-z0-9*_\-]{6,}", re.IGNORECASE)
@@ -141,6 +142,10 @@ class Settings:
     workspace: str = "default"
     # HTTP API.
     api_key: str = field(default="", repr=False)
+    # Accounts (user:password:role,...; see accounts.py) and the key that signs their tokens.
+    auth_accounts: str = field(default="", repr=False)
+    token_secret: str = field(default="", repr=False)
+    token_expire_hours: float = 48.0
     # Reranker on a Jina/Cohere-style /rerank endpoint (vLLM, llama.cpp server, TEI). Empty model -> off.
     rerank_model: str = ""
     rerank_base_url: str = ""
@@ -235,6 +240,9 @@ class Settings:
             neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
             workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
             api_key=env.get("LIGHTRAG_API_KEY"),
+            auth_accounts=env.get("LIGHTRAG_AUTH_ACCOUNTS"),
+            token_secret=env.get("LIGHTRAG_TOKEN_SECRET"),
+            token_expire_hours=env.number("LIGHTRAG_TOKEN_EXPIRE_HOURS", 48.0),
             rerank_model=env.get("RERANK_MODEL"),
             rerank_base_url=env.get("RERANK_BASE_URL"),
             rerank_api_key=env.get("RERANK_API_KEY"),

@@ -3,17 +3,23 @@
 import pandas as pd
 import streamlit as st
 
-from pages.common import state
+from lightrag_core.accounts import Action
+from pages.common import auth, state
 
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Upload")
 engine = state.engine()
+can_upload = auth.allowed(Action.UPLOAD)
+files, pasted, title = None, "", ""
+if can_upload:
+    files = st.file_uploader("Files", type=["txt", "md", "pdf", "docx", "html", "htm"], accept_multiple_files=True)
+    pasted = st.text_area("…or paste text", height=120, key="paste_text")
+    title = st.text_input("Title for the pasted text", value="pasted text", key="paste_title")
+else:
+    auth.explain(Action.UPLOAD)
 
-files = st.file_uploader("Files", type=["txt", "md", "pdf", "docx", "html", "htm"], accept_multiple_files=True)
-pasted = st.text_area("…or paste text", height=120, key="paste_text")
-title = st.text_input("Title for the pasted text", value="pasted text", key="paste_title")
-
-if st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
+if can_upload and st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
     uploads = [(f.name, f.getvalue()) for f in files or []]
     texts = [(title or "pasted text", pasted)] if pasted.strip() else []
     if uploads or texts:
@@ -65,17 +71,16 @@ else:
     st.dataframe(table, hide_index=True, width="stretch")
     st.download_button("Export CSV", table.to_csv(index=False), "documents.csv", "text/csv")
     c1, c2 = st.columns(2)
-    with c1:
-        target = st.selectbox("Delete a document", [d.id for d in docs], index=None, placeholder="choose…")
-        if st.button("Delete", disabled=target is None):
+    failed = [d.id for d in docs if d.status != "processed"]
+    c2.write(f"{len(failed)} document(s) not processed.")
+    if auth.allowed(Action.DELETE):
+        target = c1.selectbox("Delete a document", [d.id for d in docs], index=None, placeholder="choose…")
+        if c1.button("Delete", disabled=target is None):
             engine.delete_document(target)
             st.success(f"Deleted {target}; entities and relations only it supported are gone, shared ones rebuilt.")
             st.rerun()
-    with c2:
-        failed = [d.id for d in docs if d.status != "processed"]
-        st.write(f"{len(failed)} document(s) not processed.")
-        if st.button("Re-run failed and interrupted", disabled=not failed):
-            st.write(engine.resume().summary())
-            st.rerun()
+    if auth.allowed(Action.RERUN) and c2.button("Re-run failed and interrupted", disabled=not failed):
+        st.write(engine.resume().summary())
+        st.rerun()
 
 state.sidebar(engine)  # last, so its counts include what this run indexed

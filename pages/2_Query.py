@@ -6,9 +6,10 @@ import streamlit as st
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench import result_tables as tables
 from lightrag_core.workbench.graph_view import from_query_data
-from pages.common import state, widgets
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Query · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Query")
 engine = state.engine()
 state.sidebar(engine)

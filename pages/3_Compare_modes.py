@@ -8,9 +8,10 @@ from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import RETRIEVAL_MODES
 from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode
 from lightrag_core.workbench.evaluate import parse_questions
-from pages.common import state, widgets
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Compare modes · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Compare modes")
 engine = state.engine()
 state.sidebar(engine)

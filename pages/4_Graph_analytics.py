@@ -6,9 +6,10 @@ import streamlit as st
 
 from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood
 from lightrag_core.workbench.snapshot import graph_snapshot
-from pages.common import state, widgets
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Graph analytics · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Graph analytics")
 engine = state.engine()
 state.sidebar(engine)

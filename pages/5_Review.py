@@ -3,18 +3,24 @@
 import pandas as pd
 import streamlit as st
 
+from lightrag_core.accounts import Action
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.analytics import duplicate_candidates
 from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
 from lightrag_core.workbench.snapshot import graph_snapshot
-from pages.common import state
+from pages.common import auth, state
 
 st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")
+principal = auth.signed_in()
 st.title("Review")
 engine = state.engine()
 state.sidebar(engine)
+# With accounts the signed-in user is the reviewer; alone, whoever types a name.
 reviewer = Reviewer(engine.store, engine.embedder, engine.summariser,
-                    reviewer=st.sidebar.text_input("Your name", key="reviewer_name"))
+                    reviewer=principal.name or st.sidebar.text_input("Your name", key="reviewer_name"))
+can_review = auth.allowed(Action.REVIEW)
+if not can_review:
+    auth.explain(Action.REVIEW)
 
 
 def act(fn, *args) -> None:
@@ -47,7 +53,7 @@ with entities_tab:
                                 "sources": len(shown[e.name].source_ids) if e.name in shown else 0,
                                 "description": shown[e.name].description[:160] if e.name in shown else ""}
                                for e in queue[:500]]), hide_index=True)
-    if queue and shown:
+    if queue and shown and can_review:
         name = st.selectbox("Entity to review", [e.name for e in queue[:500] if e.name in shown], key="review_entity")
         ent = shown[name]
         comment = st.text_input("Comment", key="entity_comment")
@@ -77,7 +83,7 @@ with relations_tab:
     rels.sort(key=lambda r: (r.weight, r.src, r.tgt))
     st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
                                 "description": r.description[:160]} for r in rels]), hide_index=True)
-    if rels:
+    if rels and can_review:
         label = st.selectbox("Relation to review", [f"{r.src} -> {r.tgt}" for r in rels])
         rel = next(r for r in rels if f"{r.src} -> {r.tgt}" == label)
         comment_r = st.text_input("Comment", key="relation_comment")

@@ -4,11 +4,14 @@ import pandas as pd
 import streamlit as st
 
 from lightrag_core import LightRAGError
+from lightrag_core.accounts import Action
 from lightrag_core.workbench.cypher_console import NEEDS_LLM, ROW_LIMIT, CypherConsole
-from pages.common import state, widgets
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Ask in Cypher · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Ask in Cypher")
+auth.gate(Action.CYPHER)
 engine = state.engine()
 state.sidebar(engine)
 try:
