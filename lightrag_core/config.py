@@ -127,6 +127,13 @@ class Settings:
     rerank_timeout: int = 30
     # Files larger than this are refused: offline indexing of them takes hours.
     max_file_mb: float = 20.0
+    # What reading one file may cost (indexing/file_limits.py): the text a document holds (millions of
+    # characters), a .docx's parts unpacked (MB) and how much more than packed, a PDF's pages and seconds.
+    max_text_mb: float = 20.0
+    max_docx_mb: float = 50.0
+    max_docx_ratio: int = 200
+    max_pdf_pages: int = 2000
+    pdf_seconds: float = 120.0
     # Origins allowed to call the HTTP API from a browser; empty = CORS off.
     cors_origins: tuple[str, ...] = ()
     # The embedded store searches a namespace (entities, relations, chunks) with this many vectors or
@@ -208,6 +215,11 @@ class Settings:
             rerank_api_key=env.get("RERANK_API_KEY"),
             rerank_timeout=env.int("RERANK_TIMEOUT", 30),
             max_file_mb=env.number("LIGHTRAG_MAX_FILE_MB", 20.0),
+            max_text_mb=env.number("LIGHTRAG_MAX_TEXT_MB", 20.0),
+            max_docx_mb=env.number("LIGHTRAG_MAX_DOCX_MB", 50.0),
+            max_docx_ratio=env.int("LIGHTRAG_MAX_DOCX_RATIO", 200),
+            max_pdf_pages=env.int("LIGHTRAG_MAX_PDF_PAGES", 2000),
+            pdf_seconds=env.number("LIGHTRAG_PDF_SECONDS", 120.0),
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
             ann_min_vectors=env.int("LIGHTRAG_ANN_MIN_VECTORS", 200_000),
         )
@@ -217,6 +229,12 @@ class Settings:
         settings = cls(**values)  # type: ignore[arg-type]
         if settings.chunk_overlap >= settings.chunk_tokens:
             raise ValueError("CHUNK_OVERLAP must be smaller than CHUNK_TOKENS")
-        if settings.max_file_mb <= 0:
-            raise ValueError("LIGHTRAG_MAX_FILE_MB must be above 0")
+        for name, value in (("LIGHTRAG_MAX_FILE_MB", settings.max_file_mb),
+                            ("LIGHTRAG_MAX_TEXT_MB", settings.max_text_mb),
+                            ("LIGHTRAG_MAX_DOCX_MB", settings.max_docx_mb),
+                            ("LIGHTRAG_MAX_DOCX_RATIO", settings.max_docx_ratio),
+                            ("LIGHTRAG_MAX_PDF_PAGES", settings.max_pdf_pages),
+                            ("LIGHTRAG_PDF_SECONDS", settings.pdf_seconds)):
+            if value <= 0:
+                raise ValueError(f"{name} must be above 0")
         return settings
