@@ -172,4 +172,4 @@ def test_peak_memory_of_reading_a_hostile_file(tmp_path, name, build, limit):
     assert limit in figures["errors"][0]
     # The file's text alone would be 40 M characters (the docx) or 840 M (the PDF); reading stops
     # within the 20 M character limit, held once as parts and once joined.
-    assert figures["grew_mb"] < 150, figures
+    assert figures["grew_mb"] < 100, figures  # measured: docx +7 MB (before: +163 MB), PDF +51 MB
