@@ -19,8 +19,9 @@ _END = re.compile(r"^[ \t]*\*{3}[ \t]*END OF (?:THE|THIS) PROJECT GUTENBERG E-?B
 # matched (anchored): a pattern running to the end of the text backtracks quadratically on a long line.
 _END_PROSE = re.compile(r"End of (?:the )?Project Gutenberg", re.I)
 # The volunteers' credit that opens most books ("Produced by ... Team at http://www.pgdp.net").
-# Image placeholders inside the book; their captions repeat lines of the text.
-_ILLUSTRATION = re.compile(r"\[Illustration(?::[^\]]{0,600})?\]", re.I)
+# Image placeholders inside the book; their captions repeat lines of the text. A caption stops at the
+# next "[" too, so an unclosed placeholder is scanned only up to the next one, not 600 characters each.
+_ILLUSTRATION = re.compile(r"\[Illustration(?::[^\][]{0,600})?\]", re.I)
 _CREDIT = re.compile(r"\A\s*Produced by\b.*?(?:\n[ \t\r]*\n|\Z)", re.I | re.S)  # CRLF files too
 
 
