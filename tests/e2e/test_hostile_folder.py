@@ -86,3 +86,22 @@ def test_uploads_and_the_api_apply_the_same_limits(tmp_path):
             long_text = client.post("/documents/text", json={"text": "word " * 300_000, "file_source": "t.txt"})
             assert long_text.status_code == 400 and long_text.json()["detail"] == f"t.txt: {text_error}"
             assert json.dumps(client.get("/documents").json()).count("LIGHTRAG_MAX_DOCX_MB") == 2
+
+
+def test_a_book_with_a_200000_space_line_is_indexed_in_seconds(tmp_path):
+    # The line follows "End of the Project Gutenberg": the old end-of-book pattern needed about 85 minutes
+    # for a 1 MB line, holding the GIL (the app and the API stopped answering).
+    spaces = " " * 200_000
+    book = tmp_path / "book.txt"
+    book.write_text("*** START OF THE PROJECT GUTENBERG EBOOK X ***\n" + GOOD + f"\n{spaces}\n"
+                    f"End of the Project Gutenberg{spaces}x\nmore{spaces}\n"
+                    "*** END OF THE PROJECT GUTENBERG EBOOK X ***\n")
+    with Engine(offline(tmp_path / "ws")) as engine:
+        started = time.perf_counter()
+        report = engine.index_paths([book])
+        seconds = time.perf_counter() - started
+        assert len(report.processed) == 1 and not report.failed
+        [doc] = engine.documents()
+        assert doc.status == "processed"
+    print(f"200,000-space book indexed in {seconds:.1f} s")
+    assert seconds < 30  # measured 4.2 s, the offline models loading included
