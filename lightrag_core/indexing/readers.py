@@ -11,7 +11,7 @@ import time
 import zipfile
 from typing import Any
 
-from lightrag_core.indexing.file_limits import MB, ReadLimits, text_limit_error
+from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, MB, ReadLimits, text_limit_error
 from lightrag_core.models import LightRAGError
 
 _HIDDEN_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "object"})
@@ -52,7 +52,7 @@ class _TextTarget:
         return "".join(self.parts)
 
 
-def html_to_text(html: str, name: str = "page", limits: ReadLimits = ReadLimits()) -> str:
+def html_to_text(html: str, name: str = "page", limits: ReadLimits = DEFAULT_LIMITS) -> str:
     """Visible text of an HTML page; scripts, styles and templates removed.
 
     libxml2's HTML parser streams in linear time; Python's html.parser (and BeautifulSoup over it)
@@ -67,7 +67,10 @@ def html_to_text(html: str, name: str = "page", limits: ReadLimits = ReadLimits(
 
 
 class _PdfBudget:
-    """Time and characters spent on one PDF, checked between content operations of every page."""
+    """Time and characters spent on one PDF, checked between content operations of every page.
+
+    What is not covered: pypdf parses a page's whole content stream before the first operation,
+    so one page can overrun the budget by that parse (bounded by pypdf's 75 MB decompression cap)."""
 
     def __init__(self, name: str, limits: ReadLimits) -> None:
         self.name, self.limits = name, limits
