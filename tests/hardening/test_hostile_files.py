@@ -43,7 +43,7 @@ def test_a_zip_bomb_docx_is_refused_from_its_directory_before_it_is_unpacked():
     assert len(bomb) < 300_000
     error, seconds = timed(failure, bomb, "bomb.docx")
     assert "unpacks to 59.9 MB, more than the 50 MB limit" in error and "raise LIGHTRAG_MAX_DOCX_MB" in error
-    assert seconds < 1
+    assert seconds < 3
     # Under the size limit, its packing ratio still gives it away.
     error = failure(bomb_docx(20_000_000), "smaller.docx")
     assert "word/document.xml unpacks to" in error and "raise LIGHTRAG_MAX_DOCX_RATIO" in error
@@ -54,7 +54,7 @@ def test_docx_parts_count_and_a_part_that_lies_about_its_size():
     # The directory says 1000 bytes; the part holds 5 MB. zipfile stops at the declared size (then
     # its checksum fails), so the check on declared sizes still bounds what is unpacked.
     error, seconds = timed(failure, lying_docx(1000), "lying.docx")
-    assert "not a valid .docx file" in error and "CRC" in error and seconds < 1
+    assert "not a valid .docx file" in error and "CRC" in error and seconds < 3
 
 
 def test_docx_text_stops_at_the_text_limit_and_a_real_long_document_is_read():

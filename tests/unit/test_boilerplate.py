@@ -81,9 +81,9 @@ def test_a_long_line_after_the_prose_end_costs_linear_time():
             f"End of the Project Gutenberg{spaces}x\nmore{spaces}\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\n")
     started = time.perf_counter()
     body, note = strip_boilerplate(text)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 2  # before: far beyond 100 s
     assert body.startswith("The story.\nEnd of the Project Gutenberg")  # not the last line: kept
     tail = "*** START OF THE PROJECT GUTENBERG EBOOK X ***\nThe story.\nEnd of Project Gutenberg's X" + spaces
     started = time.perf_counter()
     assert strip_boilerplate(tail + "\n")[0] == "The story."
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 2  # before: far beyond 100 s
