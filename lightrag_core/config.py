@@ -153,6 +153,13 @@ class Settings:
     rerank_timeout: int = 30
     # Files larger than this are refused: offline indexing of them takes hours.
     max_file_mb: float = 20.0
+    # What reading one file may cost (indexing/file_limits.py): the text a document holds (millions of
+    # characters), a .docx's parts unpacked (MB) and how much more than packed, a PDF's pages and seconds.
+    max_text_mb: float = 20.0
+    max_docx_mb: float = 50.0
+    max_docx_ratio: int = 200
+    max_pdf_pages: int = 2000
+    pdf_seconds: float = 120.0
     # Origins allowed to call the HTTP API from a browser; empty = CORS off.
     cors_origins: tuple[str, ...] = ()
     # Host names the HTTP API answers besides loopback ones (DNS rebinding gets 400).
@@ -248,6 +255,11 @@ class Settings:
             rerank_api_key=env.get("RERANK_API_KEY"),
             rerank_timeout=env.int("RERANK_TIMEOUT", 30),
             max_file_mb=env.number("LIGHTRAG_MAX_FILE_MB", 20.0),
+            max_text_mb=env.number("LIGHTRAG_MAX_TEXT_MB", 20.0),
+            max_docx_mb=env.number("LIGHTRAG_MAX_DOCX_MB", 50.0),
+            max_docx_ratio=env.int("LIGHTRAG_MAX_DOCX_RATIO", 200),
+            max_pdf_pages=env.int("LIGHTRAG_MAX_PDF_PAGES", 2000),
+            pdf_seconds=env.number("LIGHTRAG_PDF_SECONDS", 120.0),
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
             allowed_hosts=tuple(h.strip().lower() for h in hosts.split(",") if h.strip()),
             max_request_mb=env.number("LIGHTRAG_MAX_REQUEST_MB", 0.0),
@@ -259,8 +271,14 @@ class Settings:
         settings = cls(**values)  # type: ignore[arg-type]
         if settings.chunk_overlap >= settings.chunk_tokens:
             raise ValueError("CHUNK_OVERLAP must be smaller than CHUNK_TOKENS")
-        if settings.max_file_mb <= 0:
-            raise ValueError("LIGHTRAG_MAX_FILE_MB must be above 0")
+        for name, value in (("LIGHTRAG_MAX_FILE_MB", settings.max_file_mb),
+                            ("LIGHTRAG_MAX_TEXT_MB", settings.max_text_mb),
+                            ("LIGHTRAG_MAX_DOCX_MB", settings.max_docx_mb),
+                            ("LIGHTRAG_MAX_DOCX_RATIO", settings.max_docx_ratio),
+                            ("LIGHTRAG_MAX_PDF_PAGES", settings.max_pdf_pages),
+                            ("LIGHTRAG_PDF_SECONDS", settings.pdf_seconds)):
+            if value <= 0:
+                raise ValueError(f"{name} must be above 0")
         if settings.max_request_mb < 0:
             raise ValueError("LIGHTRAG_MAX_REQUEST_MB must be 0 (the file limit plus 1 MB) or above")
         return settings

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, UploadFile
@@ -26,6 +27,7 @@ from lightrag_core.api.schemas import (
     TrackStatusResponse,
 )
 from lightrag_core.engine import Engine
+from lightrag_core.indexing.file_limits import ReadLimits
 from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_upload
 from lightrag_core.llm import UpstreamError
 from lightrag_core.models import Document, DocumentInfo, LightRAGError
@@ -125,7 +127,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         if not req.text.strip():
             raise HTTPException(status_code=422, detail="text is empty")
         doc = document_from_bytes(req.text.encode("utf-8"), req.file_source or "text.txt",
-                                  max_bytes=engine.settings.max_file_bytes)
+                                  limits=ReadLimits.from_settings(engine.settings))
         doc.file_path = req.file_source or "text input"
         return _submit([doc])
 
@@ -140,7 +142,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         if len(data) > limit:
             raise HTTPException(status_code=413, detail=f"{name}: larger than the {limit / 2**20:.0f} MB upload "
                                 "limit (LIGHTRAG_MAX_FILE_MB)")
-        item = load_upload(data, name, doc_id, limit)
+        item = load_upload(data, name, doc_id, replace(ReadLimits.from_settings(engine.settings), max_bytes=limit))
         if isinstance(item, LoadFailure):
             engine.index_documents([item])  # a failed row with the reason, listed by GET /documents
             raise LightRAGError(item.error)

@@ -24,7 +24,8 @@ from typing import Protocol
 from lightrag_core.embeddings import Embedder
 from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
-from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
+from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits
+from lightrag_core.indexing.loaders import Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.plan import Records, names_in, plan_document
 from lightrag_core.indexing.removal import FileVersions, removal_write
@@ -73,7 +74,7 @@ class Indexer:
         summariser: Summariser,
         chunk_tokens: int = 1200,
         chunk_overlap: int = 100,
-        max_file_bytes: int = DEFAULT_MAX_BYTES,
+        limits: ReadLimits = DEFAULT_LIMITS,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -81,7 +82,7 @@ class Indexer:
         self.summarise = summariser
         self.chunk_tokens = chunk_tokens
         self.chunk_overlap = chunk_overlap
-        self.max_file_bytes = max_file_bytes
+        self.limits = limits
         self._vectors = VectorStage(embedder)
 
     # -- public ------------------------------------------------------------
@@ -127,7 +128,7 @@ class Indexer:
         def items() -> Iterator[Loaded]:
             for path in iter_paths(paths):
                 failure_rows.forget(self.store, stale.pop(str(path), []))
-                yield from load_file(path, self.max_file_bytes)
+                yield from load_file(path, self.limits)
 
         return self.index(items(), progress)
 
@@ -159,7 +160,7 @@ class Indexer:
             yield from docs
             for file in files:
                 failure_rows.forget(self.store, stale.pop(file, []))
-                yield from load_file(Path(file), self.max_file_bytes)
+                yield from load_file(Path(file), self.limits)
 
         return self.index(again(), progress)
 

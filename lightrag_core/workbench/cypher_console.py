@@ -33,9 +33,8 @@ WRITE_CLAUSES = re.compile(
     r"|dbms\.|gds\.[\w.]*\.(write|mutate))",
     re.IGNORECASE,
 )
-_STRINGS = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`[^`]*`")
-_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
-_FENCE = re.compile(r"```(?:cypher)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
+_PLAIN = re.compile(r"[^'\"`/]+")  # runs of statement text that start no string, name or comment
+_FENCE = re.compile(r"```(?:cypher)?(.*?)```", re.DOTALL | re.IGNORECASE)
 
 # The graph model in langchain-neo4j's structured-schema shape (reading it from the server needs APOC).
 _STR, _LIST, _NUM = "STRING", "LIST", "FLOAT"
@@ -63,7 +62,7 @@ RULES = ("Rules: every node and RELATED relationship has a workspace property; a
 
 def check_read_only(statement: str) -> str:
     """The statement if it only reads; a LightRAGError naming the clause otherwise."""
-    bare = _COMMENTS.sub(" ", _STRINGS.sub("''", statement))
+    bare = _code_only(statement)
     match = WRITE_CLAUSES.search(bare)
     if match:
         raise LightRAGError(f"the console is read-only; refused a statement using {match.group(0).upper()!r}")
@@ -84,6 +83,38 @@ def examples_text() -> str:
             question, _, body = cypher_files.cypher(name).partition("\n")
             parts.append(f"# {question.lstrip('/ ').strip()}\n{body.strip()}")
     return "\n\n".join(parts)
+
+
+def _code_only(statement: str) -> str:
+    """The statement with string literals and quoted names as '' and comments as a space.
+
+    One left-to-right pass, as Cypher's lexer reads it: a quote inside a comment starts no string, and
+    nothing is scanned twice (patterns retried from every quote or '/*' were quadratic on long input).
+    An unclosed string or comment runs to the end; the server refuses such a statement anyway."""
+    out: list[str] = []
+    i, n = 0, len(statement)
+    while i < n:
+        plain = _PLAIN.match(statement, i)
+        if plain:
+            out.append(plain.group(0))
+            i = plain.end()
+            continue
+        ch = statement[i]
+        if statement.startswith("//", i):
+            end = statement.find("\n", i)
+            i, piece = (n if end < 0 else end), " "
+        elif statement.startswith("/*", i):
+            end = statement.find("*/", i + 2)
+            i, piece = (n if end < 0 else end + 2), " "
+        elif ch == "/":
+            i, piece = i + 1, ch
+        else:
+            j = i + 1
+            while j < n and statement[j] != ch:
+                j += 2 if ch != "`" and statement[j] == "\\" else 1
+            i, piece = j + 1, "''"
+        out.append(piece)
+    return "".join(out)
 
 
 def extract_cypher(reply: str) -> str:

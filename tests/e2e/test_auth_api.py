@@ -117,7 +117,8 @@ def test_health_shows_details_only_to_callers_who_sign_in(client):
 
 
 def test_repeated_failures_make_that_user_wait(engine):
-    with TestClient(create_app(engine), base_url="http://localhost") as c:  # its own Accounts: the module's client keeps its counters
+    # Its own Accounts: the module's client keeps its counters.
+    with TestClient(create_app(engine), base_url="http://localhost") as c:
         for _ in range(5):
             assert login(c, "bob", "guess").status_code == 401
         locked = login(c, "bob", "bob-pw")
