@@ -6,6 +6,7 @@ import streamlit as st
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.analytics import duplicate_candidates
 from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
+from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
 from pages.common import state
 
@@ -20,7 +21,7 @@ reviewer = Reviewer(engine.store, engine.embedder, engine.summariser,
 def act(fn, *args) -> None:
     try:
         record = fn(*args)
-        st.toast(f"{record['decision']}: {record['item']}")
+        st.toast(as_text(f"{record['decision']}: {record['item']}"))
         st.session_state.last_review = record
     except LightRAGError as exc:
         st.error(str(exc))

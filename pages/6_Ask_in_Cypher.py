@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from lightrag_core import LightRAGError
+from lightrag_core.workbench.csv_export import frame_csv
 from lightrag_core.workbench.cypher_console import NEEDS_LLM, ROW_LIMIT, CypherConsole
 from pages.common import state, widgets
 
@@ -48,7 +49,7 @@ if result is not None:
     with table_tab:
         table = pd.DataFrame(result.rows, columns=result.columns).astype(str)
         st.dataframe(table, width="stretch", hide_index=True)
-        st.download_button("Export CSV", table.to_csv(index=False), "cypher_rows.csv", "text/csv")
+        st.download_button("Export CSV", frame_csv(table), "cypher_rows.csv", "text/csv")
     with graph_tab:
         if result.relations or result.entities:
             widgets.graph(result.entities, result.relations)

