@@ -62,7 +62,9 @@ if result is not None:
     with table_tab:
         table = pd.DataFrame(result.rows, columns=result.columns).astype(str)
         st.dataframe(table, width="stretch", hide_index=True)
-        st.download_button("Export CSV", frame_csv(table), "cypher_rows.csv", "text/csv")
+        # Exported from the values, not the display strings, so numbers stay numbers (-1 is not a formula).
+        st.download_button("Export CSV", frame_csv(pd.DataFrame(result.rows, columns=result.columns)),
+                           "cypher_rows.csv", "text/csv")
     with graph_tab:
         if result.relations or result.entities:
             widgets.graph(result.entities, result.relations)

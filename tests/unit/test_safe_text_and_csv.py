@@ -98,7 +98,7 @@ def formula_engine(tmp_path_factory):
 
     engine = Engine(Settings.from_env(tmp_path_factory.mktemp("formula"), llm_model="", neo4j_uri="",
                                       embedding_model=""))
-    report = engine.index_uploads([], None, [("=cmd|' /C calc'!A0", FORMULA_DOC)])
+    report = engine.index_uploads([], None, [("=1+2 notes", FORMULA_DOC)])
     assert not report.failed, report.failed
     yield engine
     engine.close()
@@ -127,3 +127,23 @@ def test_the_review_history_export_neutralises_items_and_comments(formula_engine
     out = _read(reviews_csv(reviewer.history()))
     assert {k: out[0][k] for k in ("item", "comment", "reviewer", "decision")} == {
         "item": "'=1+2", "comment": "'-looks right", "reviewer": "'@reviewer", "decision": "approve"}
+
+
+def test_the_documents_export_neutralises_a_hostile_title(formula_engine):
+    docs = formula_engine.documents()
+    out = _read(frame_csv(pd.DataFrame([{"title": d.title, "chunks": d.chunk_count} for d in docs])))
+    assert out[0]["title"] == "'=1+2 notes.txt" and out[0]["chunks"].isdigit()
+
+
+def test_the_console_export_neutralises_what_the_server_returned():
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from lightrag_core.workbench.cypher_console import CypherConsole
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+    from tests.support.recorded_plans import plan_for
+
+    rows = [["=WEBSERVICE(\"http://x\")", -1], ["@x", 2]]
+    driver = FakeNeo4jDriver(read=lambda statement, params: (["e.name", "n"], rows), plan=plan_for)
+    result = CypherConsole(Neo4jStore(driver, "neo4j", "ws"), None).run(
+        "MATCH (e:Entity {workspace: $workspace}) RETURN e.name LIMIT 10")
+    out = _read(frame_csv(pd.DataFrame(result.rows, columns=result.columns)))
+    assert out == [{"e.name": "'=WEBSERVICE(\"http://x\")", "n": "-1"}, {"e.name": "'@x", "n": "2"}]
