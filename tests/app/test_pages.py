@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lightrag_core import Document, Engine
+from tests.support.shown_text import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
@@ -24,15 +25,6 @@ def app(workdir: Path, page: str | None = None) -> AppTest:
         at.switch_page(f"pages/{page}").run()
         assert not at.exception, at.exception
     return at
-
-
-def plain(markdown: str) -> str:
-    """What a reader sees of Markdown written by safe_text.as_text: escapes, code-span fences and hard breaks
-    undone (document text on the pages goes through it)."""
-    def undo(m: re.Match[str]) -> str:
-        return m.group(1) if m.group(1) is not None else m.group(3)
-
-    return re.sub(r"\\([!-/:-@\[-`{-~])|(`+) ?(.*?) ?\2", undo, markdown).replace("  \n", "\n")
 
 
 def texts(at: AppTest) -> str:
