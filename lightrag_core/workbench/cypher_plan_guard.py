@@ -68,7 +68,8 @@ READ_PROCEDURES = frozenset({
 MAX_OPERATORS = 5000  # a plan bigger than this is refused rather than walked
 _PROCEDURE = re.compile(r"\s*([\w`.]+)\s*\(")
 # A USE clause points the statement at another database; the plan does not show that, so the text decides.
-_USE = re.compile(r"(?:^|[\s{])USE\s+[\w`]", re.IGNORECASE)
+# USE can only open a query, a subquery or a UNION part, so a variable named `use` elsewhere is no USE clause.
+_USE = re.compile(r"(?:\A|\{|\bUNION(?:\s+ALL)?\b)\s*USE\s+[\w`]", re.IGNORECASE)
 
 
 class PlanRefused(LightRAGError):

@@ -78,11 +78,16 @@ def test_the_text_check_no_longer_hides_clauses_behind_comments_or_backticks():
     check_read_only("MATCH (e:Entity) WHERE e.name = '// not a comment' RETURN e // it's fine")
 
 
-@pytest.mark.parametrize("statement", ["USE system SHOW USERS", "use other MATCH (n) RETURN n",
-                                       "CALL { USE other MATCH (n) RETURN n } RETURN n"])
+@pytest.mark.parametrize("statement", ["USE system SHOW USERS", "  // x\nuse other MATCH (n) RETURN n",
+                                       "CALL { USE other MATCH (n) RETURN n } RETURN n",
+                                       "MATCH (n) RETURN n UNION ALL USE other MATCH (n) RETURN n"])
 def test_another_database_is_refused(statement):
     with pytest.raises(PlanRefused, match="USE clause"):
         check_read_only(statement)
+
+
+def test_a_variable_named_use_is_no_use_clause():
+    check_read_only("MATCH (n:Entity) WITH n.name AS use RETURN use")
 
 
 def _console(driver: FakeNeo4jDriver, workspace: str = "ws") -> CypherConsole:
