@@ -103,7 +103,9 @@ def check_plan(plan: Mapping[str, Any] | None) -> None:
             raise PlanRefused(f"the plan has more than {MAX_OPERATORS} operators; simplify the statement")
         name = operator_name(str(op.get("operatorType", "")))
         if name == "ProcedureCall":
-            procedure = procedure_name(str((op.get("arguments") or {}).get("Details", "")))
+            # The driver names the operator's arguments `args` (Bolt's key); `arguments` is the HTTP API's.
+            arguments = op.get("args") or op.get("arguments") or {}
+            procedure = procedure_name(str(arguments.get("Details", "")))
             if procedure not in READ_PROCEDURES:
                 raise PlanRefused(f"the console refused operator ProcedureCall: procedure {procedure!r} is not one "
                                   f"of the read-only procedures it allows ({', '.join(sorted(READ_PROCEDURES))})")

@@ -48,7 +48,7 @@ def test_a_refused_operator_deep_in_an_allowed_plan_is_found():
     leaf = plan
     while leaf["children"]:
         leaf = leaf["children"][-1]
-    leaf["children"] = [{"operatorType": "LoadCSV@neo4j", "arguments": {"Details": "l"}, "children": []}]
+    leaf["children"] = [{"operatorType": "LoadCSV@neo4j", "args": {"Details": "l"}, "children": []}]
     with pytest.raises(PlanRefused, match="'LoadCSV'"):
         check_plan(plan)
 
@@ -56,12 +56,20 @@ def test_a_refused_operator_deep_in_an_allowed_plan_is_found():
 @pytest.mark.parametrize("plan,message", [
     (None, "no plan"),
     ({}, "no plan"),
-    ({"operatorType": "SomethingNew@neo4j", "arguments": {}, "children": []}, "'SomethingNew'"),
-    ({"operatorType": "ProcedureCall@neo4j", "arguments": {}, "children": []}, "could not tell which procedure"),
+    ({"operatorType": "SomethingNew@neo4j", "args": {}, "children": []}, "'SomethingNew'"),
+    ({"operatorType": "ProcedureCall@neo4j", "args": {}, "children": []}, "could not tell which procedure"),
 ])
 def test_missing_unknown_and_unreadable_plans_are_refused(plan, message):
     with pytest.raises(PlanRefused, match=message):
         check_plan(plan)
+
+
+def test_procedure_details_are_read_under_either_key():
+    call = {"operatorType": "ProcedureCall@neo4j", "children": []}
+    check_plan({**call, "args": {"Details": "db.labels() :: (label :: STRING)"}})  # the driver's (Bolt) key
+    check_plan({**call, "arguments": {"Details": "db.labels() :: (label :: STRING)"}})  # the HTTP API's key
+    with pytest.raises(PlanRefused, match="apoc.load.json"):
+        check_plan({**call, "args": {"Details": "apoc.load.json($u) :: (value :: MAP)"}})
 
 
 def test_names_are_read_as_the_server_writes_them():
