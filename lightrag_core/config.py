@@ -19,7 +19,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 DEFAULT_WORKDIR = "./lightrag_data"
 SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key",
-                           "auth_accounts", "token_secret"})
+                           "auth_accounts", "token_secret", "neo4j_console_password"})
 
 
 _KEY_LIKE = re.compile(r"\b(sk|pk|rk|key|token)[-_][A-Za-z0-9*_\-]{6,}", re.IGNORECASE)
@@ -139,6 +139,9 @@ class Settings:
     neo4j_username: str = "neo4j"
     neo4j_password: str = field(default="", repr=False)
     neo4j_database: str = "neo4j"
+    # The Cypher console's own login (a read-only user with LOAD denied); empty = the store's login.
+    neo4j_console_user: str = ""
+    neo4j_console_password: str = field(default="", repr=False)
     workspace: str = "default"
     # HTTP API.
     api_key: str = field(default="", repr=False)
@@ -245,6 +248,8 @@ class Settings:
             neo4j_username=env.get("NEO4J_USERNAME", "neo4j"),
             neo4j_password=env.get("NEO4J_PASSWORD"),
             neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
+            neo4j_console_user=env.get("NEO4J_CONSOLE_USER"),
+            neo4j_console_password=env.get("NEO4J_CONSOLE_PASSWORD"),
             workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
             api_key=env.get("LIGHTRAG_API_KEY"),
             auth_accounts=env.get("LIGHTRAG_AUTH_ACCOUNTS"),

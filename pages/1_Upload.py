@@ -4,6 +4,8 @@ import pandas as pd
 import streamlit as st
 
 from lightrag_core.accounts import Action
+from lightrag_core.workbench.csv_export import frame_csv
+from lightrag_core.workbench.safe_text import as_text
 from pages.common import auth, state
 
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
@@ -35,12 +37,14 @@ if can_upload and st.button("Index", type="primary", disabled=not files and not 
                 total = len(uploads) + len(texts)
                 bar.progress(min(1.0, done["n"] / total), text=f"{done['n']} of {total} files")
                 if event["stage"] == "done":
-                    log.write(f"{'⚠' if event['warning'] else '✓'} {event['document']}: {event['chunks']} chunks, "
-                              f"{event['entities']} entities, {event['relations']} relations; {event['records']}")
+                    mark = "⚠" if event["warning"] else "✓"
+                    log.write(as_text(f"{mark} {event['document']}: {event['chunks']} chunks, {event['entities']} "
+                                      f"entities, {event['relations']} relations; {event['records']}"))
                 else:
-                    log.write(f"✗ {event['document']}: {event['error']}")
+                    log.write(as_text(f"✗ {event['document']}: {event['error']}"))
             elif event["stage"] == "replaced":
-                log.write(f"↻ {event['file']}: the new version {event['document']} replaced {event['earlier']}")
+                log.write(as_text(f"↻ {event['file']}: the new version {event['document']} replaced "
+                                  f"{event['earlier']}"))
 
         report = engine.index_uploads(uploads, progress, texts)
         log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
@@ -49,16 +53,17 @@ if can_upload and st.button("Index", type="primary", disabled=not files and not 
         if report.failed:
             st.warning(report.summary())
             for error in report.failed.values():
-                st.error(error)
+                st.error(as_text(error))
         else:
             st.success(report.summary())
         if report.records_summary():
             st.caption(report.records_summary())
         for outcome in report.outcomes.values():
             if outcome.cleaned:
-                st.caption(f"{outcome.source}: {outcome.cleaned}")
+                st.caption(as_text(f"{outcome.source}: {outcome.cleaned}"))
         for doc_id, warning in report.warnings.items():
-            st.warning(f"{report.outcomes[doc_id].source or doc_id}: {warning} ({report.outcomes[doc_id].describe()})")
+            st.warning(as_text(f"{report.outcomes[doc_id].source or doc_id}: {warning} "
+                           f"({report.outcomes[doc_id].describe()})"))
 
 st.subheader("Documents")
 docs = engine.documents()
@@ -69,7 +74,7 @@ else:
                            "entities": d.entity_count, "relations": d.relation_count, "error": d.error}
                           for d in docs])
     st.dataframe(table, hide_index=True, width="stretch")
-    st.download_button("Export CSV", table.to_csv(index=False), "documents.csv", "text/csv")
+    st.download_button("Export CSV", frame_csv(table), "documents.csv", "text/csv")
     c1, c2 = st.columns(2)
     failed = [d.id for d in docs if d.status != "processed"]
     c2.write(f"{len(failed)} document(s) not processed.")

@@ -7,6 +7,7 @@ from lightrag_core.accounts import Action
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.analytics import duplicate_candidates
 from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
+from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
 from pages.common import auth, state
 
@@ -26,7 +27,7 @@ if not can_review:
 def act(fn, *args) -> None:
     try:
         record = fn(*args)
-        st.toast(f"{record['decision']}: {record['item']}")
+        st.toast(as_text(f"{record['decision']}: {record['item']}"))
         st.session_state.last_review = record
     except LightRAGError as exc:
         st.error(str(exc))

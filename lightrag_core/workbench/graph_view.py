@@ -92,13 +92,16 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
         colour = TYPE_COLOURS.get(e.type, "#8c8c8c")
         marked = e.name in highlight
         net.add_node(e.name, label=e.name,
-                     title=html.escape(f"{e.name} ({e.type}, {e.degree} relations)\n{e.description[:400]}"),
+                     # A string tooltip goes in as text (vis-network sets innerText; the data is embedded
+                     # as JSON with < > & escaped), so document text is passed as it is: escaping it here
+                     # showed &lt; and &#x27; to the reader. tests/browser/test_graph_tooltips_in_chromium.py
+                     title=f"{e.name} ({e.type}, {e.degree} relations)\n{e.description[:400]}",
                      color={"background": colour, "border": HIGHLIGHT if marked else colour},
                      size=node_size(e.degree), borderWidth=5 if marked else 1,
                      font={"size": 18 if marked else 14, "bold": marked})
     for r in relations:
         if r.src in shown and r.tgt in shown:
-            net.add_edge(r.src, r.tgt, title=html.escape(f"{r.keywords}\n{r.description[:300]}"),
+            net.add_edge(r.src, r.tgt, title=f"{r.keywords}\n{r.description[:300]}",
                          value=max(r.weight, 0.1))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "graph.html"

@@ -7,8 +7,6 @@ move the merged entity's relations onto the kept one.
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +16,7 @@ from lightrag_core.graph_vectors import embed_items
 from lightrag_core.indexing.merge import FRAGMENT_SEP, Summariser, merge_relation
 from lightrag_core.models import Entity, GraphWrite, LightRAGError, Relation, RelationRecord, relation_key
 from lightrag_core.storage.base import GraphStore
+from lightrag_core.workbench.csv_export import rows_csv
 
 DECISIONS = ("approve", "flag", "edit", "merge", "delete")
 
@@ -150,9 +149,5 @@ class Reviewer:
 
 
 def reviews_csv(records: list[dict[str, Any]]) -> str:
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=["at", "kind", "item", "decision", "comment", "detail", "reviewer"])
-    writer.writeheader()
-    for r in records:
-        writer.writerow({**r, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r["at"]))})
-    return buf.getvalue()
+    return rows_csv([{**r, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r["at"]))} for r in records],
+                    ["at", "kind", "item", "decision", "comment", "detail", "reviewer"])

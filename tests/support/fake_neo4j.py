@@ -2,7 +2,9 @@
 
 The store's own statements are answered by name (`answer(name, params)` returns the rows the server
 would); any other statement (the Cypher console's) by `read(statement, params)` returning column
-names and rows of values, which may hold real `neo4j.graph` nodes and relationships.
+names and rows of values, which may hold real `neo4j.graph` nodes and relationships. `EXPLAIN <statement>`
+is answered by `plan(statement)`: the plan dict the driver's summary would carry (it may raise, as a server
+does for a statement it cannot plan).
 """
 
 from __future__ import annotations
@@ -31,9 +33,14 @@ class Record:
         return dict(zip(self._keys, self._values))
 
 
+class Summary:
+    def __init__(self, plan: dict | None) -> None:
+        self.plan = plan
+
+
 class Result:
-    def __init__(self, keys: list[str], rows: list[list[Any]]) -> None:
-        self._keys, self._rows = keys, rows
+    def __init__(self, keys: list[str], rows: list[list[Any]], plan: dict | None = None) -> None:
+        self._keys, self._rows, self._plan = keys, rows, plan
 
     def keys(self) -> list[str]:
         return list(self._keys)
@@ -41,15 +48,17 @@ class Result:
     def __iter__(self) -> Iterator[Record]:
         return (Record(self._keys, r) for r in self._rows)
 
-    def consume(self) -> None:
-        return None
+    def consume(self) -> Summary:
+        return Summary(self._plan)
 
 
 class FakeNeo4jDriver:
     def __init__(self, answer: Callable[[str, dict], list[dict]] | None = None,
-                 read: Callable[[str, dict], tuple[list[str], list[list[Any]]]] | None = None) -> None:
+                 read: Callable[[str, dict], tuple[list[str], list[list[Any]]]] | None = None,
+                 plan: Callable[[str], dict | None] | None = None) -> None:
         self.answer = answer or (lambda name, params: SERVER_DEFAULTS.get(name, []))
         self.read = read
+        self.plan = plan
         self.calls: list[tuple[str, dict]] = []  # (statement name, or the raw statement; params)
         self.sessions: list[dict] = []
         self.execute_query_bookmark_manager = object()
@@ -64,6 +73,9 @@ class FakeNeo4jDriver:
         text = getattr(query, "text", query)
         name = STATEMENT_NAMES.get(text)
         self.calls.append((name or text, dict(params or {})))
+        if name is None and text.startswith("EXPLAIN "):
+            assert self.plan is not None, f"unexpected EXPLAIN: {text}"
+            return Result([], [], self.plan(text.removeprefix("EXPLAIN ")))
         if name is None:
             assert self.read is not None, f"unexpected statement: {text}"
             keys, rows = self.read(text, dict(params or {}))

@@ -310,6 +310,30 @@ class Neo4jStore:
         return [r["review"] for r in self._read("reviews_list")]
 
     # -- the Cypher console ------------------------------------------------------
+    def with_login(self, username: str, password: str) -> Neo4jStore:
+        """The same database and workspace through another user's login (the console's read-only one).
+        The driver connects on first use; a wrong password then fails that statement, not the app."""
+        import neo4j
+
+        driver = neo4j.GraphDatabase.driver(self.uri, auth=(username, password))
+        return Neo4jStore(driver, self.database, self.workspace, self.uri)
+
+    def explain(self, statement: str, params: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+        """The server's plan for a statement (`EXPLAIN`: planned, never run), as the driver's plan dict."""
+        import neo4j
+
+        @neo4j.unit_of_work(timeout=timeout)
+        def work(tx: Any) -> dict[str, Any] | None:
+            summary = tx.run("EXPLAIN " + statement, {"workspace": self.workspace, **params}).consume()
+            plan = getattr(summary, "plan", None)
+            return dict(plan) if plan else None
+
+        with self._errors(), self.driver.session(
+            database=self.database, default_access_mode=neo4j.READ_ACCESS,
+            bookmark_manager=self.driver.execute_query_bookmark_manager,
+        ) as session:
+            return session.execute_read(work)
+
     def run_read_only(self, statement: str, params: dict[str, Any], limit: int,
                       timeout: float) -> tuple[list[str], list[list[Any]], bool]:
         """A statement the console has checked, in a read transaction: its column names, at most `limit`
