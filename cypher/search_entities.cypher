@@ -7,7 +7,7 @@ WITH count(*) AS seen, min(score) AS lowest,
      collect(CASE WHEN node.workspace = $workspace THEN node END) AS mine
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS e
 WITH seen, lowest, e, vector.similarity.cosine(e.embedding, $vector) AS score
-ORDER BY score DESC
+ORDER BY score DESC, e.name
 LIMIT $top_k
 RETURN seen, lowest, e.name AS name, e.type AS type, e.description AS description, e.source_ids AS source_ids,
        e.file_paths AS file_paths, e.created_at AS created_at,

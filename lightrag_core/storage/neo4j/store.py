@@ -29,7 +29,7 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
-from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.base import by_score_then_key, check_dimensions, check_embedding_model, seeds_in_given_order
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import user_error
@@ -256,13 +256,16 @@ class Neo4jStore:
         return self._vectors_ready
 
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
-        return [_entity(r) for r in self._search("search_entities", vector, top_k, threshold)]
+        found = [_entity(r) for r in self._search("search_entities", vector, top_k, threshold)]
+        return by_score_then_key(found, lambda e: e.name)
 
     def search_relations(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Relation]:
-        return [_relation(r) for r in self._search("search_relations", vector, top_k, threshold)]
+        found = [_relation(r) for r in self._search("search_relations", vector, top_k, threshold)]
+        return by_score_then_key(found, lambda r: r.key)
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
-        return [_chunk(r) for r in self._search("search_chunks", vector, top_k, threshold)]
+        return by_score_then_key([_chunk(r) for r in self._search("search_chunks", vector, top_k, threshold)],
+                                 lambda c: c.id)
 
     def entities_with_degree(self, names: list[str]) -> list[Entity]:
         found = {r["name"]: _entity(r) for r in self._read("entities_with_degree", names=names)}
@@ -292,13 +295,15 @@ class Neo4jStore:
         return [found.get(i, []) for i in range(len(token_lists))]
 
     def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
-        rows = self._read("neighbourhood", names=names, max_neighbours=max_neighbours)
+        rows = self._read("neighbourhood", names=names, max_neighbours=max(max_neighbours, 0))
         if not rows:
             return Neighbourhood()
-        seeds = list(rows[0]["seeds"])
-        order = {n: i for i, n in enumerate(seeds)}
-        rows.sort(key=lambda r: (order.get(r["name"], len(order)), r["name"]))
-        entities = {r["name"]: sorted(r["source_ids"] or []) for r in rows}
+        # The statement's `order` is closeness order; aggregation scrambled the rows (base.py's contract).
+        found = set(rows[0]["seeds"])
+        seeds = seeds_in_given_order(names, found)
+        by_name = {r["name"]: r for r in rows}
+        order = seeds + [n for n in rows[0]["order"] if n not in found]
+        entities = {n: sorted(by_name[n]["source_ids"] or []) for n in order}
         relations = sorted((r["name"], tgt, float(w)) for r in rows for tgt, w in r["edges"])
         return Neighbourhood(seeds, entities, relations)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Neighbourhood
+from lightrag_core.storage.base import seeds_in_given_order
 
 Query = Callable[[str, tuple], list[tuple]]
 
@@ -52,7 +53,8 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
     of the seeds' chunks that mention them; ties by name), the relations among all of them, and
     the chunks that mention each."""
     arg = json.dumps(names)
-    seeds = [r[0] for r in q("SELECT name FROM entities WHERE name IN (SELECT value FROM json_each(?))", (arg,))]
+    found = {r[0] for r in q("SELECT name FROM entities WHERE name IN (SELECT value FROM json_each(?))", (arg,))}
+    seeds = seeds_in_given_order(names, found)
     if not seeds:
         return Neighbourhood()
     seed_set = set(seeds)
