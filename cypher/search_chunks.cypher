@@ -1,8 +1,10 @@
 // Naive search stage: nearest chunks of this workspace, rescored exactly. Widening works as in
 // search_entities.
 CALL db.index.vector.queryNodes('chunk_embedding', $candidates, $vector) YIELD node, score
-WITH count(*) AS seen, min(score) AS lowest,
-     collect(CASE WHEN node.workspace = $workspace THEN node END) AS mine
+WITH collect([node, score]) AS found
+WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] AS mine,
+     reduce(low = null, x IN found | CASE WHEN low IS NULL OR x[1] < low[1] THEN x ELSE low END)[0] AS last
+WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS c
 WITH seen, lowest, c, vector.similarity.cosine(c.embedding, $vector) AS score
 ORDER BY score DESC, c.id

@@ -1,8 +1,10 @@
 // Global search stage in one round trip: nearest relationships of this workspace, rescored exactly,
 // with edge degree (the sum of the ends' degrees). Widening works as in search_entities.
 CALL db.index.vector.queryRelationships('related_embedding', $candidates, $vector) YIELD relationship, score
-WITH count(*) AS seen, min(score) AS lowest,
-     collect(CASE WHEN relationship.workspace = $workspace THEN relationship END) AS mine
+WITH collect([relationship, score]) AS found
+WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] AS mine,
+     reduce(low = null, x IN found | CASE WHEN low IS NULL OR x[1] < low[1] THEN x ELSE low END)[0] AS last
+WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS r
 WITH seen, lowest, r, vector.similarity.cosine(r.embedding, $vector) AS score
 OPTIONAL MATCH (a:Entity)-[r]->(b:Entity)

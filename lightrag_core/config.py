@@ -117,6 +117,8 @@ class Settings:
     neo4j_username: str = "neo4j"
     neo4j_password: str = field(default="", repr=False)
     neo4j_database: str = "neo4j"
+    # Rows per UNWIND statement when the Neo4j store writes a document (chunks, entities, relations, vectors).
+    neo4j_write_batch: int = 500
     workspace: str = "default"
     # HTTP API.
     api_key: str = field(default="", repr=False)
@@ -201,6 +203,7 @@ class Settings:
             neo4j_username=env.get("NEO4J_USERNAME", "neo4j"),
             neo4j_password=env.get("NEO4J_PASSWORD"),
             neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
+            neo4j_write_batch=max(env.int("NEO4J_WRITE_BATCH", 500), 1),
             workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
             api_key=env.get("LIGHTRAG_API_KEY"),
             rerank_model=env.get("RERANK_MODEL"),

@@ -266,3 +266,19 @@ def test_equal_scores_come_in_key_order_also_at_the_cut(store):
     assert [c.id for c in store.search_chunks(same, 2, 0.0)] == ["d1-aa", "d1-c1"]
     assert [c.id for c in store.search_chunks_text(["same"], 2)] == ["d1-aa", "d1-c1"]
     assert store.entities_with_tokens([["same"], ["zed"]], 2) == [[], ["Zed"]]
+
+
+def test_one_tokenisation_apostrophes_dots_and_accents(store):
+    """Both stores index and ask for lexical.words: split at apostrophes and dots, accents folded."""
+    from lightrag_core import lexical
+
+    w = _doc_write("d3", 2)
+    w.chunks[0].content = "O'Brien filmed Ocean's Eleven in the U.S. at Alû, rated 3.5"
+    w.chunks[1].content = "Nothing to see here"
+    w.entities = [Entity(n, "film", "x", ["d3-c0"], ["d3.txt"], 1.0, _vec(60 + i))
+                  for i, n in enumerate(["Ocean's Eleven", "Alû", "U.S. Army"])]
+    store.apply(w)
+    for query in (["alu"], ["Alû"], ["brien"], ["ocean's"], ["3.5"]):
+        assert [c.id for c in store.search_chunks_text(query, 5)] == ["d3-c0"], query
+    assert store.entities_with_tokens([lexical.words("ocean's"), lexical.words("ALU"), lexical.words("u.s."),
+                                       lexical.words("navy's")], 5) == [["Ocean's Eleven"], ["Alû"], ["U.S. Army"], []]

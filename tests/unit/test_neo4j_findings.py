@@ -4,10 +4,25 @@ The live suite (tests/neo4j_live, tests/contract) runs the same paths on a real 
 
 from __future__ import annotations
 
+import json
+import re
+import sqlite3
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+
 import numpy as np
 
 from lightrag_core.storage.neo4j.store import Neo4jStore
+from tests.conftest import HOTPOT, _need_data
 from tests.support.fake_neo4j import FakeNeo4jDriver
+
+
+def _grouped(rows: Iterable[tuple[str, int, str]]) -> dict[str, list[tuple[int, str]]]:
+    out: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for name, offset, term in rows:
+        out[name].append((offset, term))
+    return out
 
 
 def _store(answers: dict, workspace: str = "ws") -> tuple[Neo4jStore, FakeNeo4jDriver]:
@@ -39,3 +54,44 @@ def test_vector_hits_with_equal_scores_come_in_key_order():
     store, _ = _store({"meta_get": [{"model": "m", "dim": 4}],
                        "search_entities": [{**row, "name": n} for n in ("Zed", "Abe", "Mo")]})
     assert [e.name for e in store.search_entities(np.ones(4), 3, 0.0)] == ["Abe", "Mo", "Zed"]
+
+
+# -- one tokenisation ------------------------------------------------------------------------------
+
+def _hotpot_titles() -> list[str]:
+    """The hotpotqa corpus's titles with an apostrophe, a dot or an accent."""
+    _need_data()
+    corpus = (HOTPOT / "corpus.jsonl").read_text(encoding="utf-8").splitlines()
+    titles = [json.loads(line)["title"] for line in corpus]
+    return [t for t in titles if re.search(r"['’.]", t) or any(
+        unicodedata.combining(c) for c in unicodedata.normalize("NFD", t))]
+
+
+def test_both_stores_index_and_ask_for_the_same_words_on_the_hotpot_titles(tmp_path):
+    """Titles with apostrophes, dots and accents: the words the Neo4j store indexes (and asks for) are the
+    words SQLite's FTS5 holds for the same name, and each title is found by its own words on both."""
+    from lightrag_core import lexical
+    from lightrag_core.models import Entity, GraphWrite
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+
+    titles = _hotpot_titles()
+    assert len(titles) >= 60 and "Alû" in titles and "Hawaii's 2nd congressional district" in titles
+    sqlite = SQLiteStore(tmp_path)
+    sqlite.apply(GraphWrite(entities=[Entity(t, "thing", "", [], [], 1.0) for t in titles]))
+    written: list[dict] = []
+    neo, driver = _store({"versions_entities": [], "upsert_entities": lambda p: written.extend(p["rows"]) or []})
+    neo.apply(GraphWrite(entities=[Entity(t, "thing", "", [], [], 1.0) for t in titles]))
+    con = sqlite3.connect(str(sqlite.path))  # what FTS5 itself holds for each name, word by word
+    con.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, entity_names_fts, instance)")
+    fts5_words = {name: " ".join(t for _, t in sorted(terms)) for name, terms in _grouped(con.execute(
+        "SELECT e.name, v.offset, v.term FROM temp.vocab v JOIN entities e ON e.rowid = v.doc")).items()}
+    con.close()
+    assert {r["name"]: r["name_words"] for r in written} == fts5_words
+    assert fts5_words["Alû"] == "alu" and fts5_words["Hawaii's 2nd congressional district"].startswith("hawaii s 2nd")
+    for title in titles:
+        assert title in sqlite.entities_with_tokens([lexical.words(title)], 50)[0], title
+    # The Neo4j store asks its index for those same words (the index's whitespace analyzer keeps them as they are).
+    neo.entities_with_tokens([["Alû"], ["ocean's"]], 5)
+    sent = [q["text"] for q in driver.calls[-1][1]["queries"]]
+    assert sent == ['"alu"', '"ocean" AND "s"']
+    sqlite.close()
