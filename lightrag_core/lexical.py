@@ -51,6 +51,11 @@ def words(text: str) -> list[str]:
         con.execute("ROLLBACK")
 
 
+def unique_words(texts: list[str]) -> list[str]:
+    """The distinct words of several texts (terms or tokens as a caller gave them), in order."""
+    return list(dict.fromkeys(w for t in texts for w in words(t)))
+
+
 def index_text(text: str) -> str:
     """`text` as the Neo4j store indexes it: its words joined by single spaces."""
     return " ".join(words(text))

@@ -50,7 +50,7 @@ def widen_vector_search(read: Read, name: str, vector: list[float] | None, top_k
 
 def chunks_by_words(read: Read, terms: list[str], top_k: int) -> list[dict]:
     """BM25 rows of this workspace's chunks holding any of the terms' index words (lexical.words)."""
-    words = list(dict.fromkeys(w for t in terms for w in lexical.words(t)))
+    words = lexical.unique_words(terms)
     if not words or top_k < 1:
         return []
     text, candidates = lexical.any_of(words), max(top_k * OVERSAMPLE, 10)
@@ -67,7 +67,7 @@ def entities_with_words(read: Read, token_lists: list[list[str]], limit: int) ->
     """For each token list, the first `limit` names (by name) of this workspace's entities holding all of
     its index words, as the embedded store gives them: the index ranks by score, not name, so each query
     widens until the index has no more hits."""
-    words = [list(dict.fromkeys(w for t in tokens for w in lexical.words(t))) for tokens in token_lists]
+    words = [lexical.unique_words(tokens) for tokens in token_lists]
     todo = {i: lexical.all_of(w) for i, w in enumerate(words) if w} if limit >= 1 else {}
     found: dict[int, list[str]] = {}
     candidates = max(limit * OVERSAMPLE, 10)
