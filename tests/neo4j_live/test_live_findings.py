@@ -14,7 +14,7 @@ import pytest
 
 from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, Relation
 from tests.support.fake_neo4j import STATEMENT_NAMES
-from tests.support.neo4j_live import DIM, live_settings, live_store
+from tests.support.neo4j_live import DIM, live_store
 
 pytestmark = [pytest.mark.neo4j]
 
@@ -87,21 +87,22 @@ class RecordingDriver:
 
 
 def test_opening_a_store_whose_schema_exists_changes_no_schema(tmp_path):
-    """A reader can query: with the schema in place an open only reads SHOW INDEXES (and the version)."""
+    """A reader can query: with the schema in place an open only reads (version, SHOW INDEXES, a flag)."""
     from lightrag_core.storage.neo4j.store import Neo4jStore
 
     first = live_store(tmp_path, "schema")  # creates whatever was missing
-    settings = live_settings(tmp_path, "schema")
     recording = RecordingDriver(first.driver)
     try:
-        store = Neo4jStore(recording, settings.neo4j_database, settings.workspace, settings.neo4j_uri)
+        store = Neo4jStore(recording, first.database, first.workspace, first.uri)
         store.check_version()
         store.create_schema()
-        assert recording.names == ["db_version", "schema_indexes"] and store.read_only is None
+        # The first open marked the workspace's words as indexed: nothing to fill, nothing written.
+        assert recording.names == ["db_version", "schema_indexes", "words_done_get"] and store.read_only is None
         names = {r["name"]: r for r in store._read("schema_indexes")}
         assert names["chunk_words_fulltext"]["analyzer"] == "whitespace"
         assert names["chunk_words_fulltext"]["state"] == "ONLINE"
     finally:
+        first.drop_workspace()
         first.close()
 
 

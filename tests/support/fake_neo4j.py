@@ -135,6 +135,9 @@ class IndexCatalogue:
 
         if name == "schema_indexes":
             return [dict(r) for r in self.rows.values()]
+        if self.forbidden and name in ("words_set_chunks", "words_set_entities", "words_done_set"):
+            raise Neo4jError._hydrate_neo4j(code="Neo.ClientError.Security.Forbidden",
+                                            message="Write operations are not allowed for user 'reader'")
         if name in self.creates:
             if self.forbidden:
                 raise Neo4jError._hydrate_neo4j(code="Neo.ClientError.Security.Forbidden",

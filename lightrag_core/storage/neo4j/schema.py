@@ -146,6 +146,24 @@ def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) ->
             raise _failed(name, "vector", database)
 
 
+def backfill_words(read: Run, write: Run, batch: int) -> int:
+    """Give chunks and entities written before the store indexed words their `words` / `name_words`, a
+    batch per transaction (re-running is safe), once per workspace. Returns how many were filled."""
+    from lightrag_core import lexical
+
+    rows = read("words_done_get")
+    if rows and rows[0]["done"]:
+        return 0
+    filled = 0
+    for missing_rows, setter in (("words_missing_chunks", "words_set_chunks"),
+                                 ("words_missing_entities", "words_set_entities")):
+        while found := read(missing_rows, batch=batch):
+            write(setter, rows=[{"id": r["id"], "words": lexical.index_text(r["text"] or "")} for r in found])
+            filled += len(found)
+    write("words_done_set")
+    return filled
+
+
 def drop_workspace(run: Run) -> None:
     """Remove one workspace's nodes label by label, a batch per transaction (re-running is safe)."""
     for name in DROP_STATEMENTS:

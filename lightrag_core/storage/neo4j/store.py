@@ -69,6 +69,11 @@ def parse_version(text: str) -> tuple[int, int]:
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
+def _forbidden(exc: LightRAGError) -> bool:
+    """Whether the server refused for lack of a privilege (the driver error is the cause)."""
+    return str(getattr(exc.__cause__, "code", "") or "").startswith("Neo.ClientError.Security")
+
+
 class Neo4jStore:
     kind = "neo4j"
 
@@ -165,13 +170,18 @@ class Neo4jStore:
                 for statement in todo:
                     self._write(statement)
             except LightRAGError as exc:
-                if not str(getattr(exc.__cause__, "code", "") or "").startswith("Neo.ClientError.Security"):
+                if not _forbidden(exc):
                     raise
                 self.read_only = schema.read_only_reason(todo, self.user, self.database)
             rows = self._read("schema_indexes")
         schema.check_fulltext_indexes(rows, self.database)
         self._missing_fulltext = set(schema.FULLTEXT_INDEXES) - {r["name"] for r in rows}
         schema.await_own(self._write, rows, list(schema.FULLTEXT_INDEXES))
+        try:  # a workspace written before the words were indexed gets them once, from a user who may write
+            schema.backfill_words(self._read, self._write, self.write_batch)
+        except LightRAGError as exc:
+            if not _forbidden(exc):
+                raise
 
     def _check_writable(self) -> None:
         if self.read_only:
