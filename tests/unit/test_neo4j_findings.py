@@ -38,7 +38,7 @@ def test_the_neighbourhood_keeps_the_statements_closeness_order_and_the_given_se
     """Certain finding: the store re-sorted the neighbours by name after the statement ordered them."""
     seeds, order = ["Beta", "Gamma"], ["Beta", "Gamma", "Zeta", "Alpha"]  # Zeta is closer than Alpha
     # Aggregation hands the rows back in any order: here by name, the order the old code produced.
-    rows = [{"seeds": seeds, "order": order, "name": n, "source_ids": ["c2", "c1"], "edges": []}
+    rows = [{"seeds": seeds, "ranked": order, "name": n, "source_ids": ["c2", "c1"], "edges": []}
             for n in sorted(order)]
     store, driver = _store({"neighbourhood": rows})
     hood = store.neighbourhood(["Gamma", "Beta", "Gamma"], 2)

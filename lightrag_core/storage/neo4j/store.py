@@ -318,11 +318,11 @@ class Neo4jStore:
         rows = self._read("neighbourhood", names=names, max_neighbours=max(max_neighbours, 0))
         if not rows:
             return Neighbourhood()
-        # The statement's `order` is closeness order; aggregation scrambled the rows (base.py's contract).
+        # The statement's `ranked` is closeness order; aggregation scrambled the rows (base.py's contract).
         found = set(rows[0]["seeds"])
         seeds = seeds_in_given_order(names, found)
         by_name = {r["name"]: r for r in rows}
-        order = seeds + [n for n in rows[0]["order"] if n not in found]
+        order = seeds + [n for n in rows[0]["ranked"] if n not in found]
         entities = {n: sorted(by_name[n]["source_ids"] or []) for n in order}
         relations = sorted((r["name"], tgt, float(w)) for r in rows for tgt, w in r["edges"])
         return Neighbourhood(seeds, entities, relations)
