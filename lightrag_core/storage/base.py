@@ -13,7 +13,11 @@ Order contract (every store, checked by tests/contract/test_store_contract.py):
 - `neighbourhood`: `seeds` in the order the names were given (first occurrence; unknown names
   dropped); `entities` the seeds in that order, then the neighbours by closeness descending and name
   ascending; each entity's chunk ids ascending; `relations` by (src, tgt) ascending;
-- `list_documents`: by creation time, then id; `list_reviews`: oldest first.
+- `entities_with_degree`: in the order of the names given (unknown ones dropped); `relations_of`: by
+  (src, tgt), so a capped walk over it takes the same relations on every store;
+- `list_documents`: by creation time, then id; `list_reviews`: oldest first;
+- whole-graph lists (`all_entities`, `all_relations`, `graph_outline`) and the dicts of batched reads
+  promise no order: their callers sort.
 """
 
 from __future__ import annotations

@@ -130,6 +130,8 @@ def test_degrees_and_edge_degrees(store):
     assert deg == {"Alpha": 3, "Beta": 2, "Delta": 1}
     rels = {r.key: r.degree for r in store.relations_of(["Delta"])}
     assert rels == {("Alpha", "Delta"): 4}
+    assert [r.key for r in store.relations_of(["Gamma", "Delta"])] == [
+        ("Alpha", "Delta"), ("Alpha", "Gamma"), ("Beta", "Gamma")]  # by (src, tgt): base.py's contract
     around_beta = {r.key: r.degree for r in store.relations_of(["Beta"])}
     assert around_beta == {("Alpha", "Beta"): 5, ("Beta", "Gamma"): 4}
 

@@ -298,7 +298,7 @@ class Neo4jStore:
         return [found[n] for n in names if n in found]
 
     def relations_of(self, names: list[str]) -> list[Relation]:
-        return [_relation(r) for r in self._read("relations_of", names=names)]
+        return sorted((_relation(r) for r in self._read("relations_of", names=names)), key=lambda r: r.key)
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         rows = self._read("chunk_scores", ids=ids, vector=vector_param(vector))

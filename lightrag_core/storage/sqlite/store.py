@@ -249,9 +249,10 @@ class SQLiteStore:
 
     def relations_of(self, names: list[str]) -> list[Relation]:
         arg = json.dumps(names)
-        return self._relations_with_degree(
+        found = self._relations_with_degree(
             "r.src IN (SELECT value FROM json_each(?)) OR r.tgt IN (SELECT value FROM json_each(?))", (arg, arg)
         )
+        return sorted(found, key=lambda r: r.key)  # base.py's order contract
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
         hits = self._vectors()["chunks"].search(vector, top_k, threshold)
