@@ -128,3 +128,31 @@ def test_lexical_searches_of_a_small_workspace_beside_a_big_one_find_its_own(tmp
         big.drop_workspace()
         small.close()
         big.close()
+
+
+def test_alias_candidates_and_bm25_hits_agree_on_the_hotpot_titles_with_apostrophes_and_accents(tmp_path):
+    """Tokenisation parity on real titles ("Alû", "Hawaii's 2nd congressional district", "J. B. Handelsman"):
+    each title's words find the same entity names in both stores, and the same chunks by BM25."""
+    from lightrag_core import lexical
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+    from tests.unit.test_neo4j_findings import _hotpot_titles
+
+    titles = _hotpot_titles()
+    neo, emb = live_store(tmp_path / "n", "titles"), SQLiteStore(tmp_path / "e")
+    try:
+        for s in (neo, emb):
+            s.set_embedding_meta("test-model", DIM)
+            s.apply(GraphWrite(
+                document=DocumentInfo("t", "t", "t.txt", "h", PROCESSED, chunk_count=len(titles)),
+                chunks=[Chunk(f"t-c{i:03}", "t", i, 5, f"About {t}.", "t.txt") for i, t in enumerate(titles)],
+                entities=[Entity(t, "thing", "", [], [], 1.0) for t in titles]))
+        queries = [lexical.words(t) for t in titles] + [["alu"], ["ocean", "s"], ["u", "s"]]
+        assert neo.entities_with_tokens(queries, 50) == emb.entities_with_tokens(queries, 50)
+        for title in titles:
+            assert title in neo.entities_with_tokens([lexical.words(title)], 50)[0], title
+            hits = {c.id for c in neo.search_chunks_text(lexical.words(title), 200)}
+            assert hits == {c.id for c in emb.search_chunks_text(lexical.words(title), 200)}, title
+    finally:
+        neo.drop_workspace()
+        neo.close()
+        emb.close()

@@ -128,6 +128,11 @@ def test_a_user_who_may_not_create_the_schema_gets_a_read_only_store_saying_what
     assert "read-only" in store.read_only and "'reader'" in store.read_only
     assert "cypher/constraint_workspace.cypher" in store.read_only and "architect or admin" in store.read_only
     assert store.search_chunks_text(["anything"], 5) == [] and store.entities_with_tokens([["x"]], 5) == [[]]
+    # Schema in place but for the vector indexes (created at the first indexing): the same message.
+    editor = Neo4jStore(FakeNeo4jDriver(IndexCatalogue(_own_schema(), forbidden=True)), "neo4j", "ws", user="ed")
+    editor.create_schema()
+    with pytest.raises(LightRAGError, match=r"read-only.*cypher/index_entity_vector.cypher.*architect or admin"):
+        editor.set_embedding_meta("m", 384)
     for write in (lambda: store.apply(GraphWrite()), lambda: store.save_review({}),
                   lambda: store.set_embedding_meta("m", 4), store.drop_workspace):
         with pytest.raises(LightRAGError, match="read-only"):

@@ -211,7 +211,13 @@ class Neo4jStore:
         check_embedding_model(self.embedding_meta(), model, dim, f"workspace {self.workspace!r}",
                               "Use another LIGHTRAG_WORKSPACE")
         self._check_writable()
-        schema.create_vector_indexes(self._read, self._write, dim, self.database)
+        try:
+            schema.create_vector_indexes(self._read, self._write, dim, self.database)
+        except LightRAGError as exc:
+            if not _forbidden(exc):
+                raise
+            raise LightRAGError(schema.read_only_reason(list(schema.VECTOR_STATEMENTS.values()), self.user,
+                                                        self.database)) from exc
         self._write("meta_set", model=model, dim=dim)
         self._vectors_ready = True
 
