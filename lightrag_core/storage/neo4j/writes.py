@@ -49,37 +49,40 @@ class Neo4jWriteSteps:
                 raise TransactionTooLarge(out_of_memory_message(exc.code or "", self.database)) from exc
             raise
 
-    def _batched(self, name: str, rows: list[dict], **params: Any) -> None:
+    def _batched(self, name: str, rows: list, key: str = "rows") -> list[dict]:
+        """Run `name` over `rows` (its `key` parameter) in slices of `batch`; the rows every slice returned."""
+        out: list[dict] = []
         for start in range(0, len(rows), self.batch):
-            self._run(name, rows=rows[start:start + self.batch], **params)
+            out += self._read(name, **{key: rows[start:start + self.batch]})
+        return out
 
     def lock(self) -> None:
         self._run("lock_workspace")
 
     def entity_versions(self, names: list[str]) -> dict[str, list[str]]:
-        return {r["name"]: list(r["source_ids"]) for r in self._read("versions_entities", names=names)}
+        return {r["name"]: list(r["source_ids"]) for r in self._batched("versions_entities", names, "names")}
 
     def relation_versions(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[str]]:
-        rows = self._read("versions_relations", pairs=[list(k) for k in keys])
+        rows = self._batched("versions_relations", [list(k) for k in keys], "pairs")
         return {(r["src"], r["tgt"]): list(r["source_ids"]) for r in rows}
 
     def delete_relations(self, keys: list[tuple[str, str]]) -> None:
-        self._run("delete_relations", pairs=[list(k) for k in keys])
+        self._batched("delete_relations", [list(k) for k in keys], "pairs")
 
     def delete_entities(self, names: list[str]) -> None:
-        self._run("delete_entities", names=names)
+        self._batched("delete_entities", names, "names")
 
     def delete_chunks(self, ids: list[str]) -> None:
-        self._run("delete_chunks", ids=ids)
+        self._batched("delete_chunks", ids, "ids")
 
     def delete_documents(self, ids: list[str]) -> None:
-        self._run("delete_documents", ids=ids)
+        self._batched("delete_documents", ids, "ids")
 
     def save_document(self, info: DocumentInfo, text: str | None) -> None:
         self._run("document_save", doc=dict(info.__dict__), text=text)
 
     def existing_documents(self, ids: list[str]) -> set[str]:
-        return {r["id"] for r in self._read("documents_existing", ids=ids)}
+        return {r["id"] for r in self._batched("documents_existing", ids, "ids")}
 
     def upsert_chunks(self, chunks: list[Chunk], records: dict[str, dict]) -> None:
         self._batched("upsert_chunks", [{
