@@ -13,6 +13,7 @@ Order contract (every store, checked by tests/contract/test_store_contract.py):
 - `neighbourhood`: `seeds` in the order the names were given (first occurrence; unknown names
   dropped); `entities` the seeds in that order, then the neighbours by closeness descending and name
   ascending; each entity's chunk ids ascending; `relations` by (src, tgt) ascending;
+- `resolve_names`: when several entities share a lower-cased name, the least name (code point order);
 - `entities_with_degree`: in the order of the names given (unknown ones dropped); `relations_of`: by
   (src, tgt), so a capped walk over it takes the same relations on every store;
 - `list_documents`: by creation time, then id; `list_reviews`: oldest first;
@@ -102,6 +103,15 @@ def tie_score(score: float) -> float:
 def by_score_then_key(items: list, key: Callable[[Any], Any]) -> list:
     """Score descending, equal scores (`tie_score`) by key ascending: the contract's order for every search."""
     return sorted(items, key=lambda x: (-tie_score(x.score), key(x)))
+
+
+def least_name_per_key(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """(lowered, name) rows -> one name per lowered key, the least: the contract's `resolve_names`."""
+    out: dict[str, str] = {}
+    for lowered, name in pairs:
+        if lowered not in out or name < out[lowered]:
+            out[lowered] = name
+    return out
 
 
 def seeds_in_given_order(names: list[str], found: set[str]) -> list[str]:

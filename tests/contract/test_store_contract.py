@@ -284,3 +284,8 @@ def test_one_tokenisation_apostrophes_dots_and_accents(store):
         assert [c.id for c in store.search_chunks_text(query, 5)] == ["d3-c0"], query
     assert store.entities_with_tokens([lexical.words("ocean's"), lexical.words("ALU"), lexical.words("u.s."),
                                        lexical.words("navy's")], 5) == [["Ocean's Eleven"], ["Alû"], ["U.S. Army"], []]
+
+
+def test_case_variants_of_a_name_resolve_to_the_least_name(store):
+    store.apply(GraphWrite(entities=[Entity(n, "place", "x", [], [], 1.0) for n in ("Paris", "PARIS", "paris")]))
+    assert store.resolve_names(["paris", "nowhere"]) == {"paris": "PARIS"}

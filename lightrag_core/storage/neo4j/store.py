@@ -28,7 +28,13 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
-from lightrag_core.storage.base import by_score_then_key, check_dimensions, check_embedding_model, seeds_in_given_order
+from lightrag_core.storage.base import (
+    by_score_then_key,
+    check_dimensions,
+    check_embedding_model,
+    least_name_per_key,
+    seeds_in_given_order,
+)
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import user_error
@@ -251,7 +257,7 @@ class Neo4jStore:
         return {r["name"]: _entity(r) for r in self._read("entities_get", names=names)}
 
     def resolve_names(self, lowered: list[str]) -> dict[str, str]:
-        return {r["lowered"]: r["name"] for r in self._read("entities_resolve", lowered=lowered)}
+        return least_name_per_key([(r["lowered"], r["name"]) for r in self._read("entities_resolve", lowered=lowered)])
 
     def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
         pairs = [list(relation_key(*k)) for k in keys]
