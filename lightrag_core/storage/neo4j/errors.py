@@ -5,6 +5,11 @@ from __future__ import annotations
 from lightrag_core.models import LightRAGError
 
 
+def is_forbidden(exc: LightRAGError) -> bool:
+    """Whether the server refused for lack of a privilege (the driver's error is the `LightRAGError`'s cause)."""
+    return str(getattr(exc.__cause__, "code", "") or "").startswith("Neo.ClientError.Security")
+
+
 def is_out_of_memory(exc: BaseException) -> bool:
     """The server's transaction memory limit: a transient code, yet retrying repeats the same failure."""
     code = str(getattr(exc, "code", "") or "")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lightrag_core.models import LightRAGError
+from lightrag_core.storage.neo4j.errors import is_forbidden
 
 # name -> (label or relationship type, property) of the store's vector indexes.
 VECTOR_INDEXES: dict[str, tuple[str, str]] = {
@@ -60,6 +61,31 @@ def read_only_reason(statements: list[str], user: str, database: str) -> str:
             f"({files}) and user {user!r} may not create them. An administrator (a user with the architect or "
             "admin role) creates them once: open the store as that user (NEO4J_USERNAME), e.g. `python -m "
             "lightrag_core stats`, or run those files; then this user can write too")
+
+
+def open_schema(read: Run, write: Run, user: str, database: str, batch: int) -> tuple[str | None, set[str]]:
+    """Read SHOW INDEXES and create only what is missing. Returns why the store is read-only (None if it is
+    not: the user could create what was missing, or nothing was) and the full-text indexes that are missing."""
+    read_only = None
+    rows = read("schema_indexes")
+    todo = missing(rows, SCHEMA_STATEMENTS)
+    if todo:
+        try:
+            for statement in todo:
+                write(statement)
+        except LightRAGError as exc:
+            if not is_forbidden(exc):
+                raise
+            read_only = read_only_reason(todo, user, database)
+        rows = read("schema_indexes")
+    check_fulltext_indexes(rows, database)
+    await_own(write, rows, list(FULLTEXT_INDEXES))
+    try:  # a workspace written before the words were indexed gets them once, from a user who may write
+        backfill_words(read, write, batch)
+    except LightRAGError as exc:
+        if not is_forbidden(exc):
+            raise
+    return read_only, set(FULLTEXT_INDEXES) - {r["name"] for r in rows}
 
 
 def await_own(run: Run, rows: list[dict[str, Any]], names: list[str]) -> None:

@@ -37,7 +37,7 @@ from lightrag_core.storage.base import (
 )
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.cypher_files import cypher
-from lightrag_core.storage.neo4j.errors import user_error
+from lightrag_core.storage.neo4j.errors import is_forbidden, user_error
 from lightrag_core.storage.neo4j.search import (
     chunks_by_words,
     entities_with_words,
@@ -73,11 +73,6 @@ def _chunk(r: dict) -> Chunk:
 def parse_version(text: str) -> tuple[int, int]:
     match = re.match(r"(\d+)\.(\d+)", text or "")
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
-
-
-def _forbidden(exc: LightRAGError) -> bool:
-    """Whether the server refused for lack of a privilege (the driver error is the cause)."""
-    return str(getattr(exc.__cause__, "code", "") or "").startswith("Neo.ClientError.Security")
 
 
 class Neo4jStore:
@@ -167,27 +162,10 @@ class Neo4jStore:
                                 "later (for example the neo4j:5.26 image)")
 
     def create_schema(self) -> None:
-        """Create what is missing of the store's schema; with nothing missing this only reads (SHOW INDEXES),
-        so a user with the reader role can query. A user who may not create it gets a read-only store."""
-        rows = self._read("schema_indexes")
-        todo = schema.missing(rows, schema.SCHEMA_STATEMENTS)
-        if todo:
-            try:
-                for statement in todo:
-                    self._write(statement)
-            except LightRAGError as exc:
-                if not _forbidden(exc):
-                    raise
-                self.read_only = schema.read_only_reason(todo, self.user, self.database)
-            rows = self._read("schema_indexes")
-        schema.check_fulltext_indexes(rows, self.database)
-        self._missing_fulltext = set(schema.FULLTEXT_INDEXES) - {r["name"] for r in rows}
-        schema.await_own(self._write, rows, list(schema.FULLTEXT_INDEXES))
-        try:  # a workspace written before the words were indexed gets them once, from a user who may write
-            schema.backfill_words(self._read, self._write, self.write_batch)
-        except LightRAGError as exc:
-            if not _forbidden(exc):
-                raise
+        """Create what is missing of the store's schema (schema.open_schema); a user who may not gets a
+        read-only store, and with nothing missing opening only reads, so a reader can query."""
+        self.read_only, self._missing_fulltext = schema.open_schema(self._read, self._write, self.user,
+                                                                    self.database, self.write_batch)
 
     def _check_writable(self) -> None:
         if self.read_only:
@@ -220,7 +198,7 @@ class Neo4jStore:
         try:
             schema.create_vector_indexes(self._read, self._write, dim, self.database)
         except LightRAGError as exc:
-            if not _forbidden(exc):
+            if not is_forbidden(exc):
                 raise
             raise LightRAGError(schema.read_only_reason(list(schema.VECTOR_STATEMENTS.values()), self.user,
                                                         self.database)) from exc
