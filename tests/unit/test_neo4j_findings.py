@@ -310,3 +310,8 @@ def test_chunks_and_entities_written_before_the_words_were_indexed_get_them_once
                                           if name == "words_done_get" else []))
     Neo4jStore(done, "neo4j", "ws").create_schema()
     assert [n for n, _ in done.calls] == ["schema_indexes", "words_done_get"]  # once per workspace
+    # A chunk without an id can never be matched to be filled: the backfill stops instead of looping.
+    stuck = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda name, params: [{"id": None, "text": "x"}]
+                                           if name.startswith("words_missing") else []))
+    Neo4jStore(stuck, "neo4j", "ws").create_schema()
+    assert [n for n, _ in stuck.calls].count("words_missing_chunks") == 2

@@ -183,7 +183,10 @@ def backfill_words(read: Run, write: Run, batch: int) -> int:
     filled = 0
     for missing_rows, setter in (("words_missing_chunks", "words_set_chunks"),
                                  ("words_missing_entities", "words_set_entities")):
-        while found := read(missing_rows, batch=batch):
+        seen: set[Any] = set()
+        # Stop when a batch brings nothing new: a row its setter cannot match (no key) would come back forever.
+        while (found := read(missing_rows, batch=batch)) and not seen.issuperset(r["id"] for r in found):
+            seen.update(r["id"] for r in found)
             write(setter, rows=[{"id": r["id"], "words": lexical.index_text(r["text"] or "")} for r in found])
             filled += len(found)
     write("words_done_set")
