@@ -142,6 +142,8 @@ class Settings:
     # The Cypher console's own login (a read-only user with LOAD denied); empty = the store's login.
     neo4j_console_user: str = ""
     neo4j_console_password: str = field(default="", repr=False)
+    # Rows per UNWIND statement when the Neo4j store writes a document (chunks, entities, relations, vectors).
+    neo4j_write_batch: int = 500
     workspace: str = "default"
     # HTTP API.
     api_key: str = field(default="", repr=False)
@@ -250,6 +252,7 @@ class Settings:
             neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
             neo4j_console_user=env.get("NEO4J_CONSOLE_USER"),
             neo4j_console_password=env.get("NEO4J_CONSOLE_PASSWORD"),
+            neo4j_write_batch=max(env.int("NEO4J_WRITE_BATCH", 500), 1),
             workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
             api_key=env.get("LIGHTRAG_API_KEY"),
             auth_accounts=env.get("LIGHTRAG_AUTH_ACCOUNTS"),

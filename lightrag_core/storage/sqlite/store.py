@@ -26,7 +26,7 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
-from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.base import check_dimensions, check_embedding_model, least_name_per_key
 from lightrag_core.storage.sqlite import search as sqlite_search
 from lightrag_core.storage.sqlite import vectors
 from lightrag_core.storage.sqlite.schema import (
@@ -178,7 +178,7 @@ class SQLiteStore:
             "SELECT name_lower, name FROM entities WHERE name_lower IN (SELECT value FROM json_each(?))",
             (json.dumps(lowered),),
         )
-        return dict(rows)
+        return least_name_per_key([(r[0], r[1]) for r in rows])
 
     def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
         rows = self._q(
@@ -249,9 +249,10 @@ class SQLiteStore:
 
     def relations_of(self, names: list[str]) -> list[Relation]:
         arg = json.dumps(names)
-        return self._relations_with_degree(
+        found = self._relations_with_degree(
             "r.src IN (SELECT value FROM json_each(?)) OR r.tgt IN (SELECT value FROM json_each(?))", (arg, arg)
         )
+        return sorted(found, key=lambda r: r.key)  # base.py's order contract
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
         hits = self._vectors()["chunks"].search(vector, top_k, threshold)
