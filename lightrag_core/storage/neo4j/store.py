@@ -33,7 +33,7 @@ from lightrag_core.storage.base import check_dimensions, check_embedding_model
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import user_error
-from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps
+from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps, rule_rows
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
 
@@ -308,6 +308,12 @@ class Neo4jStore:
 
     def list_reviews(self) -> list[dict]:
         return [r["review"] for r in self._read("reviews_list")]
+
+    def save_rule(self, rule: dict) -> None:
+        self._write("curation_save", rows=rule_rows([rule]))
+
+    def list_rules(self) -> list[dict]:
+        return [json.loads(r["body"]) for r in self._read("curation_list")]
 
     # -- the Cypher console ------------------------------------------------------
     def run_read_only(self, statement: str, params: dict[str, Any], limit: int,
