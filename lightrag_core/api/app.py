@@ -12,6 +12,7 @@ from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, Upload
 from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import APIKeyHeader
 
+from lightrag_core.api.graph_routes import graph_router
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import (
     DeleteResponse,
@@ -71,6 +72,13 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     def require_key(key: str | None = Depends(_key_header)) -> None:
         if api_key and not (key and hmac.compare_digest(key.encode(), api_key.encode())):
             raise HTTPException(status_code=401, detail="missing or wrong X-API-Key header")
+
+    def editor(key: str | None = Depends(_key_header)) -> str:
+        """Who edits the graph: "api" with a key, "" (the single local user) without one."""
+        require_key(key)
+        return "api" if api_key else ""
+
+    app.include_router(graph_router(engine, reader=require_key, editor=editor))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:

@@ -67,10 +67,10 @@ class Reviewer:
         if write.entities or write.relations:
             embed_items(self.embedder, [], write.entities, write.relations)
         self.store.apply(write)
-        self._log(rule["kind"], rule["item"], rule["action"], rule.get("comment", ""), rule.get("detail", ""))
+        self.log_call(rule["kind"], rule["item"], rule["action"], rule.get("comment", ""), rule.get("detail", ""))
         return rule
 
-    def _log(self, kind: str, item: str, decision: str, comment: str, detail: str) -> None:
+    def log_call(self, kind: str, item: str, decision: str, comment: str, detail: str) -> None:
         self.store.save_review({"kind": kind, "item": item, "decision": decision, "comment": comment,
                                 "detail": detail, "reviewer": self.reviewer, "at": time.time()})
 
@@ -241,15 +241,17 @@ class Reviewer:
         undone = {**rule, "state": UNDONE, "undone_at": time.time(), "undone_by": self.reviewer,
                   "undo_comment": _text(comment, "a comment", required=False)}
         curation = Curation([undone if r["id"] == rule_id else r for r in rules])
-        write = self._undo_write(rule, curation)
+        write = self.affected_write(rule, curation)
         write.rules.append(undone)
         if write.entities or write.relations:
             embed_items(self.embedder, [], write.entities, write.relations)
         self.store.apply(write)
-        self._log(rule["kind"], rule["item"], "undo", comment, f"undid {rule['action']} (rule {rule_id})")
+        self.log_call(rule["kind"], rule["item"], "undo", comment, f"undid {rule['action']} (rule {rule_id})")
         return undone
 
-    def _undo_write(self, rule: dict[str, Any], curation: Curation) -> GraphWrite:
+    def affected_write(self, rule: dict[str, Any], curation: Curation) -> GraphWrite:
+        """What `rule` touches, rebuilt from the records under `curation` (with the rule in it when it is
+        being applied, e.g. imported; without it when it is being undone). Not yet embedded."""
         action, t = rule["action"], rule["target"]
         if action in ("approve", "flag"):
             return GraphWrite()
