@@ -37,7 +37,7 @@ def new_rule(action: str, kind: str, target: dict[str, str], reviewer: str, comm
         raise LightRAGError(f"unknown decision {action!r}; use one of {', '.join(ACTIONS)}")
     if kind not in ("entity", "relation"):
         raise LightRAGError(f"a decision is about an entity or a relation, not {kind!r}")
-    return {"id": uuid.uuid4().hex, "action": action, "kind": kind, "target": dict(target),
+    return {"id": uuid.uuid4().hex, "action": action, "decision": action, "kind": kind, "target": dict(target),
             "item": item_label(kind, target), "comment": comment, "reviewer": reviewer, "at": time.time(),
             "state": ACTIVE, **extra}
 
