@@ -22,13 +22,20 @@ reviewer = Reviewer(engine.store, engine.embedder, engine.summariser,
 
 
 def act(fn, *args) -> None:
+    """Run one decision; on success rerun, so every table shows the graph and history it left."""
     try:
         record = fn(*args)
-        st.toast(f"{record['decision']}: {record['item']}")
-        st.session_state.last_review = record
     except LightRAGError as exc:
         st.error(str(exc))
+        return
+    verb = "undone" if record.get("state") == "undone" else record["decision"]
+    st.session_state.review_toast = f"{verb}: {record['item']}"
+    st.session_state.last_review = record
+    st.rerun()
 
+
+if "review_toast" in st.session_state:
+    st.toast(st.session_state.pop("review_toast"))
 
 graph = graph_snapshot(engine.store)  # read once per change of the graph, not per rerun
 entities_tab, relations_tab, curation_tab, history_tab = st.tabs(["Entities", "Relations", "Curation", "History"])

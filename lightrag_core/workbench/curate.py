@@ -149,7 +149,7 @@ class Reviewer:
         # The chunks that supported it, so an undo finds its records again.
         support = sorted(set(ent.source_ids) | {s for r in rels for s in r.source_ids})
         rule = self._rule("delete", "entity", {"name": name}, comment, support=support,
-                          detail=f"{len(rels)} relations went with it")
+                          detail=f"{len(rels)} relation{'' if len(rels) == 1 else 's'} went with it")
         return self._commit(rule, GraphWrite(delete_entities=[name]))
 
     def delete_relation(self, src: str, tgt: str, comment: str = "") -> dict[str, Any]:
