@@ -154,18 +154,13 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
 
     @router.post("/graph/entities/merge")
     def merge(req: EntityMergeRequest, who: str = Depends(editor)) -> dict[str, Any]:
-        target = req.entity_to_change_into
-        one_entity(target)
+        target = req.entity_to_change_into.strip()
         missing = [n for n in req.entities_to_change if n != target and not store.get_entities([n])]
         if missing:
             raise HTTPException(status_code=404, detail=f"no entity named {missing[0]!r}")
-        expert, moved, deleted = reviewer(who), 0, []
-        for name in dict.fromkeys(req.entities_to_change):
-            if name == target:
-                continue
-            moved += len(store.relations_of([name]))
-            expert.merge_entities(target, name, req.comment)
-            deleted.append(name)
+        moved = sum(len(store.relations_of([n])) for n in dict.fromkeys(req.entities_to_change) if n != target)
+        done = reviewer(who).merge_many(req.entities_to_change, target, req.comment)
+        deleted = [r["target"]["name"] for r in done]
         return {"status": "success",
                 "message": f"Successfully merged {len(deleted)} entities into '{target}'",
                 "data": {"merged_entity": target, "deleted_entities": deleted, "relationships_transferred": moved,

@@ -116,6 +116,7 @@ class Indexer:
                         todo.append(item)
                 except LightRAGError as exc:
                     self._fail(item, exc, report, progress)
+            self.rules.refresh()
             self._index_batch(todo, report, progress)
             with report.timed("bookkeeping"):
                 stored = set(report.processed[seen[0] :]) | set(report.skipped[seen[1] :])

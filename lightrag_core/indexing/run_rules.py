@@ -21,6 +21,14 @@ class RunRules:
             self._curation = Curation(self.store.list_rules())
         return self._curation
 
+    def refresh(self) -> None:
+        """Read the rules again between batches (a reviewer may decide while a long run goes on),
+        keeping the counts of what the run applied so far."""
+        if self._curation is not None:
+            fresh = Curation(self.store.list_rules())
+            fresh.applied = self._curation.applied
+            self._curation = fresh
+
     def start(self) -> None:
         """Read the rules afresh: a review may have changed them since the last run."""
         self._curation = None

@@ -185,6 +185,20 @@ class Reviewer:
         return self._commit(rule, GraphWrite(relations=[rel]))
 
     # -- merges and renames ------------------------------------------------------------
+    def merge_many(self, sources: list[str], target: str, comment: str = "") -> list[dict[str, Any]]:
+        """Merge several entities into `target`, as LightRAG does: when `target` does not exist,
+        the first source is renamed to it and the others merge into it."""
+        sources = [s for s in dict.fromkeys(sources) if s != target]
+        if not sources:
+            raise LightRAGError("name at least one entity to merge other than the target")
+        for name in sources:
+            self._entity(name)
+        done = []
+        if not self.store.get_entities([target]):
+            done.append(self.rename_entity(sources.pop(0), target, comment))
+        done += [self.merge_entities(target, name, comment) for name in sources]
+        return done
+
     def merge_entities(self, keep: str, merge: str, comment: str = "") -> dict[str, Any]:
         """Fold `merge` into `keep`: descriptions, sources and relations; `merge` is removed and
         stays an alias of `keep` (its name in new documents lands on `keep`)."""
@@ -277,8 +291,11 @@ class Reviewer:
 
 def history(store: GraphStore) -> list[dict[str, Any]]:
     """The decisions as review records (kind, item, decision, comment, detail, reviewer, at) plus the
-    rule's id, state and what it holds; newest first."""
-    out = []
-    for r in store.list_rules():
-        out.append({**r, "decision": r["action"], "detail": r.get("detail", "")})
+    rule's id, state and what it holds; newest first. Decisions logged before this workspace kept
+    rules are listed too, with state "recorded" (they cannot be undone)."""
+    rules = store.list_rules()
+    out = [{**r, "decision": r["action"], "detail": r.get("detail", "")} for r in rules]
+    own = [r["at"] for r in rules if "imported_by" not in r]
+    first = min(own) if own else float("inf")
+    out += [{**r, "state": "recorded", "id": ""} for r in store.list_reviews() if r["at"] < first - 1.0]
     return sorted(out, key=lambda r: -r["at"])

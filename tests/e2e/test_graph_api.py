@@ -135,6 +135,13 @@ def test_renames_creations_and_bad_requests(api):
         "source_entity": "Royal Institution", "target_entity": "Michael Faraday"}).status_code == 404
     assert client.post("/graph/entities/merge", json={"entities_to_change": ["Nobody"],
                                                       "entity_to_change_into": "Paris"}).status_code == 404
+    # As in LightRAG, a target that does not exist yet is made from the first entity merged.
+    into_new = client.post("/graph/entities/merge", json={"entities_to_change": ["Paris", "Foobar Widget"],
+                                                          "entity_to_change_into": "Paris, France"})
+    assert into_new.status_code == 200, into_new.text
+    assert into_new.json()["data"]["deleted_entities"] == ["Paris", "Foobar Widget"]
+    assert _exists(client, "Paris, France") and not _exists(client, "Paris")
+    assert "Michael Faraday" in _neighbours(client, "Paris, France")
     too_long = client.post("/graph/entity/create", json={"entity_name": "x" * 301, "entity_data": {}})
     assert too_long.status_code == 422
     star = client.get("/graphs", params={"label": "*", "max_nodes": 2}).json()

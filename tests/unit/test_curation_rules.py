@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from lightrag_core.curation import Curation, new_rule
-from lightrag_core.models import Entity, EntityRecord, Relation, RelationRecord
+from lightrag_core.models import Entity, EntityRecord, GraphWrite, Relation, RelationRecord
 from lightrag_core.storage.neo4j.store import Neo4jStore
 from tests.support.fake_neo4j import FakeNeo4jDriver
 
@@ -65,3 +65,26 @@ def test_the_neo4j_store_saves_a_rule_whole_and_reads_it_back():
     store.save_rule(rule)
     assert saved == [{"id": rule["id"], "at": 5.0, "body": json.dumps(rule)}]
     assert store.list_rules() == [rule]
+
+
+def test_a_neo4j_write_saves_its_rules_in_the_same_transaction():
+    rule = _merge("Lovelace", "Ada Lovelace", 6.0)
+    driver = FakeNeo4jDriver(lambda name, params: [])
+    Neo4jStore(driver, "neo4j", "ws", "neo4j://h").apply(GraphWrite(delete_entities=["Lovelace"], rules=[rule]))
+    names = [n for n, _ in driver.calls]
+    assert names.index("delete_entities") < names.index("curation_save")
+    assert next(p for n, p in driver.calls if n == "curation_save")["rows"][0]["id"] == rule["id"]
+    assert len(driver.sessions) == 1  # one session, one write transaction for both
+
+
+def test_history_keeps_decisions_logged_before_rules_existed(tmp_path):
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+    from lightrag_core.workbench.curate import history
+
+    store = SQLiteStore(tmp_path)
+    store.save_review({"kind": "entity", "item": "Paris", "decision": "approve", "comment": "", "detail": "",
+                       "reviewer": "old", "at": 100.0})
+    store.save_rule({**_merge("Lovelace", "Ada Lovelace", 200.0), "detail": "merged"})
+    rows = history(store)
+    assert [(r["item"], r["state"]) for r in rows] == [("Lovelace", "active"), ("Paris", "recorded")]
+    store.close()
