@@ -278,8 +278,9 @@ class Reviewer:
         if action in ("merge", "rename"):
             kept = curation.canonical(rule["into"])
             return rebuild_write(self.store, [t["name"], kept], [], support, curation, self.summarise)
-        if action == "delete":
-            support |= chunks_naming(self.store, [t["name"]])
+        if action == "delete":  # its chunks since: those naming it, or a name merged into it
+            merged = [a for a, kept in curation.aliases().items() if kept.lower() == t["name"].lower()]
+            support |= chunks_naming(self.store, [t["name"], *merged])
         return rebuild_write(self.store, [t["name"]], [], support, curation, self.summarise,
                              with_relations=action != "edit")
 
