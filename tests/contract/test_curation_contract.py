@@ -38,6 +38,15 @@ def engine(request, offline_settings, tmp_path):
     e.close()
 
 
+def _sound(engine) -> None:
+    """The embedded store's consistency checks (vectors for every row, both ends of every relation,
+    no citation of a missing chunk); Neo4j's run in the live suite."""
+    if engine.store.kind == "embedded":
+        from tests.hardening.graph_checks import problems
+
+        assert problems(engine.settings.workdir) == []
+
+
 def _names(engine) -> set[str]:
     return {e.name for e in engine.store.all_entities()}
 
@@ -82,6 +91,7 @@ def test_decisions_outlive_deletion_reindexing_and_new_documents(engine, tmp_pat
     ada = engine.store.get_entities(["Ada Lovelace"])["Ada Lovelace"]
     d4_chunks = set(engine.store.document_chunk_ids("d4"))
     assert d4_chunks & set(ada.source_ids), "the new document's mention landed on the kept entity"
+    _sound(engine)
 
     history = expert.history()
     assert [(h["decision"], h["item"], h["state"]) for h in history] == [
@@ -113,6 +123,7 @@ def test_decisions_outlive_deletion_reindexing_and_new_documents(engine, tmp_pat
     assert {"Mary Somerville", "Michael Faraday"} <= _touching(engine, "Foobar Widget")
     decisions = [r["decision"] for r in engine.store.list_reviews()]
     assert decisions == ["edit", "merge", "delete", "undo", "undo", "undo"]
+    _sound(engine)
 
 
 def test_created_items_survive_the_removal_of_every_document(engine):
@@ -132,6 +143,7 @@ def test_created_items_survive_the_removal_of_every_document(engine):
     # The edited relation lost its only support: a conflict the Review page shows, not a silent revert.
     assert ("Ada Lovelace", "Charles Babbage") not in _keys(engine)
     assert rel_edit["state"] == "active"
+    _sound(engine)
 
 
 def test_renamed_entity_catches_its_old_name_in_new_documents(engine):
@@ -164,6 +176,7 @@ def test_each_undo_returns_the_graph_to_what_extraction_says(engine, order):
     for rule in reversed(decisions) if order == "newest first" else decisions:
         expert.undo(rule["id"])
     assert _shape(engine) == before
+    _sound(engine)
     babbage_london = engine.store.get_relations([("Charles Babbage", "London")])[("Charles Babbage", "London")]
     assert babbage_london.weight != 9.0
 
