@@ -91,10 +91,6 @@ class Curation:
                     self._created_rel[key] = r
                     self._deleted_rel.pop(key, None)
 
-    @property
-    def empty(self) -> bool:
-        return not self.rules
-
     # -- names ---------------------------------------------------------------
     def canonical(self, name: str) -> str:
         """The name a merged or renamed entity lives on as (itself when none applies)."""
@@ -104,20 +100,12 @@ class Curation:
             seen += 1
         return name
 
-    def alias_rule(self, name: str) -> dict | None:
-        """The merge or rename rule that folded `name` away, if any."""
-        hit = self._alias.get(name.lower())
-        return next((r for r in self.rules if r["id"] == hit[1]), None) if hit else None
-
     def aliases(self) -> dict[str, str]:
         """Every merged or renamed name (lower-cased) with the name it resolves to now."""
         return {low: self.canonical(low) for low in self._alias}
 
     def is_deleted(self, name: str) -> bool:
         return self.canonical(name).lower() in self._deleted
-
-    def relation_deleted(self, src: str, tgt: str) -> bool:
-        return _low_key(src, tgt) in self._deleted_rel
 
     # -- records ---------------------------------------------------------------
     def curate(self, records: Records) -> tuple[Records, int]:
@@ -182,9 +170,6 @@ class Curation:
         f = rule.get("fields", {})
         return Relation(key[0], key[1], str(f.get("keywords", "")), str(f.get("description", "")),
                         float(f.get("weight", 1.0)), [], [], created_at=rule["at"])
-
-    def created_entity_names(self) -> list[str]:
-        return [r["target"]["name"] for r in self._created.values()]
 
     def apply_entity(self, ent: Entity) -> Entity:
         """`ent` with every edited field laid over it (later edits win)."""
