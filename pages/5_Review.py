@@ -78,6 +78,10 @@ with entities_tab:
             into = st.selectbox("Merge this entity into", [e.name for e in queue[:500] if e.name != name])
             if st.form_submit_button("Merge"):
                 act(reviewer.merge_entities, into, name, comment)
+        with st.form("rename_entity"):
+            new_name = st.text_input("Rename to (the old name keeps landing on it)", key="rename_to")
+            if st.form_submit_button("Rename"):
+                act(reviewer.rename_entity, name, new_name, comment)
 
 with relations_tab:
     max_weight = st.slider("Show relations with weight up to", 0.0, 50.0, 50.0, 0.5)

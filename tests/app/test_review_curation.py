@@ -57,3 +57,17 @@ def test_curation_tab_and_undo(curated_workspace):
     engine.close()
     at.run()
     assert _metrics(at)["Decisions in effect"] == "2"
+
+
+def test_rename_from_the_entities_tab(curated_workspace):
+    at = app(curated_workspace, "5_Review.py")
+    at.selectbox(key="review_entity").set_value("Michael Faraday")
+    at.text_input(key="entity_comment").set_value("full name")
+    at.text_input(key="rename_to").set_value("Michael Faraday FRS")
+    at.button[[b.label for b in at.button].index("Rename")].click().run()
+    assert not at.exception, at.exception
+    engine = Engine(__import__("lightrag_core").Settings.from_env(curated_workspace))
+    assert engine.store.get_entities(["Michael Faraday FRS"]) and not engine.store.get_entities(["Michael Faraday"])
+    rule = next(r for r in engine.store.list_rules() if r["action"] == "rename")
+    assert (rule["item"], rule["into"], rule["comment"]) == ("Michael Faraday", "Michael Faraday FRS", "full name")
+    engine.close()
