@@ -21,6 +21,10 @@ FORMAT = "graph-rag-workbench-curation"
 VERSION = 1
 MAX_RULES = 10_000
 MAX_SUPPORT = 5_000
+# What a rule may carry; anything else in an import is dropped, and so are the other workspace's
+# run stamps (reapplied_at, reapplied), which say nothing about this one.
+KEPT_KEYS = ("id", "action", "kind", "target", "comment", "reviewer", "at", "state", "fields", "into", "support",
+             "detail", "undone_at", "undone_by", "undo_comment")
 
 
 def export_curation(reviewer: Reviewer) -> dict[str, Any]:
@@ -39,7 +43,7 @@ def check_rule(raw: Any) -> dict[str, Any]:
     """One imported rule, checked field by field (an import is all or nothing)."""
     if not isinstance(raw, dict):
         raise LightRAGError("each rule is a JSON object")
-    rule = dict(raw)
+    rule = {k: raw[k] for k in KEPT_KEYS if k in raw}
     _str(rule, "id", 64)
     if rule.get("action") not in ACTIONS:
         raise LightRAGError(f"rule {rule['id']!r}: unknown action {rule.get('action')!r}")
@@ -66,9 +70,12 @@ def check_rule(raw: Any) -> dict[str, Any]:
     support = rule.get("support", [])
     if not isinstance(support, list) or len(support) > MAX_SUPPORT or not all(isinstance(s, str) for s in support):
         raise LightRAGError(f"rule {rule['id']!r}: support is a list of chunk ids")
-    for key in ("comment", "reviewer", "detail"):
+    for key in ("comment", "reviewer", "detail", "undone_by", "undo_comment"):
         _str(rule, key, MAX_TEXT, required=False)
+    if not isinstance(rule.get("undone_at", 0.0), (int, float)):
+        raise LightRAGError(f"rule {rule['id']!r}: 'undone_at' is a time in seconds")
     rule["item"] = item_label(rule["kind"], target)
+    rule["decision"] = rule["action"]
     return rule
 
 

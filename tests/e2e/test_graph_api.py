@@ -169,12 +169,14 @@ def test_curation_moves_to_another_workspace_and_applies_there(api, offline_sett
         assert _exists(second, "Lovelace") and _exists(second, "Foobar Widget")
         bad = second.post("/graph/curation", json={"rules": [{"id": "x", "action": "explode"}]})
         assert bad.status_code == 400 and "unknown action" in bad.json()["detail"]
+        exported["rules"][0]["junk"] = "x" * 5000  # not part of a rule: dropped on import
         done = second.post("/graph/curation", json=exported).json()
         assert (done["imported"], done["applied"]) == (3, 3)
         assert not _exists(second, "Lovelace") and not _exists(second, "Foobar Widget")
         assert "Michael Faraday" in _neighbours(second, "Ada Lovelace")
         babbage = other.store.get_entities(["Charles Babbage"])["Charles Babbage"]
         assert babbage.description == EDITED
+        assert not any("junk" in r for r in other.store.list_rules())
         again = second.post("/graph/curation", json=exported).json()
         assert (again["imported"], again["skipped"]) == (0, 3)
         _text(second, D4, "d4.txt")  # the imported decisions hold for what comes next
