@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from lightrag_core.accounts import Accounts, Principal, Role
 from lightrag_core.api import auth
+from lightrag_core.api.graph_routes import graph_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import (
@@ -69,6 +70,12 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     app.state.engine, app.state.jobs = engine, jobs
     auth.install(app, Accounts.from_settings(engine.settings) if accounts is None else accounts, api_key)
     viewer, admin = [Depends(auth.require(Role.VIEWER))], [Depends(auth.require(Role.ADMIN))]
+
+    def editor(caller: Principal = Depends(auth.require(Role.REVIEWER))) -> str:
+        """Who edits the graph, as the history records it: the signed-in name ("api-key" for the key, "" open)."""
+        return caller.name
+
+    app.include_router(graph_router(engine, reader=auth.require(Role.VIEWER), editor=editor))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:

@@ -42,8 +42,8 @@ SCHEMA_STATEMENTS: dict[str, str] = {
 AWAIT_SECONDS = 300
 # A workspace is dropped in batches of this many nodes per transaction.
 DROP_BATCH = 5000
-DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_chunks", "drop_workspace_documents",
-                   "drop_workspace_entities")
+DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_chunks",
+                   "drop_workspace_documents", "drop_workspace_entities")
 
 Run = Callable[..., list[dict]]
 

@@ -47,7 +47,7 @@ from lightrag_core.storage.neo4j.search import (
 from lightrag_core.storage.neo4j.search import (
     to_index_score as to_index_score,  # re-exported: callers map scores through the store module
 )
-from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps
+from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps, rule_rows
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
 
@@ -324,6 +324,12 @@ class Neo4jStore:
 
     def list_reviews(self) -> list[dict]:
         return [r["review"] for r in self._read("reviews_list")]
+
+    def save_rule(self, rule: dict) -> None:
+        self._write("curation_save", rows=rule_rows([rule]))
+
+    def list_rules(self) -> list[dict]:
+        return [json.loads(r["body"]) for r in self._read("curation_list")]
 
     # -- the Cypher console ------------------------------------------------------
     def with_login(self, username: str, password: str) -> Neo4jStore:

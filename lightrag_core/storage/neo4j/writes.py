@@ -123,6 +123,14 @@ class Neo4jWriteSteps:
     def _vectors(self, name: str, rows: list[dict]) -> None:
         self._batched(name, rows)
 
+    def save_rules(self, rules: list[dict]) -> None:
+        self._run("curation_save", rows=rule_rows(rules))
+
+
+def rule_rows(rules: list[dict]) -> list[dict]:
+    """Curation rules as :Curation node properties: the whole rule as JSON (its shape varies by action)."""
+    return [{"id": r["id"], "at": float(r["at"]), "body": json.dumps(r)} for r in rules]
+
 
 def mention_changes(entities: list[Entity], before: dict[str, list[str]],
                     written_chunks: set[str]) -> tuple[list[dict], list[dict]]:

@@ -282,6 +282,14 @@ class SQLiteStore:
         rows = self._q(f"SELECT {', '.join(REVIEW_COLS)} FROM reviews ORDER BY seq")
         return [dict(zip(REVIEW_COLS, r)) for r in rows]
 
+    def save_rule(self, rule: dict) -> None:
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO curation (id, at, body) VALUES (?,?,?)",
+                               (rule["id"], float(rule["at"]), json.dumps(rule)))
+
+    def list_rules(self) -> list[dict]:
+        return [json.loads(body) for (body,) in self._q("SELECT body FROM curation ORDER BY at, id")]
+
     # -- whole graph -------------------------------------------------------------
     def write_version(self) -> str:
         rows = self._q("SELECT value FROM meta WHERE key = 'write_version'")
