@@ -69,6 +69,11 @@ ROUTES = [  # (method, path, body kind, role needed)
     ("post", "/documents/text", "text", "admin"),
     ("post", "/documents/upload", "file", "admin"),
     ("delete", "/documents/none-such", None, "admin"),
+    ("get", "/graph/label/list", None, "viewer"),
+    ("get", "/graphs?label=Marie%20Curie", None, "viewer"),
+    ("get", "/graph/reviews", None, "viewer"),
+    ("post", "/graph/entity/edit", "edit", "reviewer"),
+    ("post", "/graph/entity/create", "create", "reviewer"),
 ]
 RANK = {"viewer": 0, "reviewer": 1, "admin": 2}
 
@@ -79,6 +84,11 @@ def call(client: TestClient, method: str, path: str, kind: str | None, headers: 
         kw["json"] = Q
     elif kind == "text":
         kw["json"] = {"text": "Ada Lovelace wrote programs in London.", "file_source": "ada.txt"}
+    elif kind == "edit":  # an entity that is not there: a 404 once the role may edit
+        kw["json"] = {"entity_name": "None Such", "updated_data": {"description": "x"}}
+    elif kind == "create":  # a name that already exists: refused by the route, not by the role
+        kw["json"] = {"entity_name": "Marie Curie",
+                      "entity_data": {"description": "a physicist", "entity_type": "person"}}
     elif kind == "file":
         kw["files"] = {"file": ("ada.txt", b"Ada Lovelace wrote programs in London.", "text/plain")}
     return getattr(client, method)(path, **kw)
@@ -108,6 +118,16 @@ def test_a_viewer_queries_but_cannot_change_the_graph(client, engine):
     assert "curie" in [d["id"] for d in client.get("/documents", headers=viewer).json()["statuses"]["processed"]]
     assert client.delete("/documents/curie", headers=viewer).status_code == 403
     assert engine.store.get_document("curie") is not None  # nothing lost
+
+
+def test_a_reviewer_edits_the_graph_under_their_own_name(client, engine):
+    edit = {"entity_name": "Warsaw", "updated_data": {"description": "The capital of Poland."}}
+    assert client.post("/graph/entity/edit", json=edit, headers=bearer(client, "carol", "carol-pw")).status_code == 403
+    r = client.post("/graph/entity/edit", json=edit, headers=bearer(client, "bob", "bob-pw"))
+    assert r.status_code == 200, r.text
+    assert engine.store.get_entities(["Warsaw"])["Warsaw"].description == "The capital of Poland."
+    history = client.get("/graph/reviews", params={"reviewer": "bob"}, headers=bearer(client, "carol", "carol-pw"))
+    assert [(h["item"], h["decision"]) for h in history.json()["reviews"]] == [("Warsaw", "edit")], history.text
 
 
 def test_health_shows_details_only_to_callers_who_sign_in(client):

@@ -20,7 +20,7 @@ from tests.contract.test_curation_contract import D1, D2, D4, EDITED, TURIN
 @pytest.fixture
 def api(offline_settings):
     engine = Engine(offline_settings)
-    with TestClient(create_app(engine)) as client:
+    with TestClient(create_app(engine), base_url="http://localhost") as client:
         yield client, engine
     engine.close()
 
@@ -163,7 +163,7 @@ def test_curation_moves_to_another_workspace_and_applies_there(api, offline_sett
     from lightrag_core import Settings
 
     other = Engine(Settings.from_env(tmp_path / "other", llm_model="", neo4j_uri="", embedding_model=""))
-    with TestClient(create_app(other)) as second:
+    with TestClient(create_app(other), base_url="http://localhost") as second:
         for text, source in ((D1, "d1.txt"), (D2, "d2.txt")):
             _text(second, text, source)
         assert _exists(second, "Lovelace") and _exists(second, "Foobar Widget")

@@ -80,7 +80,7 @@ def test_uploads_and_the_api_apply_the_same_limits(tmp_path):
         errors = {d.title: d.error for d in engine.documents() if d.status == "failed"}
         assert errors == {"bomb.docx": f"bomb.docx: {BOMB_ERROR}", "shared.pdf": f"shared.pdf: {text_error}"}
 
-        with TestClient(create_app(engine)) as client:
+        with TestClient(create_app(engine), base_url="http://localhost") as client:
             bad = client.post("/documents/upload", files={"file": ("again.docx", files["bomb.docx"])})
             assert bad.status_code == 400 and bad.json()["detail"] == f"again.docx: {BOMB_ERROR}"
             long_text = client.post("/documents/text", json={"text": "word " * 300_000, "file_source": "t.txt"})
