@@ -12,7 +12,8 @@ count and time, and the server is stopped at the end.
 
 Reports p50/p95/p99 latency, requests/s, errors and unfinished inserts into `<out>.json` (one entry
 per label, so a before and an after run sit side by side) and `<out>.md`. With --py-spy, `py-spy
-dump` of the server is taken halfway through (where the request threads wait) and saved beside.
+record` of the server (every thread, idle ones too) over the middle of the window, its summary by
+innermost frame of the query threads, and a `py-spy dump` are saved beside.
 """
 
 from __future__ import annotations
@@ -166,15 +167,40 @@ def unfinished_inserts(base: str, track_ids: list[str], settle: float) -> tuple[
     return len(pending), time.monotonic() - start
 
 
-def py_spy_dump(pid: int, path: Path, delay: float) -> threading.Thread:
+def py_spy(pid: int, prefix: Path, seconds: float) -> threading.Thread:
+    """From a quarter into the window: `py-spy record` of every thread, idle ones too, for half the window
+    (where the request threads spend their time, waits included), then one `py-spy dump`."""
     def take() -> None:
-        time.sleep(delay)
+        time.sleep(seconds / 4)
+        raw = prefix.with_name(prefix.name + "_py-spy.raw")
+        subprocess.run(["py-spy", "record", "--pid", str(pid), "--idle", "--rate", "20", "--duration",
+                        str(int(seconds / 2)), "--format", "raw", "--output", str(raw), "--nonblocking"],
+                       capture_output=True, text=True, timeout=seconds + 120)
         out = subprocess.run(["py-spy", "dump", "--pid", str(pid)], capture_output=True, text=True, timeout=120)
-        path.write_text(out.stdout + out.stderr)
+        prefix.with_name(prefix.name + "_py-spy-dump.txt").write_text(out.stdout + out.stderr)
+        if raw.exists():
+            prefix.with_name(prefix.name + "_py-spy-top.txt").write_text(summarise(raw.read_text()))
 
     t = threading.Thread(target=take, daemon=True)
     t.start()
     return t
+
+
+def summarise(raw: str, top: int = 15) -> str:
+    """Share of the query threads' samples by their innermost project (or numpy) frame."""
+    counts: dict[str, int] = {}
+    total = 0
+    for line in raw.splitlines():
+        stack, _, n = line.rpartition(" ")
+        if "query_data" not in stack or not n.isdigit():
+            continue
+        frames = stack.split(";")
+        ours = [f for f in frames if "lightrag_core/" in f or "numpy/" in f or "threading.py" in f]
+        key = ours[-1] if ours else frames[-1]
+        counts[key] = counts.get(key, 0) + int(n)
+        total += int(n)
+    rows = sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+    return "\n".join(f"{100 * c / max(total, 1):5.1f}%  {k}" for k, c in rows) + f"\n({total} samples)\n"
 
 
 def run(args: argparse.Namespace) -> dict:
@@ -198,11 +224,10 @@ def run(args: argparse.Namespace) -> dict:
             clients = Clients(base, questions, rows[args.passages: args.passages + args.inserts], args.seconds)
             spy = None
             if args.py_spy:
-                spy = py_spy_dump(server.pid, args.out.with_name(f"{args.out.name}_{args.label}_py-spy.txt"),
-                                  args.seconds / 2)
+                spy = py_spy(server.pid, args.out.with_name(f"{args.out.name}_{args.label}"), args.seconds)
             wall = clients.run(args.clients)
             if spy is not None:
-                spy.join(timeout=130)
+                spy.join(timeout=args.seconds + 240)
             unfinished, settle = unfinished_inserts(base, clients.track_ids, args.settle)
         finally:
             server.terminate()
@@ -264,7 +289,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--inserts", type=int, default=20)
     ap.add_argument("--settle", type=float, default=300.0, help="how long to wait for inserts after the window")
-    ap.add_argument("--py-spy", action="store_true", help="save a py-spy dump of the server halfway through")
+    ap.add_argument("--py-spy", action="store_true", help="profile the server with py-spy during the window")
     args = ap.parse_args()
     result = run(args)
     write_results(args.out, result, args.note)

@@ -203,6 +203,9 @@ class SQLiteStore:
     # -- writes ----------------------------------------------------------------
     def apply(self, write: GraphWrite) -> None:
         check_dimensions(write, self.embedding_meta())
+        # Loaded (or reloaded) before the write lock: a writer keeps the matrices in step, and a namespace
+        # grown past the approximate threshold is rebuilt and saved here, not by the next search.
+        self._live.current()
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
