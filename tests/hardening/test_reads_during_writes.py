@@ -208,3 +208,14 @@ def test_a_search_sees_what_another_connection_committed(tmp_path):
     assert {c.id for c in reader.search_chunks(_vec(100), 10, -1.0)} == {"d2-c0", "d2-c1"}
     writer.close()
     reader.close()
+
+
+def test_setting_the_same_embedding_model_again_keeps_the_loaded_matrices(tmp_path):
+    """Every indexing run sets the model; when it is unchanged, searches must not reload every vector."""
+    store = SQLiteStore(tmp_path)
+    store.set_embedding_meta("test-model", DIM)
+    store.apply(_doc("d1", 100))
+    loaded = store._vectors()
+    store.set_embedding_meta("test-model", DIM)
+    assert store._vectors() is loaded
+    store.close()

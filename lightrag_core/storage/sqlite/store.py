@@ -132,7 +132,10 @@ class SQLiteStore:
         return rows["embedding_model"], int(rows["embedding_dim"])
 
     def set_embedding_meta(self, model: str, dim: int) -> None:
-        check_embedding_model(self.embedding_meta(), model, dim, "this workspace", "Use a new --workdir")
+        current = self.embedding_meta()
+        check_embedding_model(current, model, dim, "this workspace", "Use a new --workdir")
+        if current == (model, dim):
+            return  # every indexing run sets it: unchanged, it writes nothing and the matrices stay loaded
         with self._lock:
             self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_model', ?)", (model,))
             self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_dim', ?)", (str(dim),))
