@@ -36,6 +36,7 @@ from lightrag_core.storage.base import (
     seeds_in_given_order,
 )
 from lightrag_core.storage.neo4j import schema
+from lightrag_core.storage.neo4j.console import ConsoleReads
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_forbidden, user_error
 from lightrag_core.storage.neo4j.search import (
@@ -75,7 +76,7 @@ def parse_version(text: str) -> tuple[int, int]:
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
-class Neo4jStore:
+class Neo4jStore(ConsoleReads):
     kind = "neo4j"
 
     def __init__(self, driver: Any, database: str, workspace: str, uri: str = "", *, user: str = "",
@@ -330,53 +331,6 @@ class Neo4jStore:
 
     def list_rules(self) -> list[dict]:
         return [json.loads(r["body"]) for r in self._read("curation_list")]
-
-    # -- the Cypher console ------------------------------------------------------
-    def with_login(self, username: str, password: str) -> Neo4jStore:
-        """The same database and workspace through another user's login (the console's read-only one).
-        The driver connects on first use; a wrong password then fails that statement, not the app."""
-        import neo4j
-
-        driver = neo4j.GraphDatabase.driver(self.uri, auth=(username, password))
-        return Neo4jStore(driver, self.database, self.workspace, self.uri)
-
-    def explain(self, statement: str, params: dict[str, Any], timeout: float) -> dict[str, Any] | None:
-        """The server's plan for a statement (`EXPLAIN`: planned, never run), as the driver's plan dict."""
-        import neo4j
-
-        @neo4j.unit_of_work(timeout=timeout)
-        def work(tx: Any) -> dict[str, Any] | None:
-            summary = tx.run("EXPLAIN " + statement, {"workspace": self.workspace, **params}).consume()
-            plan = getattr(summary, "plan", None)
-            return dict(plan) if plan else None
-
-        with self._errors(), self.driver.session(
-            database=self.database, default_access_mode=neo4j.READ_ACCESS,
-            bookmark_manager=self.driver.execute_query_bookmark_manager,
-        ) as session:
-            return session.execute_read(work)
-
-    def run_read_only(self, statement: str, params: dict[str, Any], limit: int,
-                      timeout: float) -> tuple[list[str], list[list[Any]], bool]:
-        """A statement the console has checked, in a read transaction: its column names, at most `limit`
-        rows of raw values (nodes and relationships kept as such) and whether more rows were cut."""
-        import neo4j
-
-        @neo4j.unit_of_work(timeout=timeout)
-        def work(tx: Any) -> tuple[list[str], list[list[Any]], bool]:
-            result = tx.run(statement, {"workspace": self.workspace, **params})
-            keys, rows = list(result.keys()), list[list[Any]]()
-            for record in result:
-                if len(rows) == limit:
-                    return keys, rows, True
-                rows.append(list(record.values()))
-            return keys, rows, False
-
-        with self._errors(), self.driver.session(
-            database=self.database, default_access_mode=neo4j.READ_ACCESS,
-            bookmark_manager=self.driver.execute_query_bookmark_manager,
-        ) as session:
-            return session.execute_read(work)
 
     # -- whole graph -----------------------------------------------------------
     def write_version(self) -> str:
