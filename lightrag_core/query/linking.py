@@ -20,8 +20,8 @@ import numpy as np
 from lightrag_core import lexical
 from lightrag_core.storage.base import GraphStore
 
-EXACT, ALIAS, VECTOR, QUESTION = "exact", "alias", "vector", "question"
-CONFIDENCE = {EXACT: 1.0, QUESTION: 1.0, ALIAS: 0.8}
+EXACT, ALIAS, VECTOR, QUESTION, TITLE = "exact", "alias", "vector", "question", "title"
+CONFIDENCE = {EXACT: 1.0, QUESTION: 1.0, TITLE: 1.0, ALIAS: 0.8}
 ALIAS_CANDIDATES = 50
 MAX_NGRAM = 6
 _TOKEN = re.compile(r"[\w'’.-]+", re.UNICODE)

@@ -3,9 +3,9 @@
     linked entities -> bounded neighbourhood -> personalized PageRank -> chunk ranking
     -> reciprocal-rank fusion with the dense and the BM25 chunk rankings
 
-The graph channel's weight in the fusion follows how well the question linked:
-a question whose names all matched entities exactly trusts the graph fully; one
-linked only by embedding similarity trusts it as much as that similarity.
+The graph channel's weight in the fusion is decided per question (`trust.decide`): it
+leads when the question's names linked exactly to specific entities and the walk stays
+focused, and is fused at equal or lower weight otherwise.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Entity, Relation, relation_key
-from lightrag_core.query import fusion, ppr
+from lightrag_core.query import fusion, ppr, trust
 from lightrag_core.query.linking import Link
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import GraphWalkInfo
@@ -39,21 +39,6 @@ def seed_weights(links: list[Link], chunk_counts: dict[str, int]) -> dict[str, f
     return {lk.entity: lk.confidence / max(chunk_counts.get(lk.entity, 1), 1) for lk in links}
 
 
-# A seed in at most this many chunks points the walk somewhere specific; a seed in more
-# (a chat log's narrator, a corpus-wide topic) spreads it thin, and the graph is trusted less.
-SPECIFIC_CHUNKS = 3
-
-
-def graph_trust(links: list[Link], chunk_counts: dict[str, int]) -> float:
-    """How far to trust the graph for this question, 0 to 1: the best seed's link confidence
-    times its specificity. Measured: hub seeds (lihuaworld's narrator) made the graph channel
-    hurt; specific seeds (hotpotqa's titles) make it the strongest channel."""
-    return max(
-        (lk.confidence * min(1.0, SPECIFIC_CHUNKS / max(chunk_counts.get(lk.entity, 1), 1)) for lk in links),
-        default=0.0,
-    )
-
-
 def multihop_search(
     store: GraphStore, query: str, links: list[Link], qvec: np.ndarray, param: QueryParam
 ) -> MultihopHits:
@@ -66,10 +51,12 @@ def multihop_search(
     dense = store.search_chunks(qvec, candidates, param.cosine_threshold)
     terms = lexical.terms(query)
     bm25 = store.search_chunks_text(terms, candidates) if param.lexical_weight > 0 else []
-    trust = graph_trust(links, chunk_counts)
+    decision = trust.decide(links, chunk_counts, walk.chunk_scores, graph_ids, [c.id for c in [*dense, *bm25]])
+    decision.weights = {"graph": round(param.graph_weight * decision.trust, 4), "vector": param.vector_weight,
+                        "lexical": param.lexical_weight}
     fused, origin = fusion.rrf(
         [
-            ("graph", graph_ids, param.graph_weight * trust),
+            ("graph", graph_ids, decision.weights["graph"]),
             ("vector", [c.id for c in dense], param.vector_weight),
             ("lexical", [c.id for c in bm25], param.lexical_weight),
         ],
@@ -88,7 +75,8 @@ def multihop_search(
     entities.sort(key=lambda e: (-e.score, e.name))
     relations = _top_relations(store, hood.relations, walk.entity_scores, set(top_names), param.top_k)
     info = GraphWalkInfo(seeds=len(weights), graph_entities=len(hood.entities), graph_nodes=walk.nodes,
-                         ppr_iterations=walk.iterations, graph_chunks=len(graph_ids), graph_trust=round(trust, 4))
+                         ppr_iterations=walk.iterations, graph_chunks=len(graph_ids), graph_trust=decision.trust,
+                         trust_decision=decision)
     return MultihopHits(entities, relations, chunks, {c: origin[c] for c in fused}, dense, bm25, info)
 
 

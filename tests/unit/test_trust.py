@@ -1,0 +1,81 @@
+"""multihop's per-question trust in the graph, on hand-built signals with known answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.query import fusion, trust
+from lightrag_core.query.linking import Link
+
+FOCUSED_WALK = {"x": 0.4, "y": 0.2, "z": 0.1, "w": 0.05}  # all the mass in a few chunks
+SPREAD_WALK = {f"c{i}": 0.01 for i in range(100)}  # the mass spread over 100 chunks
+
+
+def test_exact_specific_seeds_with_a_focused_walk_let_the_graph_lead():
+    links = [Link("Inception", "Inception", "exact", 1.0)]
+    d = trust.decide(links, {"Inception": 1}, FOCUSED_WALK, ["x", "y"], ["q", "r"])
+    assert d.trust == trust.OUTWEIGH and d.trust > 2  # more than dense and BM25 together
+    assert d.specific_seeds == 1 and d.hub_seeds == 0 and d.by_method == {"exact": 1}
+    assert d.concentration == pytest.approx(1.0) and d.agreement == 0.0
+    assert "the graph leads" in d.reasons[0]
+    # A name found verbatim in the question, or a document's title, names the thing just as well.
+    for method in ("question", "title"):
+        assert trust.decide([Link("x", "E", method, 1.0)], {"E": 2}, FOCUSED_WALK, ["x"], []).trust == trust.OUTWEIGH
+
+
+def test_hub_seeds_are_fused_at_reduced_weight():
+    links = [Link("Li Hua", "Li Hua", "exact", 1.0)]
+    d = trust.decide(links, {"Li Hua": 300}, FOCUSED_WALK, ["x"], ["x"])
+    assert d.trust == pytest.approx(trust.SPECIFIC_CHUNKS / 300)
+    assert d.hub_seeds == 1 and d.specific_seeds == 0
+    assert "widely mentioned" in d.reasons[0] and "Li Hua" in d.reasons[0]
+
+
+def test_embedding_only_links_never_let_the_graph_lead():
+    links = [Link("a film", "Inception", "vector", 0.9)]
+    d = trust.decide(links, {"Inception": 1}, FOCUSED_WALK, ["x"], [])
+    assert d.trust == pytest.approx(0.9 * trust.VECTOR_DISCOUNT) and d.trust < 1
+    assert "embedding only" in d.reasons[0]
+
+
+def test_alias_links_fuse_at_their_confidence():
+    d = trust.decide([Link("Nolan", "Christopher Nolan", "alias", 0.8)], {"Christopher Nolan": 2}, FOCUSED_WALK,
+                     ["x"], [])
+    assert d.trust == pytest.approx(0.8) and "alias" in d.reasons[0]
+
+
+def test_a_spread_walk_keeps_fusion_even_for_exact_specific_seeds():
+    d = trust.decide([Link("E", "E", "exact", 1.0)], {"E": 1}, SPREAD_WALK, ["c0"], [])
+    assert d.concentration == pytest.approx(0.05)
+    assert d.trust == pytest.approx(1.0) and "spreads" in d.reasons[0]
+
+
+def test_mixed_links_one_exact_specific_seed_is_enough_and_hubs_are_counted():
+    links = [Link("Hub", "Hub", "exact", 1.0), Link("Rare", "Rare", "exact", 1.0)]
+    d = trust.decide(links, {"Hub": 50, "Rare": 1}, FOCUSED_WALK, ["x", "y", "z", "w"], ["y", "z"])
+    assert d.trust == trust.OUTWEIGH and d.hub_seeds == 1 and d.specific_seeds == 1
+    assert d.agreement == pytest.approx(0.5)
+
+
+def test_no_links_means_no_graph():
+    d = trust.decide([], {}, {}, [], ["a"])
+    assert d.trust == 0.0 and d.linked == 0 and "no name" in d.reasons[0]
+
+
+def test_signals():
+    assert trust.concentration({}) == 0.0
+    assert trust.concentration({"a": 3.0, "b": 1.0}, top=1) == pytest.approx(0.75)
+    assert trust.agreement(["a", "b", "c", "d"], ["d", "b", "q"], top=4) == pytest.approx(0.5)
+    assert trust.agreement([], ["a"]) == 0.0
+    assert trust.specificity("E", {"E": 6}) == pytest.approx(0.5)
+    assert trust.specificity("E", {}) == 1.0
+
+
+def test_a_leading_graph_keeps_its_own_order_against_text_look_alikes():
+    # The second hop ("g2": the director's page) is found by the graph only; "t1" and "t2" are
+    # look-alikes both text channels rank first. With equal weights the look-alikes win, led by the graph they don't.
+    graph, dense, bm25 = ["g1", "g2", "g3"], ["t1", "t2", "g1"], ["t1", "t2", "g1"]
+    equal, _ = fusion.rrf([("graph", graph, 1.0), ("vector", dense, 1.0), ("lexical", bm25, 1.0)])
+    assert equal.index("g2") > equal.index("t2")
+    led, _ = fusion.rrf([("graph", graph, trust.OUTWEIGH), ("vector", dense, 1.0), ("lexical", bm25, 1.0)])
+    assert led[:2] == ["g1", "g2"]
