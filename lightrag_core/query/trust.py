@@ -25,9 +25,11 @@ VECTOR_DISCOUNT = 0.5
 _NAMED = {EXACT, QUESTION, TITLE}
 # The graph outweighs the other two channels together (each weighs 1) when it is trusted outright.
 OUTWEIGH = 3.0
-# The walk is focused when its first TOP_CHUNKS chunks hold at least this share of its chunk mass.
+# How focused the walk is: the share of its chunk mass its first TOP_CHUNKS chunks hold. From
+# SPREAD (the mass is everywhere) to FOCUSED the trust in exact specific seeds rises from 1 to OUTWEIGH.
 TOP_CHUNKS = 5
-FOCUSED = 0.5
+SPREAD = 0.4
+FOCUSED = 0.8
 
 
 def specificity(entity: str, chunk_counts: dict[str, int]) -> float:
@@ -63,9 +65,9 @@ def decide(
     """The graph channel's trust for this question: 0 (no graph) up to OUTWEIGH (the graph leads).
 
     Ordinary trust, 0 to 1, is the best seed's link quality times its specificity: fusion with
-    equal weights at most. The graph is trusted outright (OUTWEIGH) only when a name in the
-    question linked exactly (or by a document's title) to a specific entity and the walk from
-    the seeds stays focused; hub seeds, alias-only and embedding-only links never get there.
+    equal weights at most. Trust rises above 1, up to OUTWEIGH, only when a name in the question
+    linked exactly (or by a document's title) to a specific entity, and the more focused the walk
+    from the seeds, the more; hub seeds, alias-only and embedding-only links never get there.
     """
     methods = {m: sum(1 for lk in links if lk.method == m) for m in (EXACT, QUESTION, TITLE, ALIAS, VECTOR)}
     strong = [lk for lk in links if lk.method in _NAMED and specificity(lk.entity, chunk_counts) >= 1.0]
@@ -76,16 +78,17 @@ def decide(
     reasons: list[str] = []
     if not links:
         reasons.append("no name in the question linked to the graph: dense and BM25 only")
-    elif strong and focus >= FOCUSED:
-        trust = OUTWEIGH
+    elif strong and focus > SPREAD:
+        trust = 1.0 + (OUTWEIGH - 1.0) * min(1.0, (focus - SPREAD) / (FOCUSED - SPREAD))
+        verdict = "the graph leads" if trust > 2.0 else "the graph weighs more than each text channel"
         reasons.append(f"{len(strong)} name(s) linked exactly to specific entities (at most {SPECIFIC_CHUNKS} "
-                       f"chunks each) and the walk is focused ({focus:.0%} of its mass in {TOP_CHUNKS} chunks): "
-                       "the graph leads")
+                       f"chunks each) and {focus:.0%} of the walk's mass is in its first {TOP_CHUNKS} chunks: "
+                       f"{verdict}")
     else:
         trust = base
         if strong:
             reasons.append(f"exact specific seeds, but the walk spreads ({focus:.0%} of its mass in "
-                           f"{TOP_CHUNKS} chunks, under {FOCUSED:.0%}): fused with dense and BM25")
+                           f"{TOP_CHUNKS} chunks, at most {SPREAD:.0%}): fused with dense and BM25")
         elif hubs:
             reasons.append(f"seeds are widely mentioned ({', '.join(lk.entity for lk in hubs[:3])}): "
                            "the graph is fused at reduced weight")

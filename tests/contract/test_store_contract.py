@@ -159,6 +159,24 @@ def test_batched_reads(store):
     assert store.counts() == {"documents": 1, "chunks": 3, "entities": 4, "relations": 4}
 
 
+def test_title_chunks_find_documents_by_subject(store):
+    for doc_id, subject, n in [("d1", "Lilu (mythology)", 2), ("d2", "Lilu (band)", 1), ("d3", "Demon Dice", 1),
+                               ("d4", "", 1)]:
+        w = _doc_write(doc_id, n)
+        w.document.subject = subject
+        store.apply(w)
+    pending = _doc_write("d5", 1)
+    pending.document.subject, pending.document.status = "Demon Dice", "pending"
+    store.apply(pending)
+    got = store.title_chunks(["lilu", "demon dice", "lilu (band)", "nothing", ""])
+    assert got == {
+        "lilu": {"Lilu (band)": ["d2-c0"], "Lilu (mythology)": ["d1-c0", "d1-c1"]},
+        "lilu (band)": {"Lilu (band)": ["d2-c0"]},
+        "demon dice": {"Demon Dice": ["d3-c0"]},  # the pending document is not a target yet
+    }
+    assert store.title_chunks([]) == {}
+
+
 def test_deletes_cascade_and_leave_vectors_consistent(store):
     _graph(store)
     store.apply(GraphWrite(delete_entities=["Alpha"], delete_relations=[("Beta", "Gamma")]))

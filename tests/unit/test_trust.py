@@ -48,6 +48,12 @@ def test_a_spread_walk_keeps_fusion_even_for_exact_specific_seeds():
     d = trust.decide([Link("E", "E", "exact", 1.0)], {"E": 1}, SPREAD_WALK, ["c0"], [])
     assert d.concentration == pytest.approx(0.05)
     assert d.trust == pytest.approx(1.0) and "spreads" in d.reasons[0]
+    # Between spread and focused, the trust rises with the focus.
+    half = {"a": 0.3, "b": 0.3, "c": 0.1, "d": 0.1, "e": 0.2, **{f"r{i}": 0.1 for i in range(10)}}
+    mid = trust.decide([Link("E", "E", "exact", 1.0)], {"E": 1}, half, ["a"], [])
+    assert mid.concentration == pytest.approx(0.5)
+    assert mid.trust == pytest.approx(1 + (trust.OUTWEIGH - 1) * (0.5 - trust.SPREAD) / (trust.FOCUSED - trust.SPREAD))
+    assert 1.0 < mid.trust < trust.OUTWEIGH
 
 
 def test_mixed_links_one_exact_specific_seed_is_enough_and_hubs_are_counted():

@@ -291,6 +291,12 @@ class Neo4jStore:
             found = {r["key"]: list(r["names"]) for r in rows}
         return [found.get(i, []) for i in range(len(token_lists))]
 
+    def title_chunks(self, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+        out: dict[str, dict[str, list[str]]] = {}
+        for r in self._read("title_chunks", lowered=lowered) if lowered else []:
+            out.setdefault(r["key"], {})[r["title"]] = list(r["chunk_ids"])
+        return out
+
     def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
         rows = self._read("neighbourhood", names=names, max_neighbours=max_neighbours)
         if not rows:

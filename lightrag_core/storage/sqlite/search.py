@@ -1,5 +1,5 @@
 """The embedded store's graph-and-text reads for multi-hop retrieval: BM25 over chunks (FTS5),
-entity names by token, and the bounded neighbourhood of seed entities.
+entity names by token, documents by title, and the bounded neighbourhood of seed entities.
 
 The neighbourhood follows the same rule as `cypher/neighbourhood.cypher`, so both
 stores hand personalized PageRank the same graph.
@@ -92,3 +92,24 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
         )
     ]
     return Neighbourhood(seeds, sources, relations)
+
+
+def title_chunks(q: Query, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+    """Processed documents whose subject, lower-cased, is one of `lowered`, or is one of them followed
+    by " (" and a qualifier; for each name, {subject: its chunk ids in order}. Same rule as
+    `cypher/title_chunks.cypher`."""
+    if not lowered:
+        return {}
+    rows = q(
+        "WITH keys(k) AS (SELECT DISTINCT value FROM json_each(?)), "
+        "docs AS (SELECT id, subject, lower(subject) AS full, CASE WHEN instr(subject, ' (') > 1 "
+        "THEN lower(substr(subject, 1, instr(subject, ' (') - 1)) END AS stem "
+        "FROM documents WHERE subject != '' AND status = 'processed') "
+        "SELECT k.k, d.subject, c.id FROM keys k JOIN docs d ON d.full = k.k OR d.stem = k.k "
+        "JOIN chunks c ON c.doc_id = d.id ORDER BY k.k, d.subject, c.ord",
+        (json.dumps(lowered),),
+    )
+    out: dict[str, dict[str, list[str]]] = {}
+    for key, subject, chunk_id in rows:
+        out.setdefault(key, {}).setdefault(subject, []).append(chunk_id)
+    return out
