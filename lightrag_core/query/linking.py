@@ -8,12 +8,17 @@ Each low-level keyword is linked by, in order of trust:
   vector   its own embedding is close to an entity's (cosine >= the link threshold).
 Names the keyword extractor missed are still linked when a capitalised run of the
 question is an entity's exact name (`question`).
+
+A capitalised run that is a document's title (`title`: a JSONL title, with or without a
+bracketed qualifier) links to that document's chunks, not to an entity: a title names what the
+document is about, so a question naming it reaches the document even when the extractor missed
+the name.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
@@ -30,12 +35,17 @@ _TOKEN = re.compile(r"[\w'’.-]+", re.UNICODE)
 @dataclass
 class Link:
     keyword: str
-    entity: str
+    entity: str  # for a title link, the document's title
     method: str
     confidence: float
+    chunk_ids: list[str] = field(default_factory=list)  # a title link's target: the document's chunks
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "confidence": round(self.confidence, 4)}
+        out = {**asdict(self), "confidence": round(self.confidence, 4)}
+        chunk_ids = out.pop("chunk_ids")
+        if chunk_ids:
+            out["chunks"] = len(chunk_ids)
+        return out
 
 
 def pick_alias(keyword_tokens: list[str], candidates: list[str]) -> str | None:
@@ -111,6 +121,23 @@ def link_by_name(store: GraphStore, query: str, keywords: list[str]) -> tuple[li
     return links, still
 
 
+def link_by_title(store: GraphStore, query: str) -> list[Link]:
+    """Capitalised runs of the question that are a document's title, longest first, each linked to
+    that document's chunks. A run that names several documents ("Lilu" for "Lilu (band)" and
+    "Lilu (mythology)") links only the one whose title it is exactly, else nothing."""
+    spans = question_ngrams(query)
+    grams = [g for g in spans if not _stop_only(g)]
+    found = store.title_chunks(grams) if grams else {}
+    links = []
+    for gram in longest_spans(list(found), spans, set()):
+        titles = found[gram]
+        exact = [t for t in titles if t.lower() == gram]
+        pick = exact if len(titles) > 1 else list(titles)
+        if len(pick) == 1:
+            links.append(Link(gram, pick[0], TITLE, CONFIDENCE[TITLE], titles[pick[0]]))
+    return links
+
+
 def link_by_vector(store: GraphStore, keywords: list[str], vectors: np.ndarray, threshold: float) -> list[Link]:
     """Each keyword's nearest entity by its own embedding, if at least `threshold` similar."""
     links = []
@@ -121,13 +148,15 @@ def link_by_vector(store: GraphStore, keywords: list[str], vectors: np.ndarray, 
 
 
 def best_links(links: list[Link]) -> list[Link]:
-    """One link per entity, the most confident; most confident first."""
-    best: dict[str, Link] = {}
+    """One link per entity (and one per title: an entity and a document may share a name), the most
+    confident; most confident first."""
+    best: dict[tuple[bool, str], Link] = {}
     for link in links:
-        old = best.get(link.entity)
+        key = (link.method == TITLE, link.entity)
+        old = best.get(key)
         if old is None or link.confidence > old.confidence:
-            best[link.entity] = link
-    return sorted(best.values(), key=lambda lk: (-lk.confidence, lk.entity))
+            best[key] = link
+    return sorted(best.values(), key=lambda lk: (-lk.confidence, lk.entity, lk.method))
 
 
 def _stop_only(gram: str) -> bool:

@@ -39,14 +39,40 @@ def seed_weights(links: list[Link], chunk_counts: dict[str, int]) -> dict[str, f
     return {lk.entity: lk.confidence / max(chunk_counts.get(lk.entity, 1), 1) for lk in links}
 
 
+def title_seeds(links: list[Link]) -> dict[str, float]:
+    """A title link's confidence spread over its document's chunks (a long document says less per chunk)."""
+    out: dict[str, float] = {}
+    for lk in links:
+        for cid in lk.chunk_ids:
+            out[cid] = out.get(cid, 0.0) + lk.confidence / len(lk.chunk_ids)
+    return out
+
+
+# The entities of at most this many titled chunks join the neighbourhood (a long book named by its
+# title would otherwise pull in all of its entities).
+MAX_TITLE_CHUNKS = 50
+
+
+def _mentioned(store: GraphStore, chunk_ids: list[str]) -> list[str]:
+    records = store.get_chunk_records(chunk_ids[:MAX_TITLE_CHUNKS]) if chunk_ids else {}
+    return list(dict.fromkeys(e[0] for cid in chunk_ids if cid in records for e in records[cid].get("entities", [])))
+
+
 def multihop_search(
     store: GraphStore, query: str, links: list[Link], qvec: np.ndarray, param: QueryParam
 ) -> MultihopHits:
     candidates = max(param.chunk_top_k, 1)
-    hood = store.neighbourhood([lk.entity for lk in links], param.ppr_max_entities)
-    chunk_counts = {n: len(ids) for n, ids in hood.entities.items()}
-    weights = seed_weights(links, chunk_counts)
-    walk = ppr.personalized_pagerank(hood, weights, param.ppr_damping, param.ppr_max_iterations)
+    titles = [lk for lk in links if lk.chunk_ids]
+    named = [lk for lk in links if not lk.chunk_ids]
+    # A titled document's chunks seed the walk themselves; the entities they mention join the neighbourhood.
+    title_chunk_ids = list(dict.fromkeys(c for lk in titles for c in lk.chunk_ids))
+    mentioned = _mentioned(store, title_chunk_ids)
+    hood = store.neighbourhood(list(dict.fromkeys([lk.entity for lk in named] + mentioned)), param.ppr_max_entities)
+    chunk_counts = {**{lk.entity: len(lk.chunk_ids) for lk in titles},
+                    **{n: len(ids) for n, ids in hood.entities.items()}}
+    weights = seed_weights(named, chunk_counts)
+    walk = ppr.personalized_pagerank(hood, weights, param.ppr_damping, param.ppr_max_iterations,
+                                     chunk_seeds=title_seeds(titles))
     graph_ids = [c for c in ppr.ranked(walk.chunk_scores) if walk.chunk_scores[c] > 0][:candidates]
     dense = store.search_chunks(qvec, candidates, param.cosine_threshold)
     terms = lexical.terms(query)
@@ -74,7 +100,7 @@ def multihop_search(
         e.score = walk.entity_scores.get(e.name, 0.0)
     entities.sort(key=lambda e: (-e.score, e.name))
     relations = _top_relations(store, hood.relations, walk.entity_scores, set(top_names), param.top_k)
-    info = GraphWalkInfo(seeds=len(weights), graph_entities=len(hood.entities), graph_nodes=walk.nodes,
+    info = GraphWalkInfo(seeds=len(weights) + len(titles), graph_entities=len(hood.entities), graph_nodes=walk.nodes,
                          ppr_iterations=walk.iterations, graph_chunks=len(graph_ids), graph_trust=decision.trust,
                          trust_decision=decision)
     return MultihopHits(entities, relations, chunks, {c: origin[c] for c in fused}, dense, bm25, info)
