@@ -67,7 +67,9 @@ def decide(
     Ordinary trust, 0 to 1, is the best seed's link quality times its specificity: fusion with
     equal weights at most. Trust rises above 1, up to OUTWEIGH, only when a name in the question
     linked exactly (or by a document's title) to a specific entity, and the more focused the walk
-    from the seeds, the more; hub seeds, alias-only and embedding-only links never get there.
+    from the seeds, the more, provided a text channel confirms at least one of the walk's first
+    chunks (else the walk may have wandered off); hub seeds, alias-only and embedding-only links
+    never get there.
     """
     methods = {m: sum(1 for lk in links if lk.method == m) for m in (EXACT, QUESTION, TITLE, ALIAS, VECTOR)}
     strong = [lk for lk in links if lk.method in _NAMED and specificity(lk.entity, chunk_counts) >= 1.0]
@@ -78,6 +80,10 @@ def decide(
     reasons: list[str] = []
     if not links:
         reasons.append("no name in the question linked to the graph: dense and BM25 only")
+    elif strong and focus > SPREAD and agree == 0.0:
+        trust = 1.0
+        reasons.append(f"exact specific seeds, but neither dense nor BM25 found any of the walk's first "
+                       f"{TOP_CHUNKS} chunks: fused with equal weights")
     elif strong and focus > SPREAD:
         trust = 1.0 + (OUTWEIGH - 1.0) * min(1.0, (focus - SPREAD) / (FOCUSED - SPREAD))
         verdict = "the graph leads" if trust > 2.0 else "the graph weighs more than each text channel"

@@ -13,14 +13,21 @@ SPREAD_WALK = {f"c{i}": 0.01 for i in range(100)}  # the mass spread over 100 ch
 
 def test_exact_specific_seeds_with_a_focused_walk_let_the_graph_lead():
     links = [Link("Inception", "Inception", "exact", 1.0)]
-    d = trust.decide(links, {"Inception": 1}, FOCUSED_WALK, ["x", "y"], ["q", "r"])
+    d = trust.decide(links, {"Inception": 1}, FOCUSED_WALK, ["x", "y"], ["q", "x"])
     assert d.trust == trust.OUTWEIGH and d.trust > 2  # more than dense and BM25 together
     assert d.specific_seeds == 1 and d.hub_seeds == 0 and d.by_method == {"exact": 1}
-    assert d.concentration == pytest.approx(1.0) and d.agreement == 0.0
+    assert d.concentration == pytest.approx(1.0) and d.agreement == 0.5
     assert "the graph leads" in d.reasons[0]
     # A name found verbatim in the question, or a document's title, names the thing just as well.
     for method in ("question", "title"):
-        assert trust.decide([Link("x", "E", method, 1.0)], {"E": 2}, FOCUSED_WALK, ["x"], []).trust == trust.OUTWEIGH
+        assert trust.decide([Link("x", "E", method, 1.0)], {"E": 2}, FOCUSED_WALK, ["x"], ["x"]).trust == \
+            trust.OUTWEIGH
+
+
+def test_a_walk_no_text_channel_confirms_does_not_lead():
+    d = trust.decide([Link("Inception", "Inception", "exact", 1.0)], {"Inception": 1}, FOCUSED_WALK, ["x", "y"],
+                     ["q", "r"])
+    assert d.agreement == 0.0 and d.trust == 1.0 and "neither dense nor BM25" in d.reasons[0]
 
 
 def test_hub_seeds_are_fused_at_reduced_weight():
@@ -50,7 +57,7 @@ def test_a_spread_walk_keeps_fusion_even_for_exact_specific_seeds():
     assert d.trust == pytest.approx(1.0) and "spreads" in d.reasons[0]
     # Between spread and focused, the trust rises with the focus.
     half = {"a": 0.3, "b": 0.3, "c": 0.1, "d": 0.1, "e": 0.2, **{f"r{i}": 0.1 for i in range(10)}}
-    mid = trust.decide([Link("E", "E", "exact", 1.0)], {"E": 1}, half, ["a"], [])
+    mid = trust.decide([Link("E", "E", "exact", 1.0)], {"E": 1}, half, ["a"], ["a"])
     assert mid.concentration == pytest.approx(0.5)
     assert mid.trust == pytest.approx(1 + (trust.OUTWEIGH - 1) * (0.5 - trust.SPREAD) / (trust.FOCUSED - trust.SPREAD))
     assert 1.0 < mid.trust < trust.OUTWEIGH
