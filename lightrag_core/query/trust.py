@@ -67,9 +67,10 @@ def decide(
     Ordinary trust, 0 to 1, is the best seed's link quality times its specificity: fusion with
     equal weights at most. Trust rises above 1, up to OUTWEIGH, only when a name in the question
     linked exactly (or by a document's title) to a specific entity, and the more focused the walk
-    from the seeds, the more, provided a text channel confirms at least one of the walk's first
-    chunks (else the walk may have wandered off); hub seeds, alias-only and embedding-only links
-    never get there.
+    from the seeds, the more, provided no other name of the question is a hub (the question is
+    then about the hub's many chunks, the specific name one clue among several) and a text channel
+    confirms at least one of the walk's first chunks (else the walk may have wandered off);
+    alias-only and embedding-only links never get there.
     """
     methods = {m: sum(1 for lk in links if lk.method == m) for m in (EXACT, QUESTION, TITLE, ALIAS, VECTOR)}
     strong = [lk for lk in links if lk.method in _NAMED and specificity(lk.entity, chunk_counts) >= 1.0]
@@ -80,6 +81,10 @@ def decide(
     reasons: list[str] = []
     if not links:
         reasons.append("no name in the question linked to the graph: dense and BM25 only")
+    elif strong and hubs:
+        trust = base
+        reasons.append(f"exact specific seeds, but the question also names widely mentioned ones "
+                       f"({', '.join(lk.entity for lk in hubs[:3])}): fused with dense and BM25")
     elif strong and focus > SPREAD and agree == 0.0:
         trust = 1.0
         reasons.append(f"exact specific seeds, but neither dense nor BM25 found any of the walk's first "

@@ -63,11 +63,15 @@ def test_a_spread_walk_keeps_fusion_even_for_exact_specific_seeds():
     assert 1.0 < mid.trust < trust.OUTWEIGH
 
 
-def test_mixed_links_one_exact_specific_seed_is_enough_and_hubs_are_counted():
+def test_a_question_that_also_names_a_hub_stays_fused():
+    # "Did Li Hua ask Thane about ...": the specific name is one clue, the question is about the hub's many chats.
     links = [Link("Hub", "Hub", "exact", 1.0), Link("Rare", "Rare", "exact", 1.0)]
     d = trust.decide(links, {"Hub": 50, "Rare": 1}, FOCUSED_WALK, ["x", "y", "z", "w"], ["y", "z"])
-    assert d.trust == trust.OUTWEIGH and d.hub_seeds == 1 and d.specific_seeds == 1
-    assert d.agreement == pytest.approx(0.5)
+    assert d.trust == pytest.approx(1.0) and d.hub_seeds == 1 and d.specific_seeds == 1
+    assert d.agreement == pytest.approx(0.5) and "widely mentioned" in d.reasons[0]
+    # Two specific names and no hub: the graph leads.
+    two = [Link("A", "A", "exact", 1.0), Link("B", "B", "question", 1.0)]
+    assert trust.decide(two, {"A": 1, "B": 3}, FOCUSED_WALK, ["x"], ["x"]).trust == trust.OUTWEIGH
 
 
 def test_no_links_means_no_graph():
