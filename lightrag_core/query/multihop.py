@@ -48,14 +48,22 @@ def title_seeds(links: list[Link]) -> dict[str, float]:
     return out
 
 
-# The entities of at most this many titled chunks join the neighbourhood (a long book named by its
-# title would otherwise pull in all of its entities).
-MAX_TITLE_CHUNKS = 50
+# At most this many entities of a titled document join the neighbourhood, from its first chunks: each
+# one widens the neighbourhood query, and a long book would otherwise pull in all of its entities.
+MAX_TITLE_ENTITIES = 8
+MAX_TITLE_CHUNKS = 4
 
 
-def _mentioned(store: GraphStore, chunk_ids: list[str]) -> list[str]:
-    records = store.get_chunk_records(chunk_ids[:MAX_TITLE_CHUNKS]) if chunk_ids else {}
-    return list(dict.fromkeys(e[0] for cid in chunk_ids if cid in records for e in records[cid].get("entities", [])))
+def _mentioned(store: GraphStore, titles: list[Link]) -> list[str]:
+    """The first entities each titled document's first chunks mention."""
+    firsts = {lk.entity: lk.chunk_ids[:MAX_TITLE_CHUNKS] for lk in titles}
+    wanted = [c for ids in firsts.values() for c in ids]
+    records = store.get_chunk_records(wanted) if wanted else {}
+    out: list[str] = []
+    for ids in firsts.values():
+        names = dict.fromkeys(e[0] for c in ids if c in records for e in records[c].get("entities", []))
+        out += list(names)[:MAX_TITLE_ENTITIES]
+    return list(dict.fromkeys(out))
 
 
 def multihop_search(
@@ -64,9 +72,10 @@ def multihop_search(
     candidates = max(param.chunk_top_k, 1)
     titles = [lk for lk in links if lk.chunk_ids]
     named = [lk for lk in links if not lk.chunk_ids]
-    # A titled document's chunks seed the walk themselves; the entities they mention join the neighbourhood.
-    title_chunk_ids = list(dict.fromkeys(c for lk in titles for c in lk.chunk_ids))
-    mentioned = _mentioned(store, title_chunk_ids)
+    # A titled document's chunks seed the walk themselves. When no entity carries the title, some of the
+    # entities they mention join the neighbourhood, so the walk can leave them.
+    entity_names = {lk.entity.lower() for lk in named}
+    mentioned = _mentioned(store, [lk for lk in titles if lk.entity.lower() not in entity_names])
     hood = store.neighbourhood(list(dict.fromkeys([lk.entity for lk in named] + mentioned)), param.ppr_max_entities)
     chunk_counts = {**{lk.entity: len(lk.chunk_ids) for lk in titles},
                     **{n: len(ids) for n, ids in hood.entities.items()}}

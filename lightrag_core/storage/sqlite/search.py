@@ -94,20 +94,27 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
     return Neighbourhood(seeds, sources, relations)
 
 
+# A title's lower-cased text before " (" ('' when it has no qualifier); the same expression is
+# indexed (schema.py, documents_title_stem), so both lookups below are index searches.
+_TITLE_STEM = "lower(substr(subject, 1, instr(subject, ' (') - 1))"
+
+
 def title_chunks(q: Query, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
     """Processed documents whose subject, lower-cased, is one of `lowered`, or is one of them followed
     by " (" and a qualifier; for each name, {subject: its chunk ids in order}. Same rule as
     `cypher/title_chunks.cypher`."""
-    if not lowered:
+    keys = [k for k in dict.fromkeys(lowered) if k]
+    if not keys:
         return {}
+    arg = json.dumps(keys)
     rows = q(
-        "WITH keys(k) AS (SELECT DISTINCT value FROM json_each(?)), "
-        "docs AS (SELECT id, subject, lower(subject) AS full, CASE WHEN instr(subject, ' (') > 1 "
-        "THEN lower(substr(subject, 1, instr(subject, ' (') - 1)) END AS stem "
-        "FROM documents WHERE subject != '' AND status = 'processed') "
-        "SELECT k.k, d.subject, c.id FROM keys k JOIN docs d ON d.full = k.k OR d.stem = k.k "
-        "JOIN chunks c ON c.doc_id = d.id ORDER BY k.k, d.subject, c.ord",
-        (json.dumps(lowered),),
+        "SELECT d.k, d.subject, c.id FROM ("
+        "SELECT lower(subject) AS k, id, subject FROM documents "
+        "WHERE lower(subject) IN (SELECT value FROM json_each(?)) AND status = 'processed' "
+        f"UNION SELECT {_TITLE_STEM} AS k, id, subject FROM documents "
+        f"WHERE {_TITLE_STEM} IN (SELECT value FROM json_each(?)) AND status = 'processed'"
+        ") d JOIN chunks c ON c.doc_id = d.id ORDER BY d.k, d.subject, c.ord",
+        (arg, arg),
     )
     out: dict[str, dict[str, list[str]]] = {}
     for key, subject, chunk_id in rows:
