@@ -106,9 +106,14 @@ def test_eval_reports_recall_for_each_mode(hotpot_index, hotpot_slice):
 
 def test_multihop_links_the_question_and_walks_the_graph(hotpot_index):
     result = hotpot_index.query_data(QUESTION, QueryParam(mode="multihop"))
-    linked = {lk["entity"]: lk["method"] for lk in result.linked_entities}
+    linked = {lk["entity"]: lk["method"] for lk in result.linked_entities if lk["method"] != "title"}
     assert {"Christopher Nolan", "Sathish Kalathil"} <= set(linked)
     assert linked["Christopher Nolan"] in {"exact", "question"}
+    # Both passages' titles are named in the question: each links to its passage's chunks too.
+    titles = {lk["entity"]: lk["chunks"] for lk in result.linked_entities if lk["method"] == "title"}
+    assert titles == {"Christopher Nolan": 1, "Sathish Kalathil": 1}
+    decision = result.processing_info.graph.trust_decision
+    assert decision.linked == len(result.linked_entities) and decision.weights["vector"] == 1.0
     info = result.processing_info.to_dict()  # LightRAG's flat shape, as /query/data returns it
     assert info["seeds"] >= 2 and info["graph_nodes"] > info["seeds"] and 1 <= info["ppr_iterations"] <= 30
     assert info["graph_chunks"] > 0 and info["vector_chunks"] > 0 and info["lexical_chunks"] > 0
