@@ -89,3 +89,17 @@ def test_multihop_reaches_the_titled_document_and_the_second_hop(store):
     decision = hits.walk.trust_decision
     assert decision.by_method == {"title": 1} and decision.specific_seeds == 1 and decision.trust > 1
     assert decision.weights["graph"] == pytest.approx(decision.trust)
+
+
+def test_the_neo4j_store_asks_its_title_statement_once_and_groups_the_rows():
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+
+    rows = [{"key": "lilu", "title": "Lilu (band)", "chunk_ids": ["d2-c0"]},
+            {"key": "lilu", "title": "Lilu (mythology)", "chunk_ids": ["d1-c0", "d1-c1"]}]
+    driver = FakeNeo4jDriver(lambda name, params: rows if name == "title_chunks" else [])
+    store = Neo4jStore(driver, "neo4j", "ws")
+    assert store.title_chunks(["lilu", "mahlke"]) == {
+        "lilu": {"Lilu (band)": ["d2-c0"], "Lilu (mythology)": ["d1-c0", "d1-c1"]}}
+    assert driver.calls == [("title_chunks", {"workspace": "ws", "lowered": ["lilu", "mahlke"]})]
+    assert store.title_chunks([]) == {} and len(driver.calls) == 1  # nothing to look up: no round trip
