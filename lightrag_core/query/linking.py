@@ -29,6 +29,8 @@ EXACT, ALIAS, VECTOR, QUESTION, TITLE = "exact", "alias", "vector", "question", 
 CONFIDENCE = {EXACT: 1.0, QUESTION: 1.0, TITLE: 1.0, ALIAS: 0.8}
 ALIAS_CANDIDATES = 50
 MAX_NGRAM = 6
+# A long question's capitalised runs looked up as titles, at most (one lookup; bounds its size).
+MAX_TITLE_GRAMS = 500
 _TOKEN = re.compile(r"[\w'’.-]+", re.UNICODE)
 
 
@@ -126,7 +128,7 @@ def link_by_title(store: GraphStore, query: str) -> list[Link]:
     that document's chunks. A run that names several documents ("Lilu" for "Lilu (band)" and
     "Lilu (mythology)") links only the one whose title it is exactly, else nothing."""
     spans = question_ngrams(query)
-    grams = [g for g in spans if not _stop_only(g)]
+    grams = [g for g in spans if not _stop_only(g)][:MAX_TITLE_GRAMS]
     found = store.title_chunks(grams) if grams else {}
     links = []
     for gram in longest_spans(list(found), spans, set()):
