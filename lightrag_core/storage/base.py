@@ -59,7 +59,8 @@ class GraphStore(Protocol):
     def entities_with_tokens(self, token_lists: list[list[str]], limit: int) -> list[list[str]]: ...
     def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood: ...
     # Documents whose subject (a JSONL title) is one of the lower-cased names, or is one of them
-    # followed by a bracketed qualifier ("Lilu (mythology)" for "lilu"): {name: {title: chunk ids}}.
+    # followed by a bracketed qualifier ("Lilu (mythology)" for "lilu"), or, with no subject, whose
+    # file name without its extension is one of them: {name: {title: chunk ids}}.
     def title_chunks(self, lowered: list[str]) -> dict[str, dict[str, list[str]]]: ...
 
     # Expert review decisions and their history.

@@ -103,3 +103,15 @@ def test_the_neo4j_store_asks_its_title_statement_once_and_groups_the_rows():
         "lilu": {"Lilu (band)": ["d2-c0"], "Lilu (mythology)": ["d1-c0", "d1-c1"]}}
     assert driver.calls == [("title_chunks", {"workspace": "ws", "lowered": ["lilu", "mahlke"]})]
     assert store.title_chunks([]) == {} and len(driver.calls) == 1  # nothing to look up: no round trip
+
+
+def test_a_file_name_is_a_title_when_the_document_has_no_subject(tmp_path):
+    store = SQLiteStore(tmp_path)
+    store.set_embedding_meta("test", DIM)
+    chunk = Chunk("f-0", "f", 0, 5, "Chapter one.", "Blechtrommel_notes.md", _vec(1, 0, 0, 0))
+    store.apply(GraphWrite(document=DocumentInfo("f", "Blechtrommel_notes.md", "Blechtrommel_notes.md", "h",
+                                                 "processed", whole_file=True),
+                           document_text="Chapter one.", chunks=[chunk]))
+    links = linking.link_by_title(store, "What do the Blechtrommel Notes say?")
+    assert [(lk.entity, lk.method, lk.chunk_ids) for lk in links] == [("Blechtrommel_notes.md", "title", ["f-0"])]
+    store.close()
