@@ -2,6 +2,9 @@
 
     python bench/engine_bench.py --corpus ../shared/data/hotpotqa_100 --out bench/results/hotpotqa_100
 
+With `--distractors FILE...` (other corpora's JSONL or text files) those are indexed into the same
+graph too, and the corpus's questions are asked among them.
+
 Writes `<out>.json` and `<out>.md`. Latency is context-only retrieval with
 offline keywords (no answer generation), measured after one warm-up query.
 The BM25 figures from the data README are printed beside ours as the baseline.
@@ -34,6 +37,8 @@ def main() -> None:
     ap.add_argument("--workdir", type=Path, help="keep the index here (default: a temporary folder)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N passages (0 = all)")
     ap.add_argument("--ks", default="2,5,10")
+    ap.add_argument("--distractors", type=Path, nargs="*", default=[],
+                    help="files of other corpora indexed into the same graph, to ask the questions among")
     args = ap.parse_args()
 
     docs = read_jsonl(args.corpus / "corpus.jsonl")
@@ -47,6 +52,10 @@ def main() -> None:
     start = time.perf_counter()
     report = engine.index_documents(docs)
     index_seconds = time.perf_counter() - start
+    extra = engine.index_paths(list(args.distractors)) if args.distractors else None
+    if extra is not None and extra.failed:
+        raise SystemExit(f"distractors failed to index: {extra.failed}")
+    others = [d for d in engine.documents() if d.id not in ids]  # also when a kept workdir had them already
     engine.query_data("warm up", QueryParam(mode="mix"))  # loads spaCy and the vectors once
 
     ks = [int(k) for k in args.ks.split(",")]
@@ -64,6 +73,8 @@ def main() -> None:
         "graph": engine.store.counts(),
         "modes": quality,
         "bm25_baseline": BM25.get(args.corpus.name, {}),
+        "distractors": {"files": [p.name for p in args.distractors],
+                        "documents": len(others), "chunks": sum(d.chunk_count for d in others)},
     }
     engine.close()
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +90,9 @@ def markdown(r: dict, ks: list[int]) -> str:
         f"{r['graph']['relations']} relations, {r['graph']['chunks']} chunks. {r['questions']} questions. "
         f"Machine: {r['machine']}.",
         "",
+        *([f"Distractors: {r['distractors']['documents']} more documents ({r['distractors']['chunks']} chunks) "
+           f"from {', '.join(r['distractors']['files'])}, in the same graph.", ""]
+          if r.get("distractors", {}).get("documents") else []),
         "Indexing time per stage: " + ", ".join(f"{k} {v} s" for k, v in r.get("stages_seconds", {}).items()) + ".",
         "",
         "| mode | " + " | ".join(f"recall@{k}" for k in ks) + " | " + " | ".join(f"all-gold@{k}" for k in ks)

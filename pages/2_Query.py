@@ -63,6 +63,10 @@ if result is not None:
     if result.linked_entities:
         st.write("**Linked entities** (the question's names found in the graph; multihop seeds its walk from them)")
         st.dataframe(pd.DataFrame(tables.link_rows(result)), hide_index=True)
+    if trust := tables.trust_summary(result):
+        st.info(trust)
+        with st.expander("Signals behind the graph's weight"):
+            st.dataframe(pd.DataFrame(tables.trust_rows(result)), hide_index=True)
     stats, graph_tab, chunks_tab, ctx_tab, prompt_tab, raw_tab = st.tabs(
         ["Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"])
     with stats:

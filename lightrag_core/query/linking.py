@@ -10,12 +10,17 @@ Each low-level keyword is linked by, in order of trust:
   vector   its own embedding is close to an entity's (cosine >= the link threshold).
 Names the keyword extractor missed are still linked when a capitalised run of the
 question is an entity's exact name (`question`).
+
+A capitalised run that is a document's title (`title`: a JSONL title, with or without a
+bracketed qualifier) links to that document's chunks, not to an entity: a title names what the
+document is about, so a question naming it reaches the document even when the extractor missed
+the name.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
@@ -23,23 +28,30 @@ from lightrag_core import lexical
 from lightrag_core.curation import Curation
 from lightrag_core.storage.base import GraphStore
 
-EXACT, ALIAS, VECTOR, QUESTION = "exact", "alias", "vector", "question"
+EXACT, ALIAS, VECTOR, QUESTION, TITLE = "exact", "alias", "vector", "question", "title"
 REVIEW_MERGE = "review_merge"  # a name a reviewer merged away, linked to the entity it was merged into
-CONFIDENCE = {REVIEW_MERGE: 1.0, EXACT: 1.0, QUESTION: 1.0, ALIAS: 0.8}
+CONFIDENCE = {REVIEW_MERGE: 1.0, EXACT: 1.0, QUESTION: 1.0, TITLE: 1.0, ALIAS: 0.8}
 ALIAS_CANDIDATES = 50
 MAX_NGRAM = 6
+# A long question's capitalised runs looked up as titles, at most (one lookup; bounds its size).
+MAX_TITLE_GRAMS = 500
 _TOKEN = re.compile(r"[\w'’.-]+", re.UNICODE)
 
 
 @dataclass
 class Link:
     keyword: str
-    entity: str
+    entity: str  # for a title link, the document's title
     method: str
     confidence: float
+    chunk_ids: list[str] = field(default_factory=list)  # a title link's target: the document's chunks
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "confidence": round(self.confidence, 4)}
+        out = {**asdict(self), "confidence": round(self.confidence, 4)}
+        chunk_ids = out.pop("chunk_ids")
+        if chunk_ids:
+            out["chunks"] = len(chunk_ids)
+        return out
 
 
 def pick_alias(keyword_tokens: list[str], candidates: list[str]) -> str | None:
@@ -129,6 +141,23 @@ def link_by_name(store: GraphStore, query: str, keywords: list[str]) -> tuple[li
     return links, still
 
 
+def link_by_title(store: GraphStore, query: str) -> list[Link]:
+    """Capitalised runs of the question that are a document's title, longest first, each linked to
+    that document's chunks. A run that names several documents ("Lilu" for "Lilu (band)" and
+    "Lilu (mythology)") links only the one whose title it is exactly, else nothing."""
+    spans = question_ngrams(query)
+    grams = [g for g in spans if not _stop_only(g)][:MAX_TITLE_GRAMS]
+    found = store.title_chunks(grams) if grams else {}
+    links = []
+    for gram in longest_spans(list(found), spans, set()):
+        titles = found[gram]
+        exact = [t for t in titles if t.lower() == gram]
+        pick = exact if len(titles) > 1 else list(titles)
+        if len(pick) == 1:
+            links.append(Link(gram, pick[0], TITLE, CONFIDENCE[TITLE], titles[pick[0]]))
+    return links
+
+
 def link_by_vector(store: GraphStore, keywords: list[str], vectors: np.ndarray, threshold: float) -> list[Link]:
     """Each keyword's nearest entity by its own embedding, if at least `threshold` similar."""
     links = []
@@ -139,13 +168,15 @@ def link_by_vector(store: GraphStore, keywords: list[str], vectors: np.ndarray, 
 
 
 def best_links(links: list[Link]) -> list[Link]:
-    """One link per entity, the most confident; most confident first."""
-    best: dict[str, Link] = {}
+    """One link per entity (and one per title: an entity and a document may share a name), the most
+    confident; most confident first."""
+    best: dict[tuple[bool, str], Link] = {}
     for link in links:
-        old = best.get(link.entity)
+        key = (link.method == TITLE, link.entity)
+        old = best.get(key)
         if old is None or link.confidence > old.confidence:
-            best[link.entity] = link
-    return sorted(best.values(), key=lambda lk: (-lk.confidence, lk.entity))
+            best[key] = link
+    return sorted(best.values(), key=lambda lk: (-lk.confidence, lk.entity, lk.method))
 
 
 def _stop_only(gram: str) -> bool:

@@ -3,9 +3,9 @@
     linked entities -> bounded neighbourhood -> personalized PageRank -> chunk ranking
     -> reciprocal-rank fusion with the dense and the BM25 chunk rankings
 
-The graph channel's weight in the fusion follows how well the question linked:
-a question whose names all matched entities exactly trusts the graph fully; one
-linked only by embedding similarity trusts it as much as that similarity.
+The graph channel's weight in the fusion is decided per question (`trust.decide`): it
+leads when the question's names linked exactly to specific entities and the walk stays
+focused, and is fused at equal or lower weight otherwise.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import numpy as np
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Entity, Relation, relation_key
-from lightrag_core.query import fusion, ppr
+from lightrag_core.query import fusion, ppr, trust
 from lightrag_core.query.linking import Link
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import GraphWalkInfo
@@ -39,37 +39,59 @@ def seed_weights(links: list[Link], chunk_counts: dict[str, int]) -> dict[str, f
     return {lk.entity: lk.confidence / max(chunk_counts.get(lk.entity, 1), 1) for lk in links}
 
 
-# A seed in at most this many chunks points the walk somewhere specific; a seed in more
-# (a chat log's narrator, a corpus-wide topic) spreads it thin, and the graph is trusted less.
-SPECIFIC_CHUNKS = 3
+def title_seeds(links: list[Link]) -> dict[str, float]:
+    """A title link's confidence spread over its document's chunks (a long document says less per chunk)."""
+    out: dict[str, float] = {}
+    for lk in links:
+        for cid in lk.chunk_ids:
+            out[cid] = out.get(cid, 0.0) + lk.confidence / len(lk.chunk_ids)
+    return out
 
 
-def graph_trust(links: list[Link], chunk_counts: dict[str, int]) -> float:
-    """How far to trust the graph for this question, 0 to 1: the best seed's link confidence
-    times its specificity. Measured: hub seeds (lihuaworld's narrator) made the graph channel
-    hurt; specific seeds (hotpotqa's titles) make it the strongest channel."""
-    return max(
-        (lk.confidence * min(1.0, SPECIFIC_CHUNKS / max(chunk_counts.get(lk.entity, 1), 1)) for lk in links),
-        default=0.0,
-    )
+# At most this many entities of a titled document join the neighbourhood, from its first chunks: each
+# one widens the neighbourhood query, and a long book would otherwise pull in all of its entities.
+MAX_TITLE_ENTITIES = 8
+MAX_TITLE_CHUNKS = 4
+
+
+def _mentioned(store: GraphStore, titles: list[Link]) -> list[str]:
+    """The first entities each titled document's first chunks mention."""
+    firsts = {lk.entity: lk.chunk_ids[:MAX_TITLE_CHUNKS] for lk in titles}
+    wanted = [c for ids in firsts.values() for c in ids]
+    records = store.get_chunk_records(wanted) if wanted else {}
+    out: list[str] = []
+    for ids in firsts.values():
+        names = dict.fromkeys(e[0] for c in ids if c in records for e in records[c].get("entities", []))
+        out += list(names)[:MAX_TITLE_ENTITIES]
+    return list(dict.fromkeys(out))
 
 
 def multihop_search(
     store: GraphStore, query: str, links: list[Link], qvec: np.ndarray, param: QueryParam
 ) -> MultihopHits:
     candidates = max(param.chunk_top_k, 1)
-    hood = store.neighbourhood([lk.entity for lk in links], param.ppr_max_entities)
-    chunk_counts = {n: len(ids) for n, ids in hood.entities.items()}
-    weights = seed_weights(links, chunk_counts)
-    walk = ppr.personalized_pagerank(hood, weights, param.ppr_damping, param.ppr_max_iterations)
+    titles = [lk for lk in links if lk.chunk_ids]
+    named = [lk for lk in links if not lk.chunk_ids]
+    # A titled document's chunks seed the walk themselves. When no entity carries the title, some of the
+    # entities they mention join the neighbourhood, so the walk can leave them.
+    entity_names = {lk.entity.lower() for lk in named}
+    mentioned = _mentioned(store, [lk for lk in titles if lk.entity.lower() not in entity_names])
+    hood = store.neighbourhood(list(dict.fromkeys([lk.entity for lk in named] + mentioned)), param.ppr_max_entities)
+    chunk_counts = {**{lk.entity: len(lk.chunk_ids) for lk in titles},
+                    **{n: len(ids) for n, ids in hood.entities.items()}}
+    weights = seed_weights(named, chunk_counts)
+    walk = ppr.personalized_pagerank(hood, weights, param.ppr_damping, param.ppr_max_iterations,
+                                     chunk_seeds=title_seeds(titles))
     graph_ids = [c for c in ppr.ranked(walk.chunk_scores) if walk.chunk_scores[c] > 0][:candidates]
     dense = store.search_chunks(qvec, candidates, param.cosine_threshold)
     terms = lexical.terms(query)
     bm25 = store.search_chunks_text(terms, candidates) if param.lexical_weight > 0 else []
-    trust = graph_trust(links, chunk_counts)
+    decision = trust.decide(links, chunk_counts, walk.chunk_scores, graph_ids, [c.id for c in [*dense, *bm25]])
+    decision.weights = {"graph": round(param.graph_weight * decision.trust, 4), "vector": param.vector_weight,
+                        "lexical": param.lexical_weight}
     fused, origin = fusion.rrf(
         [
-            ("graph", graph_ids, param.graph_weight * trust),
+            ("graph", graph_ids, decision.weights["graph"]),
             ("vector", [c.id for c in dense], param.vector_weight),
             ("lexical", [c.id for c in bm25], param.lexical_weight),
         ],
@@ -87,8 +109,9 @@ def multihop_search(
         e.score = walk.entity_scores.get(e.name, 0.0)
     entities.sort(key=lambda e: (-e.score, e.name))
     relations = _top_relations(store, hood.relations, walk.entity_scores, set(top_names), param.top_k)
-    info = GraphWalkInfo(seeds=len(weights), graph_entities=len(hood.entities), graph_nodes=walk.nodes,
-                         ppr_iterations=walk.iterations, graph_chunks=len(graph_ids), graph_trust=round(trust, 4))
+    info = GraphWalkInfo(seeds=len(weights) + len(titles), graph_entities=len(hood.entities), graph_nodes=walk.nodes,
+                         ppr_iterations=walk.iterations, graph_chunks=len(graph_ids), graph_trust=decision.trust,
+                         trust_decision=decision)
     return MultihopHits(entities, relations, chunks, {c: origin[c] for c in fused}, dense, bm25, info)
 
 

@@ -106,6 +106,7 @@ class QueryEngine:
         if mode.walks_graph:
             with stage("link"):
                 links, unlinked = linking.link_by_name(self.store, query, ll)
+                links += linking.link_by_title(self.store, query)
 
         with stage("embed_query"):
             # One forward pass: the question, the joined keyword strings LightRAG's modes

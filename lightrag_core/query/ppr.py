@@ -33,13 +33,20 @@ def personalized_pagerank(
     max_iterations: int = 30,
     tolerance: float = 1e-6,
     max_chunks: int = 5000,
+    chunk_seeds: dict[str, float] | None = None,
 ) -> PPRResult:
-    """Scores of every entity and chunk in the neighbourhood; all scores sum to 1."""
+    """Scores of every entity and chunk in the neighbourhood; all scores sum to 1.
+
+    `chunk_seeds` restart the walk at chunks too (a document named by its title); such a chunk
+    is a node even when no entity of the neighbourhood mentions it.
+    """
     entities = list(hood.entities)
     seeds = {n: w for n, w in seed_weights.items() if n in hood.entities and w > 0}
-    if not entities or not seeds:
+    chunk_seeds = {c: w for c, w in (chunk_seeds or {}).items() if w > 0}
+    if not seeds and not chunk_seeds:
         return PPRResult({}, {}, 0, 0)
-    chunks = _capped_chunks(hood, max_chunks)
+    chunks = list(chunk_seeds)
+    chunks += [c for c in _capped_chunks(hood, max_chunks) if c not in chunk_seeds][: max(max_chunks - len(chunks), 0)]
     index = {n: i for i, n in enumerate(entities)}
     offset = len(entities)
     cindex = {c: offset + i for i, c in enumerate(chunks)}
@@ -65,6 +72,8 @@ def personalized_pagerank(
     restart = np.zeros(n)
     for name, weight in seeds.items():
         restart[index[name]] = weight
+    for cid, weight in chunk_seeds.items():
+        restart[cindex[cid]] += weight
     restart /= restart.sum()
     scores = restart.copy()
     iterations = 0

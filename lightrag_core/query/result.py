@@ -25,6 +25,21 @@ class SectionTokens:
 
 
 @dataclass
+class TrustDecision:
+    """How far multihop trusted the graph for one question, the signals it read, and why."""
+
+    trust: float = 0.0  # the graph channel's weight factor: 0 none, 1 equal with each text channel, >1 leads
+    linked: int = 0  # names in the question linked to the graph
+    by_method: dict[str, int] = field(default_factory=dict)  # links per method (exact, title, alias, vector...)
+    specific_seeds: int = 0  # named exactly (or by title) and in few chunks
+    hub_seeds: int = 0  # mentioned in many chunks
+    concentration: float = 0.0  # share of the walk's chunk mass in its first chunks
+    agreement: float = 0.0  # share of the graph's first chunks a text channel also found
+    reasons: list[str] = field(default_factory=list)
+    weights: dict[str, float] = field(default_factory=dict)  # the fusion weight each channel got
+
+
+@dataclass
 class GraphWalkInfo:
     """What multihop's graph stage did."""
 
@@ -34,6 +49,7 @@ class GraphWalkInfo:
     ppr_iterations: int = 0
     graph_chunks: int = 0
     graph_trust: float = 0.0
+    trust_decision: TrustDecision = field(default_factory=TrustDecision)
 
 
 @dataclass

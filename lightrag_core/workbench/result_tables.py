@@ -59,3 +59,29 @@ def link_rows(result: QueryResult) -> list[dict[str, Any]]:
     """The question's names linked to graph entities, and how (multihop)."""
     return [{"entity": lk["entity"], "from": lk["keyword"], "how": lk["method"], "confidence": lk["confidence"]}
             for lk in result.linked_entities]
+
+
+def trust_summary(result: QueryResult) -> str:
+    """multihop's fusion weights for this question and why, in one line ('' for other modes)."""
+    graph = result.processing_info.graph
+    if graph is None or not graph.trust_decision.weights:
+        return ""
+    decision = graph.trust_decision
+    w = decision.weights
+    return (f"Fusion weights: graph {w['graph']:g}, dense {w['vector']:g}, BM25 {w['lexical']:g}. "
+            + " ".join(decision.reasons))
+
+
+def trust_rows(result: QueryResult) -> list[dict[str, Any]]:
+    """The query-time signals multihop's trust decision read (empty for other modes)."""
+    graph = result.processing_info.graph
+    if graph is None:
+        return []
+    d = graph.trust_decision
+    how = ", ".join(f"{m} {n}" for m, n in d.by_method.items()) or "none"
+    return [{"signal": "names linked", "value": f"{d.linked} ({how})"},
+            {"signal": "specific seeds (named exactly, few chunks)", "value": str(d.specific_seeds)},
+            {"signal": "hub seeds (many chunks)", "value": str(d.hub_seeds)},
+            {"signal": "walk concentration (mass in first 5 chunks)", "value": f"{d.concentration:.0%}"},
+            {"signal": "graph/text agreement (first 5 graph chunks)", "value": f"{d.agreement:.0%}"},
+            {"signal": "graph trust", "value": f"{d.trust:g}"}]

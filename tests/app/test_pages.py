@@ -76,6 +76,22 @@ def test_query_streams_answer_with_stats_and_graph(hotpot_index):
     assert at.session_state["history"][0] == {"role": "user", "content": QUESTION}
 
 
+def test_query_in_multihop_shows_the_fusion_weights_and_why(hotpot_index):
+    at = app(hotpot_index.settings.workdir, "2_Query.py")
+    assert not [i for i in at.info if i.value.startswith("Fusion weights")]  # not before a multihop question
+    at.selectbox(key="q_mode").set_value("multihop").run()
+    at.chat_input[0].set_value(QUESTION).run()
+    assert not at.exception, at.exception
+    weights = [i.value for i in at.info if i.value.startswith("Fusion weights")]
+    result = at.session_state["last_result"]
+    decision = result.processing_info.graph.trust_decision
+    assert weights == [f"Fusion weights: graph {decision.weights['graph']:g}, dense 1, BM25 1. "
+                       + " ".join(decision.reasons)]
+    signals = next(df.value for df in at.dataframe if "signal" in df.value.columns)
+    assert signals["value"].iloc[-1] == f"{decision.trust:g}"
+    assert result.to_data()["metadata"]["processing_info"]["trust_decision"]["weights"] == decision.weights
+
+
 def test_compare_modes_rows_and_answers(hotpot_index):
     at = app(hotpot_index.settings.workdir, "3_Compare_modes.py")
     at.text_input(key="cmp_question").set_value(QUESTION)

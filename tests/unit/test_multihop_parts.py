@@ -8,7 +8,7 @@ import pytest
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Neighbourhood, Relation
 from lightrag_core.query import fusion, linking, ppr
-from lightrag_core.query.multihop import graph_trust, seed_weights
+from lightrag_core.query.multihop import seed_weights
 from lightrag_core.storage.sqlite.store import SQLiteStore
 
 DIM = 4
@@ -128,13 +128,10 @@ def test_ppr_with_no_seed_in_the_graph_scores_nothing():
     assert ppr.personalized_pagerank(hood, {"Z": 1.0}).chunk_scores == {}
 
 
-def test_seed_weights_and_trust_follow_specificity():
+def test_seed_weights_follow_specificity():
     links = [linking.Link("a", "Hub", "exact", 1.0), linking.Link("b", "Rare", "alias", 0.8)]
     weights = seed_weights(links, {"Hub": 100, "Rare": 2})
     assert weights["Rare"] == pytest.approx(0.4) and weights["Hub"] == pytest.approx(0.01)
-    assert graph_trust(links, {"Hub": 100, "Rare": 2}) == pytest.approx(0.8)
-    assert graph_trust([links[0]], {"Hub": 300}) == pytest.approx(0.01)
-    assert graph_trust([], {}) == 0.0
 
 
 # -- fusion and lexical ---------------------------------------------------------------------------

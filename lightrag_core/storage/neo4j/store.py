@@ -305,6 +305,12 @@ class Neo4jStore(ConsoleReads):
             return [[] for _ in token_lists]
         return entities_with_words(self._read, token_lists, limit)
 
+    def title_chunks(self, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+        out: dict[str, dict[str, list[str]]] = {}
+        for r in self._read("title_chunks", lowered=lowered) if lowered else []:
+            out.setdefault(r["key"], {})[r["title"]] = list(r["chunk_ids"])
+        return out
+
     def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
         rows = self._read("neighbourhood", names=names, max_neighbours=max(max_neighbours, 0))
         if not rows:

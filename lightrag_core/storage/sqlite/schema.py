@@ -46,6 +46,11 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entity_names_fts USING fts5(
 CREATE TABLE IF NOT EXISTS mentions (
     chunk_id TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (chunk_id, name)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS mentions_name ON mentions(name);
+CREATE INDEX IF NOT EXISTS documents_title ON documents(lower(subject));
+CREATE INDEX IF NOT EXISTS documents_title_stem ON documents(lower(substr(subject, 1, instr(subject, ' (') - 1)));
+CREATE INDEX IF NOT EXISTS documents_file_title ON documents(
+    replace(lower(substr(rtrim(title, replace(title, '.', '')), 1, length(rtrim(title, replace(title, '.', ''))) - 1)),
+            '_', ' '));
 CREATE TRIGGER IF NOT EXISTS chunks_fts_ins AFTER INSERT ON chunks BEGIN
     INSERT INTO chunks_fts(rowid, content) VALUES (new.rowid, new.content); END;
 CREATE TRIGGER IF NOT EXISTS chunks_fts_del AFTER DELETE ON chunks BEGIN

@@ -1,5 +1,5 @@
 """The embedded store's graph-and-text reads for multi-hop retrieval: BM25 over chunks (FTS5),
-entity names by token, and the bounded neighbourhood of seed entities.
+entity names by token, documents by title, and the bounded neighbourhood of seed entities.
 
 The neighbourhood follows the same rule as `cypher/neighbourhood.cypher`, so both
 stores hand personalized PageRank the same graph.
@@ -96,3 +96,37 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
         )
     ]
     return Neighbourhood(seeds, sources, relations)
+
+
+# A title's lower-cased text before " (" ('' when it has no qualifier); the same expression is
+# indexed (schema.py, documents_title_stem), so both lookups below are index searches.
+_TITLE_STEM = "lower(substr(subject, 1, instr(subject, ' (') - 1))"
+# A file's name without its extension, underscores as spaces ("the_tin_drum.txt" -> "the tin drum"):
+# rtrim drops the trailing characters that are not '.', i.e. the extension. Indexed too (documents_file_title).
+_FILE_TITLE = ("replace(lower(substr(rtrim(title, replace(title, '.', '')), 1, "
+               "length(rtrim(title, replace(title, '.', ''))) - 1)), '_', ' ')")
+
+
+def title_chunks(q: Query, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+    """Processed documents whose subject, lower-cased, is one of `lowered`, or is one of them followed
+    by " (" and a qualifier, and documents with no subject whose file name without its extension is
+    one of them; for each name, {title: its chunk ids in order}. Same rule as `cypher/title_chunks.cypher`."""
+    keys = [k for k in dict.fromkeys(lowered) if k]
+    if not keys:
+        return {}
+    arg = json.dumps(keys)
+    rows = q(
+        "SELECT d.k, d.subject, c.id FROM ("
+        "SELECT lower(subject) AS k, id, subject FROM documents "
+        "WHERE lower(subject) IN (SELECT value FROM json_each(?)) AND status = 'processed' "
+        f"UNION SELECT {_TITLE_STEM} AS k, id, subject FROM documents "
+        f"WHERE {_TITLE_STEM} IN (SELECT value FROM json_each(?)) AND status = 'processed' "
+        f"UNION SELECT {_FILE_TITLE} AS k, id, title FROM documents "
+        f"WHERE {_FILE_TITLE} IN (SELECT value FROM json_each(?)) AND subject = '' AND status = 'processed'"
+        ") d JOIN chunks c ON c.doc_id = d.id ORDER BY d.k, d.subject, c.ord",
+        (arg, arg, arg),
+    )
+    out: dict[str, dict[str, list[str]]] = {}
+    for key, subject, chunk_id in rows:
+        out.setdefault(key, {}).setdefault(subject, []).append(chunk_id)
+    return out

@@ -285,6 +285,9 @@ class SQLiteStore:
     def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
         return sqlite_search.neighbourhood(self._q, names, max_neighbours)
 
+    def title_chunks(self, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+        return sqlite_search.title_chunks(self._q, lowered)
+
     # -- review ------------------------------------------------------------------
     def save_review(self, record: dict) -> None:
         with self._lock:
