@@ -12,7 +12,9 @@ from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, Upload
 from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.security import APIKeyHeader
 
+from lightrag_core.api.document_routes import document_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
+from lightrag_core.api.health import health_body
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import (
     DeleteResponse,
@@ -70,6 +72,9 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     def require_key(key: str | None = Depends(_key_header)) -> None:
         if api_key and not (key and hmac.compare_digest(key.encode(), api_key.encode())):
             raise HTTPException(status_code=401, detail="missing or wrong X-API-Key header")
+
+    # Before DELETE /documents/{doc_id}, so that /documents/delete_document reaches its own route.
+    app.include_router(document_router(engine, jobs, require_key))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
@@ -175,8 +180,11 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
                 status.records_dropped = dict(outcome.notes.dropped)
                 status.warning = outcome.warning()
             docs.append(status)
+        summary: dict[str, int] = {}
+        for row in docs:
+            summary[row.status] = summary.get(row.status, 0) + 1
         return {"track_id": track_id, "status": job.status, "documents": docs, "total_count": len(docs),
-                "message": job.message}
+                "status_summary": summary, "message": job.message}
 
     @app.get("/documents", response_model=DocumentsResponse, dependencies=[Depends(require_key)])
     def documents() -> dict[str, Any]:
@@ -197,12 +205,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     @app.get("/health")
     def health(key: str | None = Depends(_key_header)) -> dict[str, Any]:
-        if not may_see_details(key):
-            return {"status": "healthy"}
-        info = engine.describe()  # base URLs without credentials (Engine.describe redacts them)
-        return {"status": "healthy", "store": info["store"], "llm": info["llm"],
-                "embedding_model": info["embedding_model"], "counts": {k: info[k] for k in
-                                                                      ("documents", "chunks", "entities", "relations")}}
+        return health_body(engine, jobs.pipeline().busy, protected, may_see_details(key))
 
     # Inner first: the guards see every request before a route reads its body; CORS, outside them,
     # answers listed origins' preflights and adds its headers to the guards' refusals too.

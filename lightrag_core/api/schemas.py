@@ -116,6 +116,7 @@ class TrackStatusResponse(BaseModel):
     status: Literal["queued", "processing", "done", "failed"]
     documents: list[DocumentStatus]
     total_count: int
+    status_summary: dict[str, int] = Field(default_factory=dict, description="documents by status")
     message: str = ""
 
 
