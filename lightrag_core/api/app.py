@@ -16,6 +16,7 @@ from lightrag_core.api.document_routes import document_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.health import health_body
 from lightrag_core.api.jobs import IndexJobs
+from lightrag_core.api.ollama_routes import ollama_router
 from lightrag_core.api.schemas import (
     DeleteResponse,
     DocumentsResponse,
@@ -75,6 +76,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     # Before DELETE /documents/{doc_id}, so that /documents/delete_document reaches its own route.
     app.include_router(document_router(engine, jobs, require_key))
+    app.include_router(ollama_router(engine, require_key))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
