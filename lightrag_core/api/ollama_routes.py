@@ -24,7 +24,7 @@ from lightrag_core.api.ollama_schemas import (
     parse_chat_query,
 )
 from lightrag_core.engine import Engine
-from lightrag_core.llm import Message, UpstreamError
+from lightrag_core.llm import Message
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
@@ -127,8 +127,8 @@ def ollama_router(engine: Engine, auth: Callable[..., None]) -> APIRouter:
     def generate(req: OllamaGenerateRequest) -> Any:
         llm = engine.llm
         if llm is None:
-            raise UpstreamError("no LLM is configured: /api/generate sends the prompt to the LLM alone "
-                                "(set LLM_MODEL); /api/chat answers from the graph without one", 503, False)
+            raise LightRAGError("no LLM is configured: /api/generate sends the prompt to the LLM alone "
+                                "(set LLM_MODEL); /api/chat answers from the graph without one")
         if not req.prompt.strip():
             raise HTTPException(status_code=400, detail="prompt is empty")
         start = time.time_ns()

@@ -111,7 +111,7 @@ def test_chat_passes_the_history_on(server, hotpot_index, monkeypatch):
 def test_generate_without_an_llm_says_why(server):
     with pytest.raises(ollama.ResponseError) as err:
         ollama.Client(host=server).generate(model=MODEL_NAME, prompt="Say hello", stream=False)
-    assert err.value.status_code == 503 and "no LLM is configured" in str(err.value)
+    assert err.value.status_code == 400 and "no LLM is configured" in str(err.value)
 
 
 def test_bypass_without_an_llm_says_so_as_query_does(server):
