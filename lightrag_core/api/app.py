@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,6 +17,7 @@ from lightrag_core.api.document_routes import document_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.health import health_body
 from lightrag_core.api.jobs import IndexJobs
+from lightrag_core.api.label_routes import label_router
 from lightrag_core.api.ollama_routes import ollama_router
 from lightrag_core.api.schemas import (
     DeleteResponse,
@@ -77,6 +79,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     # Before DELETE /documents/{doc_id}, so that /documents/delete_document reaches its own route.
     app.include_router(document_router(engine, jobs, require_key))
     app.include_router(ollama_router(engine, require_key))
+    app.include_router(label_router(engine, require_key))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
@@ -93,9 +96,11 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     @app.post("/query", response_model=QueryResponse, dependencies=[Depends(require_key)])
     def query(req: QueryRequest) -> dict[str, Any]:
+        started = time.monotonic()
         result, parts, _ = _run(req, stream=False)
         text = "".join(parts)
-        return {"response": text,
+        generated = engine.llm is not None and not (req.only_need_context or req.only_need_prompt)
+        return {"response": text, "response_time": round(time.monotonic() - started, 3), "llm_generated": generated,
                 "references": _references(result, req.include_chunk_content) if req.include_references else None}
 
     @app.post("/query/stream", dependencies=[Depends(require_key)],

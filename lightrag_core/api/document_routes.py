@@ -26,11 +26,12 @@ from lightrag_core.api.document_schemas import (
     ReprocessResponse,
     ScanResponse,
     StatusCountsResponse,
+    SupportedFileTypesResponse,
 )
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import InsertResponse
 from lightrag_core.engine import Engine
-from lightrag_core.indexing.loaders import LoadFailure, document_from_bytes, load_sources
+from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_sources
 from lightrag_core.models import FAILED, Document, DocumentInfo
 
 SUMMARY_CHARS = 100
@@ -79,6 +80,11 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
     @router.get("/status_counts", response_model=StatusCountsResponse)
     def counts() -> dict[str, Any]:
         return {"status_counts": status_counts(engine.documents())}
+
+    @router.get("/supported_file_types", response_model=SupportedFileTypesResponse)
+    def supported_file_types() -> dict[str, Any]:
+        suffixes = sorted(SUPPORTED - {".jsonl"})  # uploads and scans; JSON Lines corpora go through the CLI
+        return {"supported_extensions": suffixes, "engines": {"native": suffixes}}
 
     @router.get("/pipeline_status", response_model=PipelineStatusResponse)
     def pipeline_status() -> dict[str, Any]:

@@ -56,6 +56,11 @@ class StatusCountsResponse(BaseModel):
     status_counts: dict[str, int]
 
 
+class SupportedFileTypesResponse(BaseModel):
+    supported_extensions: list[str]
+    engines: dict[str, list[str]]
+
+
 class PipelineStatusResponse(BaseModel):
     busy: bool = False
     job_name: str = "Default Job"

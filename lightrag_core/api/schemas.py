@@ -74,6 +74,9 @@ class Reference(BaseModel):
 class QueryResponse(BaseModel):
     response: str
     references: list[Reference] | None = None
+    response_time: float | None = Field(default=None, description="seconds the query took")
+    llm_generated: bool = Field(default=False, description="whether an LLM wrote the response (else extractive, "
+                                "the context or the prompt)")
 
 
 class QueryDataResponse(BaseModel):
