@@ -1,0 +1,142 @@
+"""LightRAG's own WebUI (built, from the `lightrag-hku` package in the test-only venv) against this server, in
+chromium: served on the API's origin by a test-only static mount, it lists and uploads documents, shows the
+pipeline, opens the graph viewer and runs retrieval queries. Every request it makes that gets a 4xx/5xx is
+collected; each must be one listed below with its reason (README: "Switching from LightRAG's server")."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from lightrag_core import Engine, Settings
+from lightrag_core.api.app import create_app
+from lightrag_core.indexing.loaders import read_jsonl
+from tests.compat.lightrag_venv import package_dir
+from tests.conftest import HOTPOT
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
+# Requests the WebUI makes that this server does not answer yet, by path: why (tests/compat/unsupported.py too).
+EXPECTED_FAILURES = {
+    "/ui/customization": "WebUI branding settings: this server serves no WebUI of its own (the WebUI uses defaults)",
+    "/auth-status": "comes with the accounts issue; without it the WebUI stops at its login form",
+    "/graphs": "the graph viewer's data comes with the curation issue",
+    "/graph/label/list": "the graph viewer's label list comes with the curation issue",
+}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    import uvicorn
+    from fastapi.staticfiles import StaticFiles
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
+    webui = package_dir() / "api" / "webui"
+    engine = Engine(Settings.from_env(tmp_path_factory.mktemp("webui"), llm_model="", neo4j_uri="",
+                                      embedding_model=""))
+    engine.index_documents(read_jsonl(HOTPOT / "corpus.jsonl")[:15])
+    app = create_app(engine)
+    app.mount("/webui", StaticFiles(directory=webui, html=True), name="lightrag-webui")  # test-only mount
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app, engine
+    server.should_exit = True
+    thread.join(timeout=10)
+    engine.close()
+
+
+def _serves(app, method: str, path: str) -> bool:
+    return any(getattr(r, "path", None) == path and method in getattr(r, "methods", ()) for r in app.routes)
+
+
+def test_lightrag_webui_walk(served, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    base, app, engine = served
+    failures: list[tuple[int, str, str]] = []
+    SHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.on("response", lambda r: failures.append((r.status, r.request.method, r.url))
+                if r.status >= 400 else None)
+        try:
+            page.goto(base + "/webui/")
+            if not _serves(app, "GET", "/auth-status"):
+                expect(page.get_by_role("button", name="Login")).to_be_visible(timeout=30_000)
+                page.screenshot(path=str(SHOTS / "lightrag_webui_login.png"))
+                _check(failures, base)
+                pytest.skip("the WebUI loads from this origin but stops at its login form: /auth-status comes "
+                            "with the accounts issue (not on this branch)")
+            _walk(page, expect, tmp_path, engine)
+        finally:
+            browser.close()
+    _check(failures, base)
+
+
+def _walk(page, expect, tmp_path: Path, engine: Engine) -> None:
+    # Documents: the paginated list, then an upload the pipeline indexes.
+    expect(page.get_by_text("All (15)")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Christopher Nolan").first).to_be_visible()
+    page.screenshot(path=str(SHOTS / "lightrag_webui_documents.png"))
+    upload = tmp_path / "lihua_note.txt"
+    row = json.loads((HOTPOT.parent / "lihuaworld" / "corpus.jsonl").open().readline())
+    upload.write_text(f"{row.get('title', '')}\n\n{row['text'][:4000]}")
+    page.get_by_role("button", name="Upload").click()
+    page.locator("input[type=file]").set_input_files(str(upload))
+    expect(page.get_by_text("Files uploaded successfully")).to_be_visible(timeout=30_000)
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0, timeout=10_000)
+    page.get_by_role("button", name="Pipeline").click()
+    expect(page.get_by_text("Pipeline Status")).to_be_visible(timeout=10_000)
+    expect(page.get_by_text(re.compile(r"upload_\d+")).first).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(SHOTS / "lightrag_webui_pipeline.png"))
+    page.keyboard.press("Escape")
+    for _ in range(240):  # the upload indexed: its row is processed
+        if any(d.file_path.endswith("lihua_note.txt") and d.status == "processed" for d in engine.documents()):
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail("the uploaded file was not indexed within 2 minutes")
+
+    # Graph viewer on a label.
+    page.get_by_role("tab", name="Knowledge Graph").click()
+    page.wait_for_timeout(4000)
+    page.screenshot(path=str(SHOTS / "lightrag_webui_graph.png"))
+
+    # Retrieval: mix answers with cited sentences; multihop is refused by the WebUI itself (its six modes only).
+    page.get_by_role("tab", name="Retrieval").click()
+    box = page.get_by_placeholder(re.compile("Enter your query"))
+    box.fill(f"/mix {QUESTION}")
+    page.get_by_role("button", name="Send").click()
+    expect(page.get_by_text(re.compile(r"Christopher Edward Nolan.*\[\d+\]")).first).to_be_visible(timeout=60_000)
+    box.fill(f"/multihop {QUESTION}")
+    page.get_by_role("button", name="Send").click()
+    expect(page.get_by_text(re.compile("Only supports the following query modes"))).to_be_visible(timeout=10_000)
+    page.screenshot(path=str(SHOTS / "lightrag_webui_retrieval.png"))
+
+
+def _check(failures: list[tuple[int, str, str]], base: str) -> None:
+    unexplained = [(status, method, url) for status, method, url in failures
+                   if url.removeprefix(base).split("?", 1)[0] not in EXPECTED_FAILURES]
+    assert not unexplained, f"WebUI requests that failed with no reason listed: {unexplained}"
