@@ -2,6 +2,9 @@
 
 import streamlit as st
 
+from lightrag_core.accounts import Action
+from pages.common import auth
+
 st.set_page_config(page_title="Graph RAG workbench", page_icon=":material/hub:", layout="wide")
 PAGES = [
     st.Page("pages/0_Home.py", title="Home", icon=":material/home:", default=True),
@@ -14,4 +17,5 @@ PAGES = [
     st.Page("pages/5_Review.py", title="Review", icon=":material/rate_review:", url_path="Review"),
     st.Page("pages/6_Ask_in_Cypher.py", title="Ask in Cypher", icon=":material/terminal:", url_path="Ask_in_Cypher"),
 ]
-st.navigation(PAGES).run()
+# The navigation lists only what the signed-in role may open (each page checks again itself).
+st.navigation([p for p in PAGES if p.url_path != "Ask_in_Cypher" or auth.listed(Action.CYPHER)]).run()

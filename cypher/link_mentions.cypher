@@ -1,9 +1,6 @@
-// Provenance: each chunk MENTIONS the entities it supports (rebuilt for the entities written).
+// Provenance: each chunk MENTIONS the entities it supports. Only the edges a write adds ($rows: [{id,
+// name}], computed from the entity's source ids before and after), so a hub entity costs what changed.
 UNWIND $rows AS row
+MATCH (c:Chunk {workspace: $workspace, id: row.id})
 MATCH (e:Entity {workspace: $workspace, name: row.name})
-OPTIONAL MATCH (old:Chunk)-[m:MENTIONS]->(e)
-DELETE m
-WITH DISTINCT e, row
-UNWIND row.source_ids AS cid
-MATCH (c:Chunk {workspace: $workspace, id: cid})
 MERGE (c)-[:MENTIONS]->(e)

@@ -1,7 +1,9 @@
 // The bounded neighbourhood personalized PageRank runs on, in one round trip: the seeds, the
 // $max_neighbours entities closest to them (summed relation weight to a seed plus the number of
 // the seeds' chunks that mention them; ties by name), and for each entity its chunks and its
-// relations to the others. The embedded store follows the same rule (storage/sqlite_search.py).
+// relations to the others. The embedded store follows the same rule (storage/sqlite/search.py).
+// Rows come back in no particular order (aggregation does not keep it): `ranked` carries the seeds
+// and then the neighbours by closeness, and the caller arranges the rows by it.
 // No CALL subqueries: their scoped form needs 5.23+, the importing form is deprecated.
 MATCH (s:Entity {workspace: $workspace})
 WHERE s.name IN $names
@@ -23,8 +25,9 @@ WITH seeds, p.near AS near, sum(p.w) AS closeness
 ORDER BY closeness DESC, near.name
 WITH seeds, collect(near)[..$max_neighbours] AS neighbours
 WITH seeds + neighbours AS nodes, [s IN seeds | s.name] AS seedNames
+WITH nodes, seedNames, [n IN nodes | n.name] AS ranked
 UNWIND nodes AS e
 OPTIONAL MATCH (e)-[r:RELATED]->(o:Entity)
 WHERE o IN nodes
-WITH seedNames, e, collect(CASE WHEN o IS NULL THEN NULL ELSE [o.name, r.weight] END) AS edges
-RETURN seedNames AS seeds, e.name AS name, e.source_ids AS source_ids, edges
+WITH seedNames, ranked, e, collect(CASE WHEN o IS NULL THEN NULL ELSE [o.name, r.weight] END) AS edges
+RETURN seedNames AS seeds, ranked, e.name AS name, e.source_ids AS source_ids, edges

@@ -1,11 +1,14 @@
 // Naive search stage: nearest chunks of this workspace, rescored exactly. Widening works as in
 // search_entities.
 CALL db.index.vector.queryNodes('chunk_embedding', $candidates, $vector) YIELD node, score
-WITH count(*) AS seen, min(score) AS lowest,
-     collect(CASE WHEN node.workspace = $workspace THEN node END) AS mine
+WITH collect([node, score]) AS found
+WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] AS mine,
+     reduce(low = null, x IN found | CASE WHEN low IS NULL OR x[1] < low[1] THEN x ELSE low END)[0] AS last
+WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS c
 WITH seen, lowest, c, vector.similarity.cosine(c.embedding, $vector) AS score
-ORDER BY score DESC
+// Equal to 6 decimals is a tie, broken by key (storage/base.py's order contract, TIE_DECIMALS).
+ORDER BY round(score, 6) DESC, c.id
 LIMIT $top_k
 RETURN seen, lowest, c.id AS id, c.doc_id AS doc_id, c.ord AS ord, c.tokens AS tokens, c.content AS content,
        c.file_path AS file_path, score

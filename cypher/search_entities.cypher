@@ -1,13 +1,17 @@
 // Local search stage in one round trip. The index is shared by every workspace and may be
 // approximate and quantized (5.23+), so its candidates are kept to this workspace and rescored
-// exactly; the caller widens $candidates while `seen` and `lowest` say the index may hold more.
+// exactly; the caller widens $candidates while `seen` and `lowest` say the index may hold more
+// (`lowest`: the exact score of the candidate the index ranked last, as the index's own is approximate).
 // With no candidate in the workspace one row of nulls still carries `seen` and `lowest`.
 CALL db.index.vector.queryNodes('entity_embedding', $candidates, $vector) YIELD node, score
-WITH count(*) AS seen, min(score) AS lowest,
-     collect(CASE WHEN node.workspace = $workspace THEN node END) AS mine
+WITH collect([node, score]) AS found
+WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] AS mine,
+     reduce(low = null, x IN found | CASE WHEN low IS NULL OR x[1] < low[1] THEN x ELSE low END)[0] AS last
+WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS e
 WITH seen, lowest, e, vector.similarity.cosine(e.embedding, $vector) AS score
-ORDER BY score DESC
+// Equal to 6 decimals is a tie, broken by key (storage/base.py's order contract, TIE_DECIMALS).
+ORDER BY round(score, 6) DESC, e.name
 LIMIT $top_k
 RETURN seen, lowest, e.name AS name, e.type AS type, e.description AS description, e.source_ids AS source_ids,
        e.file_paths AS file_paths, e.created_at AS created_at,

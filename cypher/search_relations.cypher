@@ -1,15 +1,19 @@
 // Global search stage in one round trip: nearest relationships of this workspace, rescored exactly,
 // with edge degree (the sum of the ends' degrees). Widening works as in search_entities.
 CALL db.index.vector.queryRelationships('related_embedding', $candidates, $vector) YIELD relationship, score
-WITH count(*) AS seen, min(score) AS lowest,
-     collect(CASE WHEN relationship.workspace = $workspace THEN relationship END) AS mine
+WITH collect([relationship, score]) AS found
+WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] AS mine,
+     reduce(low = null, x IN found | CASE WHEN low IS NULL OR x[1] < low[1] THEN x ELSE low END)[0] AS last
+WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS r
 WITH seen, lowest, r, vector.similarity.cosine(r.embedding, $vector) AS score
-ORDER BY score DESC
-LIMIT $top_k
 OPTIONAL MATCH (a:Entity)-[r]->(b:Entity)
+WITH seen, lowest, r, a, b, score
+// Equal to 6 decimals is a tie, broken by key (storage/base.py's order contract, TIE_DECIMALS).
+ORDER BY round(score, 6) DESC, a.name, b.name
+LIMIT $top_k
 RETURN seen, lowest, a.name AS src, b.name AS tgt, r.keywords AS keywords, r.description AS description,
        r.weight AS weight, r.source_ids AS source_ids, r.file_paths AS file_paths, r.created_at AS created_at,
        CASE WHEN r IS NULL THEN 0 ELSE COUNT { (a)-[:RELATED]-() } + COUNT { (b)-[:RELATED]-() } END AS degree,
        score
-ORDER BY score DESC
+ORDER BY round(score, 6) DESC, src, tgt

@@ -18,7 +18,8 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 DEFAULT_WORKDIR = "./lightrag_data"
-SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key"})
+SECRET_FIELDS = frozenset({"openai_api_key", "embedding_api_key", "neo4j_password", "api_key", "rerank_api_key",
+                           "auth_accounts", "token_secret", "neo4j_console_password"})
 
 
 _KEY_LIKE = re.compile(r"\b(sk|pk|rk|key|token)[-_][A-Za-z0-9*_\-]{6,}", re.IGNORECASE)
@@ -138,9 +139,18 @@ class Settings:
     neo4j_username: str = "neo4j"
     neo4j_password: str = field(default="", repr=False)
     neo4j_database: str = "neo4j"
+    # The Cypher console's own login (a read-only user with LOAD denied); empty = the store's login.
+    neo4j_console_user: str = ""
+    neo4j_console_password: str = field(default="", repr=False)
+    # Rows per UNWIND statement when the Neo4j store writes a document (chunks, entities, relations, vectors).
+    neo4j_write_batch: int = 500
     workspace: str = "default"
     # HTTP API.
     api_key: str = field(default="", repr=False)
+    # Accounts (user:password:role,...; see accounts.py) and the key that signs their tokens.
+    auth_accounts: str = field(default="", repr=False)
+    token_secret: str = field(default="", repr=False)
+    token_expire_hours: float = 48.0
     # Reranker on a Jina/Cohere-style /rerank endpoint (vLLM, llama.cpp server, TEI). Empty model -> off.
     rerank_model: str = ""
     rerank_base_url: str = ""
@@ -148,6 +158,13 @@ class Settings:
     rerank_timeout: int = 30
     # Files larger than this are refused: offline indexing of them takes hours.
     max_file_mb: float = 20.0
+    # What reading one file may cost (indexing/file_limits.py): the text a document holds (millions of
+    # characters), a .docx's parts unpacked (MB) and how much more than packed, a PDF's pages and seconds.
+    max_text_mb: float = 20.0
+    max_docx_mb: float = 50.0
+    max_docx_ratio: int = 200
+    max_pdf_pages: int = 2000
+    pdf_seconds: float = 120.0
     # Origins allowed to call the HTTP API from a browser; empty = CORS off.
     cors_origins: tuple[str, ...] = ()
     # Host names the HTTP API answers besides loopback ones (DNS rebinding gets 400).
@@ -239,13 +256,24 @@ class Settings:
             neo4j_username=env.get("NEO4J_USERNAME", "neo4j"),
             neo4j_password=env.get("NEO4J_PASSWORD"),
             neo4j_database=env.get("NEO4J_DATABASE", "neo4j"),
+            neo4j_console_user=env.get("NEO4J_CONSOLE_USER"),
+            neo4j_console_password=env.get("NEO4J_CONSOLE_PASSWORD"),
+            neo4j_write_batch=max(env.int("NEO4J_WRITE_BATCH", 500), 1),
             workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
             api_key=env.get("LIGHTRAG_API_KEY"),
+            auth_accounts=env.get("LIGHTRAG_AUTH_ACCOUNTS"),
+            token_secret=env.get("LIGHTRAG_TOKEN_SECRET"),
+            token_expire_hours=env.number("LIGHTRAG_TOKEN_EXPIRE_HOURS", 48.0),
             rerank_model=env.get("RERANK_MODEL"),
             rerank_base_url=env.get("RERANK_BASE_URL"),
             rerank_api_key=env.get("RERANK_API_KEY"),
             rerank_timeout=env.int("RERANK_TIMEOUT", 30),
             max_file_mb=env.number("LIGHTRAG_MAX_FILE_MB", 20.0),
+            max_text_mb=env.number("LIGHTRAG_MAX_TEXT_MB", 20.0),
+            max_docx_mb=env.number("LIGHTRAG_MAX_DOCX_MB", 50.0),
+            max_docx_ratio=env.int("LIGHTRAG_MAX_DOCX_RATIO", 200),
+            max_pdf_pages=env.int("LIGHTRAG_MAX_PDF_PAGES", 2000),
+            pdf_seconds=env.number("LIGHTRAG_PDF_SECONDS", 120.0),
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
             allowed_hosts=tuple(h.strip().lower() for h in hosts.split(",") if h.strip()),
             max_request_mb=env.number("LIGHTRAG_MAX_REQUEST_MB", 0.0),
@@ -258,8 +286,14 @@ class Settings:
         settings = cls(**values)  # type: ignore[arg-type]
         if settings.chunk_overlap >= settings.chunk_tokens:
             raise ValueError("CHUNK_OVERLAP must be smaller than CHUNK_TOKENS")
-        if settings.max_file_mb <= 0:
-            raise ValueError("LIGHTRAG_MAX_FILE_MB must be above 0")
+        for name, value in (("LIGHTRAG_MAX_FILE_MB", settings.max_file_mb),
+                            ("LIGHTRAG_MAX_TEXT_MB", settings.max_text_mb),
+                            ("LIGHTRAG_MAX_DOCX_MB", settings.max_docx_mb),
+                            ("LIGHTRAG_MAX_DOCX_RATIO", settings.max_docx_ratio),
+                            ("LIGHTRAG_MAX_PDF_PAGES", settings.max_pdf_pages),
+                            ("LIGHTRAG_PDF_SECONDS", settings.pdf_seconds)):
+            if value <= 0:
+                raise ValueError(f"{name} must be above 0")
         if settings.max_request_mb < 0:
             raise ValueError("LIGHTRAG_MAX_REQUEST_MB must be 0 (the file limit plus 1 MB) or above")
         return settings

@@ -8,6 +8,7 @@ from typing import Any
 
 from lightrag_core.config import Settings, redact_url
 from lightrag_core.embeddings import Embedder, make_embedder
+from lightrag_core.indexing.file_limits import ReadLimits
 from lightrag_core.indexing.indexer import Extractor, Indexer, Progress
 from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
@@ -78,7 +79,7 @@ class Engine:
             self.summariser,
             self.settings.chunk_tokens,
             self.settings.chunk_overlap,
-            self.settings.max_file_bytes,
+            ReadLimits.from_settings(self.settings),
         )
 
     def close(self) -> None:
@@ -107,9 +108,9 @@ class Engine:
 
         A file replaces the earlier upload of the same name once it is indexed; `texts` are pasted
         (title, text) pairs, each a document of its own."""
-        limit = self.settings.max_file_bytes
-        items = [load_upload(data, name, max_bytes=limit) for name, data in files]
-        items += [load_upload(text.encode("utf-8"), f"{title}.txt", max_bytes=limit, whole_file=False)
+        limits = ReadLimits.from_settings(self.settings)
+        items = [load_upload(data, name, limits=limits) for name, data in files]
+        items += [load_upload(text.encode("utf-8"), f"{title}.txt", limits=limits, whole_file=False)
                   for title, text in texts or []]
         return self.indexer.index(items, progress)
 

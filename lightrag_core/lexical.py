@@ -1,16 +1,34 @@
-"""Query text -> the terms a BM25 index is asked for, safe for both FTS5 and Lucene syntax.
+"""Text -> the words both stores index and are asked for, and queries safe for FTS5 and Lucene syntax.
 
-Terms are runs of word characters only, so quoting one (`"term"`) can never
-break out of the quotes or smuggle in an operator, whatever the user typed.
+One tokenisation serves both stores: SQLite FTS5's `unicode61 remove_diacritics 2`, run by
+SQLite itself on a private in-memory table, so the embedded store's index and `words` agree by
+construction. It splits at apostrophes, dots and underscores ("o'brien" -> o, brien; "3.5" ->
+3, 5) and folds case and accents ("Alû" -> alu). The Neo4j store indexes these words joined by
+spaces (`index_text`) under Lucene's whitespace analyzer, so it holds the same words too.
+A word never holds a quote or an operator, so quoting one (`"term"`) cannot break out.
 """
 
 from __future__ import annotations
 
 import re
+import sqlite3
+import threading
 from functools import lru_cache
 
-_WORD = re.compile(r"\w+", re.UNICODE)
 MAX_TERMS = 32
+# Longer text is cut before tokenising: chunks are far shorter, and a query longer than this is hostile.
+MAX_CHARS = 1_000_000
+_local = threading.local()
+
+
+def _tokenizer() -> sqlite3.Connection:
+    con = getattr(_local, "con", None)
+    if con is None:  # one per thread: a connection must not be shared across threads
+        con = sqlite3.connect(":memory:", isolation_level=None)
+        con.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61 remove_diacritics 2')")
+        con.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        _local.con = con
+    return con
 
 
 @lru_cache(maxsize=1)
@@ -21,8 +39,26 @@ def stop_words() -> frozenset[str]:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased word tokens, in order, duplicates kept."""
-    return [w.lower() for w in _WORD.findall(text)]
+    """The index's words of `text` (FTS5 unicode61, diacritics removed), in order, duplicates kept."""
+    if not text:
+        return []
+    con = _tokenizer()
+    con.execute("BEGIN")
+    try:  # the row never persists: it is rolled back once its words are read
+        con.execute("INSERT INTO t(rowid, x) VALUES (1, ?)", (text[:MAX_CHARS],))
+        return [r[0] for r in con.execute("SELECT term FROM v ORDER BY offset")]
+    finally:
+        con.execute("ROLLBACK")
+
+
+def unique_words(texts: list[str]) -> list[str]:
+    """The distinct words of several texts (terms or tokens as a caller gave them), in order."""
+    return list(dict.fromkeys(w for t in texts for w in words(t)))
+
+
+def index_text(text: str) -> str:
+    """`text` as the Neo4j store indexes it: its words joined by single spaces."""
+    return " ".join(words(text))
 
 
 def terms(text: str, limit: int = MAX_TERMS) -> list[str]:

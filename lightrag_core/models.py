@@ -170,6 +170,8 @@ class GraphWrite:
     # read (None: it did not exist). The store refuses the write if any has changed since.
     expected_entities: dict[str, list[str] | None] = field(default_factory=dict)
     expected_relations: dict[tuple[str, str], list[str] | None] = field(default_factory=dict)
+    # Expert decisions (lightrag_core.curation) saved in the same transaction as what they change.
+    rules: list[dict] = field(default_factory=list)
 
 
 @dataclass

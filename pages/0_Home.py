@@ -4,21 +4,25 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages.common import state
+from lightrag_core.accounts import Action
+from pages.common import auth, state
 
 st.set_page_config(page_title="Home · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Graph RAG workbench")
 st.write("Index documents into a knowledge graph, ask it questions in six modes, compare the modes, "
          "and review the graph's quality.")
 
-with st.form("workspace"):
-    options = state.known_workspaces()
-    current = str(Path(state.workdir()).resolve())
-    choice = st.selectbox("Workspace", options, index=options.index(current) if current in options else 0)
-    other = st.text_input("…or another work directory", placeholder="path/to/workdir")
-    if st.form_submit_button("Open"):
-        st.session_state.workdir = other.strip() or choice
-        st.rerun()
+# Opening a work directory reads (or creates) files on the server: the admin's choice.
+if auth.allowed(Action.CHOOSE_WORKSPACE):
+    with st.form("workspace"):
+        options = state.known_workspaces()
+        current = str(Path(state.workdir()).resolve())
+        choice = st.selectbox("Workspace", options, index=options.index(current) if current in options else 0)
+        other = st.text_input("…or another work directory", placeholder="path/to/workdir")
+        if st.form_submit_button("Open"):
+            st.session_state.workdir = other.strip() or choice
+            st.rerun()
 
 engine = state.engine()
 info = engine.describe()

@@ -5,10 +5,13 @@ import streamlit as st
 
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench import result_tables as tables
+from lightrag_core.workbench.csv_export import frame_csv
 from lightrag_core.workbench.graph_view import from_query_data
-from pages.common import state, widgets
+from lightrag_core.workbench.safe_text import TextStream, as_text
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Query · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Query")
 engine = state.engine()
 state.sidebar(engine)
@@ -22,11 +25,11 @@ with st.sidebar:
         st.session_state.pop("last_result", None)
 
 for turn in st.session_state.history:
-    st.chat_message(turn["role"]).markdown(turn["content"])
+    st.chat_message(turn["role"]).markdown(as_text(turn["content"]))
 
 question = st.chat_input("Ask a question about the indexed documents")
 if question:
-    st.chat_message("user").markdown(question)
+    st.chat_message("user").markdown(as_text(question))
     param.conversation_history = list(st.session_state.history) if use_history else []
     param.stream = True
     try:
@@ -36,10 +39,12 @@ if question:
         st.stop()
     with st.chat_message("assistant"):
         if result.references:
-            st.caption("References: " + " · ".join(f"[{r['reference_id']}] {r['file_path']}"
+            st.caption("References: " + " · ".join(as_text(f"[{r['reference_id']}] {r['file_path']}")
                                                    for r in result.references))
         try:
-            answer = st.write_stream(parts)
+            stream = TextStream(parts)  # document text quoted in the answer shows as text, never fetches
+            st.write_stream(stream)
+            answer = stream.text
         except LightRAGError as exc:
             answer = f"(the answer failed: {exc})"
             st.error(answer)
@@ -51,10 +56,10 @@ result = st.session_state.get("last_result")
 if result is not None:
     st.divider()
     k1, k2 = st.columns(2)
-    k1.write("**High-level keywords:** " + (", ".join(result.high_level) or "–"))
-    k2.write("**Low-level keywords:** " + (", ".join(result.low_level) or "–"))
+    k1.write("**High-level keywords:** " + as_text(", ".join(result.high_level) or "–"))
+    k2.write("**Low-level keywords:** " + as_text(", ".join(result.low_level) or "–"))
     for warning in tables.query_warnings(result):
-        st.warning(warning)
+        st.warning(as_text(warning))
     if result.linked_entities:
         st.write("**Linked entities** (the question's names found in the graph; multihop seeds its walk from them)")
         st.dataframe(pd.DataFrame(tables.link_rows(result)), hide_index=True)
@@ -84,7 +89,7 @@ if result is not None:
     with chunks_tab:
         chunk_table = pd.DataFrame(tables.chunk_rows(result))
         st.dataframe(chunk_table, hide_index=True)
-        st.download_button("Export CSV", chunk_table.to_csv(index=False), "chunks.csv", "text/csv")
+        st.download_button("Export CSV", frame_csv(chunk_table), "chunks.csv", "text/csv")
     with ctx_tab:
         st.code(result.context or "(no context)", language=None)
     with prompt_tab:

@@ -7,10 +7,13 @@ from lightrag_core import Mode
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import RETRIEVAL_MODES
 from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode
+from lightrag_core.workbench.csv_export import frame_csv
 from lightrag_core.workbench.evaluate import parse_questions
-from pages.common import state, widgets
+from lightrag_core.workbench.safe_text import as_text
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Compare modes · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Compare modes")
 engine = state.engine()
 state.sidebar(engine)
@@ -40,14 +43,14 @@ with one:
         st.dataframe(table.drop(columns=["answer", "warnings"]), hide_index=True)
         for row in rows:
             if row["warnings"]:
-                st.warning(f"**{row['mode']}**: {row['warnings']}")
+                st.warning(f"**{row['mode']}**: {as_text(row['warnings'])}")
         st.bar_chart(table.set_index("mode")[["entities_kept", "relations_kept", "chunks_kept", "sources"]],
                      stack=False)
-        st.download_button("Export CSV", table.to_csv(index=False), "mode_comparison.csv", "text/csv")
+        st.download_button("Export CSV", frame_csv(table), "mode_comparison.csv", "text/csv")
         cols = st.columns(len(rows))
         for col, row in zip(cols, rows):
             col.markdown(f"**{row['mode']}** · {row['total_ms']} ms")
-            col.markdown(row["answer"])
+            col.markdown(as_text(row["answer"]))
 
 with many:
     upload = st.file_uploader("Questions (.jsonl with question and gold_ids per line)", type=["jsonl"])
@@ -71,7 +74,7 @@ with many:
         if recall_cols:
             st.bar_chart(summary.set_index("mode")[recall_cols], stack=False)
         detail = pd.DataFrame(rows)
-        st.download_button("Export per-question CSV", detail.to_csv(index=False), "mode_comparison_questions.csv",
+        st.download_button("Export per-question CSV", frame_csv(detail), "mode_comparison_questions.csv",
                            "text/csv")
-        st.download_button("Export summary CSV", summary.to_csv(index=False), "mode_comparison_summary.csv",
+        st.download_button("Export summary CSV", frame_csv(summary), "mode_comparison_summary.csv",
                            "text/csv")

@@ -5,10 +5,13 @@ import pandas as pd
 import streamlit as st
 
 from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood
+from lightrag_core.workbench.csv_export import frame_csv
+from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
-from pages.common import state, widgets
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Graph analytics · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Graph analytics")
 engine = state.engine()
 state.sidebar(engine)
@@ -68,7 +71,8 @@ ents, rels = neighbourhood(engine.store, centre, depth, int(cap))
 if ents:
     widgets.graph(ents, rels, node_cap=int(cap), highlight={centre})
 else:
-    st.warning(f"No entity is named {centre!r} (names are case-sensitive; see Top hubs or the Review page).")
+    st.warning(f"No entity is named {as_text(repr(centre))} (names are case-sensitive; see Top hubs or the Review "
+               "page).")
 
 st.subheader("Suspected duplicates")
 if st.button("Find duplicate entities"):
@@ -80,5 +84,5 @@ if dups is not None:
         st.caption("No likely duplicates found.")
     else:
         st.dataframe(table, hide_index=True)
-        st.download_button("Export CSV", table.to_csv(index=False), "duplicates.csv", "text/csv")
+        st.download_button("Export CSV", frame_csv(table), "duplicates.csv", "text/csv")
         st.caption("Merge them on the Review page.")

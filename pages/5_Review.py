@@ -1,33 +1,51 @@
-"""Expert review: a filtered queue of entities and relations; approve, flag, edit, merge, delete."""
+"""Expert review: a filtered queue of entities and relations; approve, flag, edit, merge, delete; the
+curation those decisions make (in effect, re-applied by the last run, conflicts) and undo."""
+
+import time
 
 import pandas as pd
 import streamlit as st
 
+from lightrag_core.accounts import Action
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.analytics import duplicate_candidates
+from lightrag_core.workbench.curation_view import conflicts, in_effect, reapplied_by_last_run
 from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
+from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
-from pages.common import state
+from pages.common import auth, state
 
 st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")
+principal = auth.signed_in()
 st.title("Review")
 engine = state.engine()
 state.sidebar(engine)
+# With accounts the signed-in user is the reviewer; alone, whoever types a name.
 reviewer = Reviewer(engine.store, engine.embedder, engine.summariser,
-                    reviewer=st.sidebar.text_input("Your name", key="reviewer_name"))
+                    reviewer=principal.name or st.sidebar.text_input("Your name", key="reviewer_name"))
+can_review = auth.allowed(Action.REVIEW)
+if not can_review:
+    auth.explain(Action.REVIEW)
 
 
 def act(fn, *args) -> None:
+    """Run one decision; on success rerun, so every table shows the graph and history it left."""
     try:
         record = fn(*args)
-        st.toast(f"{record['decision']}: {record['item']}")
-        st.session_state.last_review = record
     except LightRAGError as exc:
         st.error(str(exc))
+        return
+    verb = "undone" if record.get("state") == "undone" else record["decision"]
+    st.session_state.review_toast = f"{verb}: {record['item']}"
+    st.session_state.last_review = record
+    st.rerun()
 
+
+if "review_toast" in st.session_state:
+    st.toast(as_text(st.session_state.pop("review_toast")))
 
 graph = graph_snapshot(engine.store)  # read once per change of the graph, not per rerun
-entities_tab, relations_tab, history_tab = st.tabs(["Entities", "Relations", "History"])
+entities_tab, relations_tab, curation_tab, history_tab = st.tabs(["Entities", "Relations", "Curation", "History"])
 
 with entities_tab:
     all_types = list(graph.type_counts())
@@ -47,7 +65,7 @@ with entities_tab:
                                 "sources": len(shown[e.name].source_ids) if e.name in shown else 0,
                                 "description": shown[e.name].description[:160] if e.name in shown else ""}
                                for e in queue[:500]]), hide_index=True)
-    if queue and shown:
+    if queue and shown and can_review:
         name = st.selectbox("Entity to review", [e.name for e in queue[:500] if e.name in shown], key="review_entity")
         ent = shown[name]
         comment = st.text_input("Comment", key="entity_comment")
@@ -67,6 +85,10 @@ with entities_tab:
             into = st.selectbox("Merge this entity into", [e.name for e in queue[:500] if e.name != name])
             if st.form_submit_button("Merge"):
                 act(reviewer.merge_entities, into, name, comment)
+        with st.form("rename_entity"):
+            new_name = st.text_input("Rename to (the old name keeps landing on it)", key="rename_to")
+            if st.form_submit_button("Rename"):
+                act(reviewer.rename_entity, name, new_name, comment)
 
 with relations_tab:
     max_weight = st.slider("Show relations with weight up to", 0.0, 50.0, 50.0, 0.5)
@@ -77,15 +99,17 @@ with relations_tab:
     rels.sort(key=lambda r: (r.weight, r.src, r.tgt))
     st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
                                 "description": r.description[:160]} for r in rels]), hide_index=True)
-    if rels:
+    if rels and can_review:
         label = st.selectbox("Relation to review", [f"{r.src} -> {r.tgt}" for r in rels])
         rel = next(r for r in rels if f"{r.src} -> {r.tgt}" == label)
         comment_r = st.text_input("Comment", key="relation_comment")
-        b1, b2 = st.columns(2)
+        b1, b2, b3 = st.columns(3)
         if b1.button("Approve", key="approve_relation"):
             act(reviewer.approve, "relation", label, comment_r)
         if b2.button("Flag", key="flag_relation"):
             act(reviewer.flag, "relation", label, comment_r)
+        if b3.button("Delete", key="delete_relation"):
+            act(reviewer.delete_relation, rel.src, rel.tgt, comment_r)
         with st.form("edit_relation"):
             keywords = st.text_input("Keywords", rel.keywords)
             rdesc = st.text_area("Description", rel.description)
@@ -93,7 +117,43 @@ with relations_tab:
             if st.form_submit_button("Save edit (re-embeds)"):
                 act(reviewer.edit_relation, rel.src, rel.tgt, keywords, rdesc, weight, comment_r)
 
+rules = engine.store.list_rules()
+
+with curation_tab:
+    st.caption("Every edit, merge, rename, deletion and creation is a rule: each rebuild of the graph (a document "
+               "deleted or replaced, a file indexed again, resume, a new document) applies it again, until it is "
+               "undone in History.")
+    effect, last_run, open_conflicts = in_effect(rules), reapplied_by_last_run(rules), conflicts(engine.store, rules)
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Decisions in effect", len(effect))
+    m2.metric("Re-applied by the last run", len(last_run))
+    m3.metric("Conflicts", len(open_conflicts))
+    st.subheader("Conflicts that need a person")
+    if open_conflicts:
+        st.dataframe(pd.DataFrame(open_conflicts), hide_index=True)
+    else:
+        st.write("None: every decision holds.")
+    st.subheader("Re-applied by the last indexing run")
+    if last_run:
+        st.dataframe(pd.DataFrame(last_run), hide_index=True)
+    else:
+        st.write("No indexing run has needed a decision yet.")
+    st.subheader("In effect")
+    st.dataframe(pd.DataFrame(effect), hide_index=True)
+
 with history_tab:
     history = reviewer.history()
-    st.dataframe(pd.DataFrame(history), hide_index=True)
+    st.dataframe(pd.DataFrame([{"at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(h["at"])),
+                                "decision": h["decision"], "item": h["item"], "state": h.get("state", ""),
+                                "reviewer": h.get("reviewer", ""), "comment": h.get("comment", ""),
+                                "detail": h.get("detail", "")} for h in history]), hide_index=True)
+    undoable = {f"{h['decision']} · {h['item']} · {h.get('reviewer') or 'unnamed'} · "
+                f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(h['at']))}": h["id"]
+                for h in history if h.get("state") == "active"}
+    if undoable and can_review:
+        with st.form("undo_decision"):
+            chosen = st.selectbox("Decision to undo", list(undoable), key="undo_choice")
+            why = st.text_input("Why", key="undo_comment")
+            if st.form_submit_button("Undo (the graph returns to what extraction says now)"):
+                act(reviewer.undo, undoable[chosen], why)
     st.download_button("Export review CSV", reviews_csv(history), "review.csv", "text/csv")

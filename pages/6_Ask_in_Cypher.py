@@ -4,21 +4,35 @@ import pandas as pd
 import streamlit as st
 
 from lightrag_core import LightRAGError
-from lightrag_core.workbench.cypher_console import NEEDS_LLM, ROW_LIMIT, CypherConsole
-from pages.common import state, widgets
+from lightrag_core.accounts import Action
+from lightrag_core.workbench.csv_export import frame_csv
+from lightrag_core.workbench.cypher_console import NEEDS_LLM, PLACEHOLDER, ROW_LIMIT, CypherConsole
+from pages.common import auth, state, widgets
 
 st.set_page_config(page_title="Ask in Cypher · Graph RAG workbench", layout="wide")
+auth.signed_in()
 st.title("Ask in Cypher")
+auth.gate(Action.CYPHER)
 engine = state.engine()
 state.sidebar(engine)
+
+
+@st.cache_resource
+def _console(_engine, store_id: int) -> CypherConsole:
+    """One console per engine: its own read-only login (NEO4J_CONSOLE_USER) keeps one driver, not one per rerun."""
+    return CypherConsole.for_settings(_engine.store, _engine.llm, _engine.settings)
+
+
 try:
-    console = CypherConsole(engine.store, engine.llm)
+    console = _console(engine, id(engine.store))
 except LightRAGError as exc:
     st.info(str(exc), icon=":material/info:")
     st.stop()
 
-st.caption("The LLM writes a statement from your question; nothing runs until you press Run. Statements that "
-           "would change the graph are refused, and the rest run in a read transaction.")
+st.caption("The LLM writes a statement from your question; nothing runs until you press Run. The server plans the "
+           "statement first (EXPLAIN): anything but reading (writes, LOAD CSV, SHOW, procedures other than a few "
+           "read-only db.* ones) is refused, and the rest runs in a read transaction"
+           + (" as the console's read-only user." if console.separate_login else "."))
 if engine.llm is None:
     st.info(NEEDS_LLM, icon=":material/info:")
 question = st.text_input("Question", placeholder="Which entities are connected to Marie Curie?")
@@ -30,7 +44,7 @@ if st.button("Write Cypher", disabled=engine.llm is None):
     except LightRAGError as exc:
         st.error(str(exc))
 statement = st.text_area("Cypher (read it, edit it if you like, then run it)", key="cypher_statement", height=170,
-                         placeholder="MATCH (e:Entity {workspace: $workspace}) RETURN e.name LIMIT 10")
+                         placeholder=PLACEHOLDER)
 st.caption("`$workspace` is this workspace's name; the console passes it as a parameter.")
 if st.button("Run", type="primary"):
     try:
@@ -42,13 +56,18 @@ if st.button("Run", type="primary"):
 result = st.session_state.get("cypher_result")
 if result is not None:
     st.subheader(f"{len(result.rows)} rows")
+    if result.dropped:
+        st.warning(f"{result.dropped} rows were left out: they held nodes or relationships of another workspace. "
+                   "Filter with {workspace: $workspace}.")
     if result.truncated:
         st.warning(f"Only the first {ROW_LIMIT} rows are shown; add a LIMIT or narrow the statement.")
     table_tab, graph_tab = st.tabs(["Table", f"Graph ({len(result.entities)} nodes)"])
     with table_tab:
         table = pd.DataFrame(result.rows, columns=result.columns).astype(str)
         st.dataframe(table, width="stretch", hide_index=True)
-        st.download_button("Export CSV", table.to_csv(index=False), "cypher_rows.csv", "text/csv")
+        # Exported from the values, not the display strings, so numbers stay numbers (-1 is not a formula).
+        st.download_button("Export CSV", frame_csv(pd.DataFrame(result.rows, columns=result.columns)),
+                           "cypher_rows.csv", "text/csv")
     with graph_tab:
         if result.relations or result.entities:
             widgets.graph(result.entities, result.relations)

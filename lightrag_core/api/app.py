@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import hmac
 import json
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
-from fastapi.security import APIKeyHeader
 
+from lightrag_core.accounts import Accounts, Principal, Role
+from lightrag_core.api import auth
 from lightrag_core.api.document_routes import document_router
+from lightrag_core.api.graph_routes import graph_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.health import health_body
 from lightrag_core.api.jobs import IndexJobs
@@ -31,13 +33,13 @@ from lightrag_core.api.schemas import (
     TrackStatusResponse,
 )
 from lightrag_core.engine import Engine
+from lightrag_core.indexing.file_limits import ReadLimits
 from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_upload
 from lightrag_core.llm import UpstreamError
 from lightrag_core.models import Document, DocumentInfo, LightRAGError
 from lightrag_core.query.result import QueryResult
 
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
-_key_header = APIKeyHeader(name="X-API-Key", auto_error=False)
 
 
 def _doc_status(info: DocumentInfo, summary: str = "") -> DocumentStatus:
@@ -58,7 +60,9 @@ def _references(result: QueryResult, include_content: bool) -> list[dict[str, An
     return refs
 
 
-def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None = None) -> FastAPI:
+def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None = None,
+               accounts: Accounts | None = None) -> FastAPI:
+    """The API over `engine`; accounts default to the engine's settings (LIGHTRAG_AUTH_ACCOUNTS)."""
     jobs = IndexJobs(engine)
 
     @asynccontextmanager
@@ -69,17 +73,20 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     app = FastAPI(title="Graph RAG workbench API", version="1.0", lifespan=lifespan,
                   description="LightRAG-compatible retrieval endpoints over the workbench engine.")
     app.state.engine, app.state.jobs = engine, jobs
-    # With a key (or accounts) set, /health tells a caller without credentials only that the server is up.
-    protected = bool(api_key)
+    auth.install(app, Accounts.from_settings(engine.settings) if accounts is None else accounts, api_key)
+    viewer, admin = [Depends(auth.require(Role.VIEWER))], [Depends(auth.require(Role.ADMIN))]
 
-    def require_key(key: str | None = Depends(_key_header)) -> None:
-        if api_key and not (key and hmac.compare_digest(key.encode(), api_key.encode())):
-            raise HTTPException(status_code=401, detail="missing or wrong X-API-Key header")
+    def editor(caller: Principal = Depends(auth.require(Role.REVIEWER))) -> str:
+        """Who edits the graph, as the history records it: the signed-in name ("api-key" for the key, "" open)."""
+        return caller.name
+
+    app.include_router(graph_router(engine, reader=auth.require(Role.VIEWER), editor=editor))
 
     # Before DELETE /documents/{doc_id}, so that /documents/delete_document reaches its own route.
-    app.include_router(document_router(engine, jobs, require_key))
-    app.include_router(ollama_router(engine, require_key))
-    app.include_router(label_router(engine, require_key))
+    app.include_router(document_router(engine, jobs, reader=auth.require(Role.VIEWER),
+                                       writer=auth.require(Role.ADMIN)))
+    app.include_router(ollama_router(engine, auth.require(Role.VIEWER)))
+    app.include_router(label_router(engine, auth.require(Role.VIEWER)))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
@@ -94,7 +101,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         result, parts = engine.query(req.query, param)
         return result, parts, param.stream
 
-    @app.post("/query", response_model=QueryResponse, dependencies=[Depends(require_key)])
+    @app.post("/query", response_model=QueryResponse, dependencies=viewer)
     def query(req: QueryRequest) -> dict[str, Any]:
         started = time.monotonic()
         result, parts, _ = _run(req, stream=False)
@@ -103,7 +110,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         return {"response": text, "response_time": round(time.monotonic() - started, 3), "llm_generated": generated,
                 "references": _references(result, req.include_chunk_content) if req.include_references else None}
 
-    @app.post("/query/stream", dependencies=[Depends(require_key)],
+    @app.post("/query/stream", dependencies=viewer,
               responses={200: {"content": {"application/x-ndjson": {}}}})
     def query_stream(req: QueryRequest) -> StreamingResponse:
         result, parts, streaming = _run(req, stream=True)
@@ -131,20 +138,20 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 
-    @app.post("/query/data", response_model=QueryDataResponse, dependencies=[Depends(require_key)])
+    @app.post("/query/data", response_model=QueryDataResponse, dependencies=viewer)
     def query_data(req: QueryRequest) -> dict[str, Any]:
         return engine.query_data(req.query, req.to_param()).to_data()
 
-    @app.post("/documents/text", response_model=InsertResponse, dependencies=[Depends(require_key)])
+    @app.post("/documents/text", response_model=InsertResponse, dependencies=admin)
     def insert_text(req: InsertTextRequest) -> dict[str, Any]:
         if not req.text.strip():
             raise HTTPException(status_code=422, detail="text is empty")
         doc = document_from_bytes(req.text.encode("utf-8"), req.file_source or "text.txt",
-                                  max_bytes=engine.settings.max_file_bytes)
+                                  limits=ReadLimits.from_settings(engine.settings))
         doc.file_path = req.file_source or "text input"
         return _submit([doc])
 
-    @app.post("/documents/upload", response_model=InsertResponse, dependencies=[Depends(require_key)])
+    @app.post("/documents/upload", response_model=InsertResponse, dependencies=admin)
     def upload(file: UploadFile = File(...), doc_id: str | None = Form(None, max_length=200)) -> dict[str, Any]:
         name = file.filename or "upload"
         if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
@@ -155,7 +162,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         if len(data) > limit:
             raise HTTPException(status_code=413, detail=f"{name}: larger than the {limit / 2**20:.0f} MB upload "
                                 "limit (LIGHTRAG_MAX_FILE_MB)")
-        item = load_upload(data, name, doc_id, limit)
+        item = load_upload(data, name, doc_id, replace(ReadLimits.from_settings(engine.settings), max_bytes=limit))
         if isinstance(item, LoadFailure):
             engine.index_documents([item])  # a failed row with the reason, listed by GET /documents
             raise LightRAGError(item.error)
@@ -171,7 +178,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
                 "track_id": job.track_id}
 
     @app.get("/documents/track_status/{track_id}", response_model=TrackStatusResponse,
-             dependencies=[Depends(require_key)])
+             dependencies=viewer)
     def track_status(track_id: str) -> dict[str, Any]:
         job = jobs.get(track_id)
         if job is None:
@@ -193,26 +200,24 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         return {"track_id": track_id, "status": job.status, "documents": docs, "total_count": len(docs),
                 "status_summary": summary, "message": job.message}
 
-    @app.get("/documents", response_model=DocumentsResponse, dependencies=[Depends(require_key)])
+    @app.get("/documents", response_model=DocumentsResponse, dependencies=viewer)
     def documents() -> dict[str, Any]:
         grouped: dict[str, list[DocumentStatus]] = {}
         for info in engine.documents():
             grouped.setdefault(info.status, []).append(_doc_status(info))
         return {"statuses": grouped}
 
-    @app.delete("/documents/{doc_id}", response_model=DeleteResponse, dependencies=[Depends(require_key)])
+    @app.delete("/documents/{doc_id}", response_model=DeleteResponse, dependencies=admin)
     def delete(doc_id: str) -> dict[str, Any]:
         if engine.store.get_document(doc_id) is None:
             raise HTTPException(status_code=404, detail=f"no document with id {doc_id!r}")
         engine.delete_document(doc_id)
         return {"status": "success", "message": f"deleted {doc_id} and what only it supported", "doc_id": doc_id}
 
-    def may_see_details(key: str | None) -> bool:
-        return not protected or bool(api_key and key and hmac.compare_digest(key.encode(), api_key.encode()))
-
     @app.get("/health")
-    def health(key: str | None = Depends(_key_header)) -> dict[str, Any]:
-        return health_body(engine, jobs.pipeline().busy, protected, may_see_details(key))
+    def health(request: Request, caller: Principal | None = Depends(auth.optional_caller)) -> dict[str, Any]:
+        # With a key or accounts set, a caller without credentials learns only that the server is up.
+        return health_body(engine, jobs.pipeline().busy, not request.app.state.auth.open, caller is not None)
 
     # Inner first: the guards see every request before a route reads its body; CORS, outside them,
     # answers listed origins' preflights and adds its headers to the guards' refusals too.

@@ -31,6 +31,7 @@ from lightrag_core.api.document_schemas import (
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import InsertResponse
 from lightrag_core.engine import Engine
+from lightrag_core.indexing.file_limits import ReadLimits
 from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_sources
 from lightrag_core.models import FAILED, Document, DocumentInfo
 
@@ -49,9 +50,11 @@ def status_counts(infos: list[DocumentInfo]) -> dict[str, int]:
     return counts
 
 
-def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) -> APIRouter:
-    """The routes, each behind `auth` (the role a caller needs for it)."""
-    router = APIRouter(prefix="/documents", tags=["documents"], dependencies=[Depends(auth)])
+def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any], writer: Callable[..., Any]
+                    ) -> APIRouter:
+    """The routes: listings need `reader`'s role, anything that changes what is stored `writer`'s."""
+    router = APIRouter(prefix="/documents", tags=["documents"])
+    reads, writes = [Depends(reader)], [Depends(writer)]
     store = engine.store
 
     def doc_status(info: DocumentInfo, text: str | None) -> DocStatusResponse:
@@ -61,7 +64,7 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
                                  error_msg=info.error or None, file_path=info.file_path,
                                  entity_count=info.entity_count, relation_count=info.relation_count)
 
-    @router.post("/paginated", response_model=PaginatedDocsResponse)
+    @router.post("/paginated", response_model=PaginatedDocsResponse, dependencies=reads)
     def paginated(req: DocumentsRequest) -> dict[str, Any]:
         infos = engine.documents()
         wanted = set(req.status_filters or ([req.status_filter] if req.status_filter else []))
@@ -77,16 +80,16 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
                                "total_pages": pages, "has_next": req.page < pages, "has_prev": req.page > 1},
                 "status_counts": status_counts(infos)}
 
-    @router.get("/status_counts", response_model=StatusCountsResponse)
+    @router.get("/status_counts", response_model=StatusCountsResponse, dependencies=reads)
     def counts() -> dict[str, Any]:
         return {"status_counts": status_counts(engine.documents())}
 
-    @router.get("/supported_file_types", response_model=SupportedFileTypesResponse)
+    @router.get("/supported_file_types", response_model=SupportedFileTypesResponse, dependencies=reads)
     def supported_file_types() -> dict[str, Any]:
         suffixes = sorted(SUPPORTED - {".jsonl"})  # uploads and scans; JSON Lines corpora go through the CLI
         return {"supported_extensions": suffixes, "engines": {"native": suffixes}}
 
-    @router.get("/pipeline_status", response_model=PipelineStatusResponse)
+    @router.get("/pipeline_status", response_model=PipelineStatusResponse, dependencies=reads)
     def pipeline_status() -> dict[str, Any]:
         state = jobs.pipeline()
         return {"busy": state.busy, "job_name": state.job_name,
@@ -95,7 +98,7 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
                 "latest_message": state.latest_message, "history_messages": state.history_messages,
                 "queued_jobs": state.queued_jobs}
 
-    @router.post("/texts", response_model=InsertResponse)
+    @router.post("/texts", response_model=InsertResponse, dependencies=writes)
     def insert_texts(req: InsertTextsRequest) -> dict[str, Any]:
         sources = req.file_sources or []
         if sources and len(sources) != len(req.texts):
@@ -107,7 +110,7 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
                 raise HTTPException(status_code=422, detail=f"texts[{n}] is empty")
             name = sources[n] if sources else ""
             doc = document_from_bytes(text.encode("utf-8"), name or "text.txt",
-                                      max_bytes=engine.settings.max_file_bytes)
+                                      limits=ReadLimits.from_settings(engine.settings))
             doc.file_path = name or "text input"
             docs.append(doc)
         fresh = [d for d in docs if not _unchanged(d)]
@@ -122,7 +125,7 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
         known = store.get_document(doc.id)
         return bool(known and known.status == "processed" and known.content_hash == doc.hash)
 
-    @router.post("/scan", response_model=ScanResponse)
+    @router.post("/scan", response_model=ScanResponse, dependencies=writes)
     def scan() -> dict[str, Any]:
         folder = engine.settings.scan_dir
         if not folder.is_dir():
@@ -130,7 +133,7 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
                                 "INPUT_DIR")
         docs: list[Document] = []
         failures: list[LoadFailure] = []
-        for item in load_sources([folder], engine.settings.max_file_bytes):
+        for item in load_sources([folder], ReadLimits.from_settings(engine.settings)):
             if len(docs) + len(failures) >= MAX_SCAN_FILES:
                 break
             (failures if isinstance(item, LoadFailure) else docs).append(item)  # type: ignore[arg-type]
@@ -141,7 +144,7 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
                 "message": f"{len(job.documents)} new or changed file(s) in {folder.name} queued; "
                 f"{len(failures)} could not be read"}
 
-    @router.delete("/delete_document", response_model=DeleteDocByIdResponse)
+    @router.delete("/delete_document", response_model=DeleteDocByIdResponse, dependencies=writes)
     def delete_document(req: DeleteDocRequest) -> dict[str, Any]:
         ids = list(dict.fromkeys(req.doc_ids))
         missing = [i for i in ids if store.get_document(i) is None]
@@ -155,14 +158,14 @@ def document_router(engine: Engine, jobs: IndexJobs, auth: Callable[..., None]) 
         return {"status": "deletion_started", "doc_id": ", ".join(ids),
                 "message": f"deleted {len(ids)} document(s) and what only they supported"}
 
-    @router.post("/clear_cache", response_model=ClearCacheResponse)
+    @router.post("/clear_cache", response_model=ClearCacheResponse, dependencies=writes)
     def clear_cache(_: ClearCacheRequest | None = Body(default=None)) -> dict[str, Any]:
         cache = getattr(engine.llm, "cache", None)
         if cache is None:
             return {"status": "success", "message": "no LLM response cache to clear (no LLM configured)"}
         return {"status": "success", "message": f"Successfully cleared all cache ({cache.clear()} responses)"}
 
-    @router.post("/reprocess_failed", response_model=ReprocessResponse)
+    @router.post("/reprocess_failed", response_model=ReprocessResponse, dependencies=writes)
     def reprocess_failed() -> dict[str, Any]:
         again = [i for i in engine.documents() if i.status == FAILED and store.get_document_text(i.id)]
         job = jobs.requeue([i.id for i in again], "reprocess")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import APIRouter, Depends, Query
 
@@ -19,7 +20,7 @@ def rank_matches(names: list[str], q: str, limit: int) -> list[str]:
     return hits[:limit]
 
 
-def label_router(engine: Engine, auth: Callable[..., None]) -> APIRouter:
+def label_router(engine: Engine, auth: Callable[..., Any]) -> APIRouter:
     router = APIRouter(prefix="/graph/label", tags=["graph"], dependencies=[Depends(auth)])
 
     @router.get("/popular", response_model=list[str])

@@ -60,7 +60,7 @@ def _line(body: dict[str, Any]) -> str:
     return json.dumps(body, ensure_ascii=False) + "\n"
 
 
-def ollama_router(engine: Engine, auth: Callable[..., None]) -> APIRouter:
+def ollama_router(engine: Engine, auth: Callable[..., Any]) -> APIRouter:
     router = APIRouter(prefix="/api", tags=["ollama"], dependencies=[Depends(auth)])
 
     @router.get("/version")

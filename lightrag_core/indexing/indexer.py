@@ -24,11 +24,13 @@ from typing import Protocol
 from lightrag_core.embeddings import Embedder
 from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
-from lightrag_core.indexing.loaders import DEFAULT_MAX_BYTES, Loaded, LoadFailure, iter_paths, load_file
+from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits
+from lightrag_core.indexing.loaders import Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.plan import Records, names_in, plan_document
 from lightrag_core.indexing.removal import FileVersions, removal_write
-from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport
+from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport, timed_loading
+from lightrag_core.indexing.run_rules import RunRules
 from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import (
     FAILED,
@@ -73,7 +75,7 @@ class Indexer:
         summariser: Summariser,
         chunk_tokens: int = 1200,
         chunk_overlap: int = 100,
-        max_file_bytes: int = DEFAULT_MAX_BYTES,
+        limits: ReadLimits = DEFAULT_LIMITS,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -81,8 +83,9 @@ class Indexer:
         self.summarise = summariser
         self.chunk_tokens = chunk_tokens
         self.chunk_overlap = chunk_overlap
-        self.max_file_bytes = max_file_bytes
+        self.limits = limits
         self._vectors = VectorStage(embedder)
+        self.rules = RunRules(store)  # the review decisions every write of a run goes through
 
     # -- public ------------------------------------------------------------
     def check_embedding_model(self) -> None:
@@ -95,8 +98,9 @@ class Indexer:
         started = time.perf_counter()
         report = IndexReport()
         self.check_embedding_model()
+        self.rules.start()
         versions, this_run = FileVersions(self.store), set()
-        for batch in _batches(_timed_loading(items, report), BATCH_DOCUMENTS):
+        for batch in _batches(timed_loading(items, report), BATCH_DOCUMENTS):
             todo, docs = [], []
             seen = len(report.processed), len(report.skipped)  # this batch's outcomes are appended after
             for item in batch:
@@ -112,11 +116,13 @@ class Indexer:
                         todo.append(item)
                 except LightRAGError as exc:
                     self._fail(item, exc, report, progress)
+            self.rules.refresh()
             self._index_batch(todo, report, progress)
             with report.timed("bookkeeping"):
                 stored = set(report.processed[seen[0] :]) | set(report.skipped[seen[1] :])
                 self._replace_earlier_versions([d for d in docs if d.id in stored], versions, this_run, report,
                                                progress)
+        self.rules.finish(report)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -127,7 +133,7 @@ class Indexer:
         def items() -> Iterator[Loaded]:
             for path in iter_paths(paths):
                 failure_rows.forget(self.store, stale.pop(str(path), []))
-                yield from load_file(path, self.max_file_bytes)
+                yield from load_file(path, self.limits)
 
         return self.index(items(), progress)
 
@@ -159,7 +165,7 @@ class Indexer:
             yield from docs
             for file in files:
                 failure_rows.forget(self.store, stale.pop(file, []))
-                yield from load_file(Path(file), self.max_file_bytes)
+                yield from load_file(Path(file), self.limits)
 
         return self.index(again(), progress)
 
@@ -178,7 +184,9 @@ class Indexer:
     def delete(self, doc_id: str) -> None:
         if self.store.get_document(doc_id) is None:
             raise LightRAGError(f"no document with id {doc_id!r}")
+        self.rules.start()
         self.store.apply(self._removal(doc_id))
+        self.rules.finish()
 
     # -- stages ------------------------------------------------------------
     def _prepare(self, doc: Document, report: IndexReport) -> bool:
@@ -245,7 +253,7 @@ class Indexer:
                     self.extractor.notes_for(c.id for c in chunks), doc.file_path or doc.title, doc.cleaned)
             try:
                 with report.timed("merging"):
-                    write = self._document_write(doc, chunks, records, overlay_e, overlay_r)
+                    write = self._document_write(doc, chunks, records, overlay_e, overlay_r, report)
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
                 continue
@@ -324,29 +332,34 @@ class Indexer:
         records: Records,
         overlay_e: dict[str, Entity] | None = None,
         overlay_r: dict[tuple[str, str], Relation] | None = None,
+        report: IndexReport | None = None,
     ) -> GraphWrite:
         """Read what the document merges on (the store, then earlier documents of this batch) and plan it."""
         overlay_e = overlay_e if overlay_e is not None else {}
         overlay_r = overlay_r if overlay_r is not None else {}
-        lowered = names_in(records)
+        curated, kept_out = self.rules.curation.curate(records)
+        if kept_out and report is not None:
+            report.kept_out_by_doc[doc.id] = kept_out
+        lowered = names_in(curated)
         names = self.store.resolve_names(lowered)
         names.update({n.lower(): n for n in overlay_e if n.lower() in set(lowered)})
         wanted = {names.get(n, n) for n in lowered}
         existing_e = self.store.get_entities(sorted(n for n in wanted if n not in overlay_e))
         existing_e.update({n: overlay_e[n] for n in wanted if n in overlay_e})
         keys = sorted({relation_key(names.get(r.src.lower(), r.src), names.get(r.tgt.lower(), r.tgt))
-                       for _, rels in records for r in rels})
+                       for _, rels in curated for r in rels})
         existing_r = self.store.get_relations([k for k in keys if k not in overlay_r])
         existing_r.update({k: overlay_r[k] for k in keys if k in overlay_r})
         old = self.store.get_document(doc.id)
         return plan_document(doc, chunks, records, names, existing_e, existing_r,
-                             old.created_at if old else None, self.summarise)
+                             old.created_at if old else None, self.summarise, self.rules.curation, curated)
 
     def _embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
         self._vectors.embed(chunks, entities, relations)
 
     def _removal(self, doc_id: str) -> GraphWrite:
-        return removal_write(self.store, doc_id, self.summarise, lambda e, r: self._embed([], e, r))
+        return removal_write(self.store, doc_id, self.summarise, lambda e, r: self._embed([], e, r),
+                             self.rules.curation)
 
     def _status(self, doc: Document, status: str, error: str = "") -> None:
         info = self.store.get_document(doc.id) or DocumentInfo(
@@ -354,17 +367,6 @@ class Indexer:
         )
         info.status, info.error, info.updated_at = status, error, time.time()
         self.store.save_document(info)
-
-
-def _timed_loading(items: Iterable[Loaded], report: IndexReport) -> Iterator[Loaded]:
-    """The items, with the time spent reading and parsing files (lazy iterables) counted as loading."""
-    it = iter(items)
-    while True:
-        with report.timed("loading"):
-            item = next(it, None)
-        if item is None:
-            return
-        yield item
 
 
 def _batches(items: Iterable[Loaded], size: int) -> Iterator[list[Loaded]]:

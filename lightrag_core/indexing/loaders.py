@@ -2,7 +2,8 @@
 
 Each reader raises `LightRAGError` with the file named and the reason;
 `load_sources` turns that into a `LoadFailure` for the one file (or JSONL
-line), so a bad file fails on its own and the others are still indexed.
+line), so a bad file fails on its own and the others are still indexed. What
+reading a file may cost is bounded by `file_limits.ReadLimits`.
 """
 
 from __future__ import annotations
@@ -11,22 +12,19 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from lightrag_core.indexing.boilerplate import strip_boilerplate
+from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits, check_size, check_text, text_limit_error
+from lightrag_core.indexing.readers import docx_text, html_to_text, pdf_text
 from lightrag_core.models import Document, LightRAGError, content_hash
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
-
-
-# Largest file accepted unless Settings.max_file_mb (LIGHTRAG_MAX_FILE_MB) says otherwise.
-DEFAULT_MAX_BYTES = 20 * 2**20
-
-
-def check_size(size: int, name: str, limit: int = DEFAULT_MAX_BYTES) -> None:
-    if size > limit:
-        raise LightRAGError(f"{name}: {size / 2**20:.1f} MB is larger than the {limit / 2**20:.0f} MB limit; "
-                            "split it, or raise LIGHTRAG_MAX_FILE_MB")
 SUPPORTED = TEXT_SUFFIXES | {".html", ".htm", ".pdf", ".docx", ".jsonl"}
+# Largest file accepted unless Settings.max_file_mb (LIGHTRAG_MAX_FILE_MB) says otherwise.
+DEFAULT_MAX_BYTES = DEFAULT_LIMITS.max_bytes
+# A JSONL corpus is read line by line; more documents than this in one file is a mistake or an attack.
+MAX_JSONL_LINES = 200_000
 
 
 def _decode(data: bytes, path: str) -> str:
@@ -38,74 +36,28 @@ def _decode(data: bytes, path: str) -> str:
         raise LightRAGError(f"{path}: not valid UTF-8 (byte {exc.start}); save it as UTF-8 and retry") from exc
 
 
-def html_to_text(html: str) -> str:
-    """Visible text of an HTML page; scripts, styles and templates removed."""
-    from bs4 import BeautifulSoup
-
-    soup = BeautifulSoup(html, "html.parser")
-    for tag in soup(["script", "style", "noscript", "template", "iframe", "object"]):
-        tag.decompose()
-    return "\n".join(line.strip() for line in soup.get_text("\n").splitlines() if line.strip())
-
-
-def _pdf_text(data: bytes, path: str) -> str:
-    import io
-
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    try:
-        reader = PdfReader(io.BytesIO(data))
-        if reader.is_encrypted:
-            raise LightRAGError(f"{path}: the PDF is encrypted; decrypt it before indexing")
-        if len(reader.pages) == 0:
-            raise LightRAGError(f"{path}: the PDF has no pages")
-        return "\n\n".join((page.extract_text() or "") for page in reader.pages)
-    except LightRAGError:
-        raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise LightRAGError(f"{path}: not a readable PDF ({exc})") from exc
-
-
-def _docx_text(data: bytes, path: str) -> str:
-    import io
-    import zipfile
-
-    import docx
-
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-        raise LightRAGError(f"{path}: not a valid .docx file ({exc})") from exc
-    parts = [p.text for p in document.paragraphs if p.text.strip()]
-    for table in document.tables:
-        for row in table.rows:
-            parts.append(" | ".join(cell.text for cell in row.cells))
-    return "\n".join(parts)
-
-
-def text_from_bytes(data: bytes, name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    """Text of one uploaded or read file, by its suffix."""
-    check_size(len(data), name, max_bytes)
+def text_from_bytes(data: bytes, name: str, limits: ReadLimits = DEFAULT_LIMITS) -> str:
+    """Text of one uploaded or read file, by its suffix, within the limits."""
+    check_size(len(data), name, limits.max_bytes)
     suffix = Path(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        return _decode(data, name)
+        return check_text(_decode(data, name), name, limits)
     if suffix in {".html", ".htm"}:
-        return html_to_text(_decode(data, name))
+        return html_to_text(_decode(data, name), name, limits)
     if suffix == ".pdf":
-        return _pdf_text(data, name)
+        return pdf_text(data, name, limits)
     if suffix == ".docx":
-        return _docx_text(data, name)
+        return docx_text(data, name, limits)
     raise LightRAGError(
         f"{name}: unsupported file type {suffix or '(none)'}; use one of " + ", ".join(sorted(SUPPORTED))
     )
 
 
 def document_from_bytes(
-    data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES, whole_file: bool = False
+    data: bytes, name: str, doc_id: str | None = None, limits: ReadLimits = DEFAULT_LIMITS, whole_file: bool = False
 ) -> Document:
     """`whole_file`: the bytes are the file `name` (not pasted text), so a later version replaces it."""
-    text, cleaned = strip_boilerplate(text_from_bytes(data, name, max_bytes))
+    text, cleaned = strip_boilerplate(text_from_bytes(data, name, limits))
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
     return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name,
@@ -129,7 +81,7 @@ class LoadFailure:
 Loaded = Document | LoadFailure
 
 
-def _jsonl_row(raw: bytes, where: str, seen: set[str]) -> Document:
+def _jsonl_row(raw: bytes, where: str, seen: set[str], limits: ReadLimits) -> Document:
     line = _decode(raw, where).strip()
     try:
         row = json.loads(line)
@@ -139,6 +91,7 @@ def _jsonl_row(raw: bytes, where: str, seen: set[str]) -> Document:
         raise LightRAGError(f"{where}: each line needs a string field 'text'")
     if not row["text"].strip():
         raise LightRAGError(f"{where}: 'text' is empty")
+    check_text(row["text"], where, limits)
     title = str(row.get("title") or "")
     doc_id = str(row.get("id") or f"doc-{content_hash(row['text'])[:16]}")
     if doc_id in seen:
@@ -148,18 +101,38 @@ def _jsonl_row(raw: bytes, where: str, seen: set[str]) -> Document:
     return Document(id=doc_id, text=text, title=title or doc_id, file_path=title or doc_id, subject=title)
 
 
-def jsonl_lines(path: Path) -> Iterator[Loaded]:
+def _lines(fh: BinaryIO, longest: int) -> Iterator[bytes | None]:
+    """The file's lines, each read no further than `longest` bytes; None for a longer one (skipped)."""
+    while raw := fh.readline(longest + 1):
+        if len(raw) <= longest or raw.endswith(b"\n"):
+            yield raw
+            continue
+        while (rest := fh.readline(2**20)) and not rest.endswith(b"\n"):
+            pass
+        yield None
+
+
+def jsonl_lines(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
     """One document per line ({id, title, text}); a bad line is a failure of its own, the others still load."""
     seen: set[str] = set()
-    found = False
+    found = 0
+    # A line holds its text as JSON: escapes (\uXXXX) take up to 6 bytes per character, quotes and keys a little.
+    longest = 6 * limits.max_text_chars + 2**16
     with path.open("rb") as fh:
-        for lineno, raw in enumerate(fh, 1):
+        for lineno, raw in enumerate(_lines(fh, longest), 1):
+            where = f"{path}:{lineno}"
+            if raw is None:
+                yield LoadFailure(where, str(path), str(text_limit_error(where, limits, "the line")))
+                continue
             if not raw.strip():
                 continue
-            found = True
-            where = f"{path}:{lineno}"
+            found += 1
+            if found > MAX_JSONL_LINES:
+                yield LoadFailure(where, str(path), f"{where}: more than {MAX_JSONL_LINES} documents in one file; "
+                                  "split it into several files")
+                return
             try:
-                yield _jsonl_row(raw, where, seen)
+                yield _jsonl_row(raw, where, seen, limits)
             except LightRAGError as exc:
                 yield LoadFailure(where, str(path), str(exc))
     if not found:
@@ -186,20 +159,20 @@ def iter_paths(paths: list[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def load_file(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Loaded]:
+def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
     """The documents one file holds, or the reason it holds none. Never raises for a bad file."""
     if not path.exists():
         yield LoadFailure(str(path), str(path), f"{path}: no such file or folder")
         return
     if path.suffix.lower() == ".jsonl":
         try:
-            yield from jsonl_lines(path)
+            yield from jsonl_lines(path, limits)
         except (OSError, LightRAGError) as exc:
             yield LoadFailure(str(path), str(path), str(exc) if isinstance(exc, LightRAGError) else f"{path}: {exc}")
         return
     try:
-        check_size(path.stat().st_size, str(path), max_bytes)  # before reading a huge file into memory
-        yield document_from_bytes(path.read_bytes(), str(path), max_bytes=max_bytes, whole_file=True)
+        check_size(path.stat().st_size, str(path), limits.max_bytes)  # before reading a huge file into memory
+        yield document_from_bytes(path.read_bytes(), str(path), limits=limits, whole_file=True)
     except LightRAGError as exc:
         yield LoadFailure(str(path), str(path), str(exc))
     except OSError as exc:
@@ -207,27 +180,27 @@ def load_file(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Loaded
 
 
 def load_upload(
-    data: bytes, name: str, doc_id: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES, whole_file: bool = True
+    data: bytes, name: str, doc_id: str | None = None, limits: ReadLimits = DEFAULT_LIMITS, whole_file: bool = True
 ) -> Loaded:
     """An uploaded file's document, or its failure (with no file to read again: re-upload to retry).
 
     An upload replaces the earlier upload of the same name; pasted text (`whole_file=False`) and an
     upload given its own id (the caller manages versions by id) do not."""
     try:
-        return document_from_bytes(data, name, doc_id, max_bytes, whole_file and doc_id is None)
+        return document_from_bytes(data, name, doc_id, limits, whole_file and doc_id is None)
     except LightRAGError as exc:
         return LoadFailure(name, "", str(exc))
 
 
-def load_sources(paths: list[str | Path], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Loaded]:
+def load_sources(paths: list[str | Path], limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
     """Every file under the paths, read one at a time: documents, and a `LoadFailure` for each bad one."""
     for path in iter_paths(paths):
-        yield from load_file(path, max_bytes)
+        yield from load_file(path, limits)
 
 
-def load_documents(paths: list[str | Path], max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Document]:
+def load_documents(paths: list[str | Path], limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Document]:
     """The documents under the paths; the first bad file raises (for callers that want all or nothing)."""
-    for item in load_sources(paths, max_bytes):
+    for item in load_sources(paths, limits):
         if isinstance(item, LoadFailure):
             raise LightRAGError(item.error)
         yield item

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from lightrag_core.curation import Curation
 from lightrag_core.indexing.merge import Summariser, group_records, merge_entity, merge_relation
 from lightrag_core.models import (
     PROCESSED,
@@ -55,19 +56,27 @@ def plan_document(
     existing_relations: dict[tuple[str, str], Relation],
     created_at: float | None,
     summarise: Summariser,
+    curation: Curation | None = None,
+    curated: Records | None = None,
 ) -> GraphWrite:
     """The merged state this document produces on top of `existing_*`, with the versions it was merged on.
 
     `names` maps lower-cased names to their stored spelling, so "paris" merges into "Paris".
     The expected source ids let the store refuse the write if another writer got there first.
+    `curated` are the records as the expert's rules have them (`Curation.curate`): those are
+    merged, while the chunk records keep what extraction said; edited fields win over the merge.
     """
-    ent_records = [e for ents, _ in records for e in ents]
-    rel_records = [r for _, rels in records for r in rels]
+    curation = curation or Curation()
+    merged_records = curated if curated is not None else records
+    ent_records = [e for ents, _ in merged_records for e in ents]
+    rel_records = [r for _, rels in merged_records for r in rels]
     by_entity, by_relation = group_records(ent_records, rel_records, names)
     expected_e = {n: (existing_entities[n].source_ids if n in existing_entities else None) for n in by_entity}
     expected_r = {k: (existing_relations[k].source_ids if k in existing_relations else None) for k in by_relation}
-    entities = [merge_entity(n, existing_entities.get(n), recs, summarise) for n, recs in by_entity.items()]
-    relations = [merge_relation(k, existing_relations.get(k), recs, summarise) for k, recs in by_relation.items()]
+    entities = [curation.apply_entity(merge_entity(n, existing_entities.get(n), recs, summarise))
+                for n, recs in by_entity.items()]
+    relations = [curation.apply_relation(merge_relation(k, existing_relations.get(k), recs, summarise))
+                 for k, recs in by_relation.items()]
     now = time.time()
     info = DocumentInfo(
         doc.id, doc.title, doc.file_path, doc.hash, PROCESSED, "", len(chunks), len(entities), len(relations),
@@ -86,31 +95,58 @@ def plan_removal(
     kept_chunks: dict[str, Chunk],
     kept_records: dict[str, dict],
     summarise: Summariser,
+    curation: Curation | None = None,
 ) -> GraphWrite:
     """Remove a document and rebuild what it shared from the records of the chunks that stay.
 
     `entities` and `relations` are those the document's chunks mentioned; `kept_*` are the other
-    chunks they cite. An entity or relation no remaining chunk supports is deleted.
+    chunks they cite. An entity or relation no remaining chunk supports is deleted, unless an
+    expert created it; the records are read through the expert's rules (`curation`).
     """
     gone = set(chunk_ids)
     write = GraphWrite(delete_document_ids=[doc_id], delete_chunk_ids=chunk_ids)
-    parsed = {
-        cid: records_from_json(cid, kept_chunks[cid].file_path if cid in kept_chunks else "", data)
-        for cid, data in kept_records.items()
-    }
+    parsed = curated_records(kept_chunks, kept_records, curation or Curation())
+    rebuild_into(write, entities, relations, parsed, gone, summarise, curation or Curation())
+    return write
+
+
+def curated_records(chunks: dict[str, Chunk], records: dict[str, dict],
+                    curation: Curation) -> dict[str, tuple[list[EntityRecord], list[RelationRecord]]]:
+    """Stored chunk records, parsed and read through the expert's rules."""
+    parsed = {cid: records_from_json(cid, chunks[cid].file_path if cid in chunks else "", data)
+              for cid, data in records.items()}
+    curated, _ = curation.curate(list(parsed.values()))
+    return dict(zip(parsed, curated))
+
+
+def rebuild_into(
+    write: GraphWrite,
+    entities: dict[str, Entity],
+    relations: dict[tuple[str, str], Relation],
+    parsed: dict[str, tuple[list[EntityRecord], list[RelationRecord]]],
+    gone: set[str],
+    summarise: Summariser,
+    curation: Curation,
+) -> None:
+    """Rebuild each entity and relation from the records of its chunks (less `gone`), or delete it.
+
+    An expert-created one is the base the records merge onto, so it stays without support;
+    edited fields are laid over the result.
+    """
     for name, ent in entities.items():
         recs = [e for cid in ent.source_ids if cid not in gone and cid in parsed
                 for e in parsed[cid][0] if e.name.lower() == name.lower()]
-        if recs:
-            write.entities.append(merge_entity(name, None, recs, summarise))
+        base = curation.created_entity(name)
+        if recs or base is not None:
+            write.entities.append(curation.apply_entity(merge_entity(name, base, recs, summarise)))
         else:
             write.delete_entities.append(name)
     deleted = set(write.delete_entities)
     for key, rel in relations.items():
         stated = [r for cid in rel.source_ids if cid not in gone and cid in parsed
                   for r in parsed[cid][1] if relation_key(r.src, r.tgt) == key]
-        if stated and not (set(key) & deleted):
-            write.relations.append(merge_relation(key, None, stated, summarise))
+        base_r = curation.created_relation(key)
+        if (stated or base_r is not None) and not (set(key) & deleted):
+            write.relations.append(curation.apply_relation(merge_relation(key, base_r, stated, summarise)))
         else:
             write.delete_relations.append(key)
-    return write

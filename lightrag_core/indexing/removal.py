@@ -15,28 +15,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from lightrag_core.curation import Curation
 from lightrag_core.indexing import failure_rows
 from lightrag_core.indexing.merge import Summariser
-from lightrag_core.indexing.plan import plan_removal
+from lightrag_core.indexing.plan import curated_records, plan_removal
 from lightrag_core.models import Document, Entity, GraphWrite, Relation, relation_key
 from lightrag_core.storage.base import GraphStore
 
 
 def removal_write(
     store: GraphStore, doc_id: str, summarise: Summariser,
-    embed: Callable[[list[Entity], list[Relation]], None],
+    embed: Callable[[list[Entity], list[Relation]], None], curation: Curation | None = None,
 ) -> GraphWrite:
-    """The write that removes a document and rebuilds what it shared with others (embedded)."""
+    """The write that removes a document and rebuilds what it shared with others (embedded).
+
+    The document's records are read through the expert's rules, so a merged name finds the
+    kept entity and what a review deleted is not looked for.
+    """
+    curation = curation or Curation()
     chunk_ids = store.document_chunk_ids(doc_id)
-    records = store.get_chunk_records(chunk_ids)
-    names = {e[0] for r in records.values() for e in r.get("entities", [])}
-    keys = {relation_key(r[0], r[1]) for rec in records.values() for r in rec.get("relations", [])}
+    mine = curated_records({}, store.get_chunk_records(chunk_ids), curation)
+    names = {e.name for ents, _ in mine.values() for e in ents}
+    keys = {relation_key(r.src, r.tgt) for _, rels in mine.values() for r in rels}
     entities = store.get_entities(sorted(names))
     relations = store.get_relations(sorted(keys))
     cited: list[Entity | Relation] = [*entities.values(), *relations.values()]
     remaining = sorted({s for x in cited for s in x.source_ids} - set(chunk_ids))
     write = plan_removal(doc_id, chunk_ids, entities, relations, store.get_chunks(remaining),
-                         store.get_chunk_records(remaining), summarise)
+                         store.get_chunk_records(remaining), summarise, curation)
     embed(write.entities, write.relations)
     return write
 

@@ -8,6 +8,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -70,6 +73,14 @@ class IndexReport:
     stages: dict[str, float] = field(default_factory=dict)  # seconds per stage, in pipeline order
     outcomes: dict[str, DocumentOutcome] = field(default_factory=dict)  # per processed document
     replaced: dict[str, list[str]] = field(default_factory=dict)  # new version -> earlier versions removed
+    # Records a reviewer's deletion kept out of the graph, per document; and the review rules
+    # (curation) the run applied, by id, with how often.
+    kept_out_by_doc: dict[str, int] = field(default_factory=dict)
+    reapplied: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def kept_out(self) -> int:
+        return sum(self.kept_out_by_doc.values())
 
     @property
     def warnings(self) -> dict[str, str]:
@@ -89,6 +100,8 @@ class IndexReport:
         return (
             f"{len(self.processed)} indexed, {len(self.skipped)} unchanged, {len(self.failed)} failed"
             + (f", {replaced} earlier version{'s' if replaced > 1 else ''} replaced" if replaced else "")
+            + (f", {self.kept_out} records kept out by review" if self.kept_out else "")
+            + (f", {len(self.reapplied)} review decisions re-applied" if self.reapplied else "")
             + f"; {self.chunks} chunks, {self.entities} entity and {self.relations} relation updates "
             f"in {self.seconds:.1f}s"
         )
@@ -103,3 +116,14 @@ class IndexReport:
             yield
         finally:
             self.stages[stage] = self.stages.get(stage, 0.0) + time.perf_counter() - start
+
+
+def timed_loading(items: Iterable[T], report: IndexReport) -> Iterator[T]:
+    """The items, with the time spent reading and parsing files (lazy iterables) counted as loading."""
+    it = iter(items)
+    while True:
+        with report.timed("loading"):
+            item = next(it, None)
+        if item is None:
+            return
+        yield item

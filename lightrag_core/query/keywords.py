@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 
 from lightrag_core import prompts
 from lightrag_core.lexical import support
@@ -13,7 +12,6 @@ from lightrag_core.models import LightRAGError
 from lightrag_core.nlp import canonical_name, nlp
 
 log = logging.getLogger(__name__)
-_JSON_OBJECT = re.compile(r"\{.*\}", re.DOTALL)
 QUERY_PIPES = {"tok2vec", "tagger", "attribute_ruler", "ner"}
 _QUESTION_WORDS = {"what", "who", "whom", "which", "when", "where", "why", "how", "whose"}
 
@@ -21,10 +19,11 @@ _QUESTION_WORDS = {"what", "who", "whom", "which", "when", "where", "why", "how"
 def parse_keywords_reply(reply: str) -> tuple[list[str], list[str]]:
     """Tolerant parse: code fences, prose around the object and single quotes are all accepted."""
     text = reply.strip()
-    match = _JSON_OBJECT.search(text)
-    if not match:
+    # First "{" to last "}": two scans (a "{.*}" pattern retried from every "{" is quadratic).
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end < start:
         raise LightRAGError(f"keyword reply holds no JSON object: {text[:120]!r}")
-    raw = match.group(0)
+    raw = text[start : end + 1]
     for candidate in (raw, raw.replace("'", '"')):
         try:
             data = json.loads(candidate)

@@ -1,6 +1,8 @@
 """Query-first entity linking: the question's names, found in the graph.
 
 Each low-level keyword is linked by, in order of trust:
+  review_merge  a reviewer merged or renamed that name into an entity (a curation rule,
+           lightrag_core/curation.py): "Lovelace" -> "Ada Lovelace" once merged;
   exact    its normalised name is an entity's name (case-insensitive);
   alias    its tokens are a subset of exactly one entity name's tokens among the
            shortest such names ("Nolan" -> "Christopher Nolan"; refused when two
@@ -18,10 +20,12 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from lightrag_core import lexical
+from lightrag_core.curation import Curation
 from lightrag_core.storage.base import GraphStore
 
 EXACT, ALIAS, VECTOR, QUESTION = "exact", "alias", "vector", "question"
-CONFIDENCE = {EXACT: 1.0, QUESTION: 1.0, ALIAS: 0.8}
+REVIEW_MERGE = "review_merge"  # a name a reviewer merged away, linked to the entity it was merged into
+CONFIDENCE = {REVIEW_MERGE: 1.0, EXACT: 1.0, QUESTION: 1.0, ALIAS: 0.8}
 ALIAS_CANDIDATES = 50
 MAX_NGRAM = 6
 _TOKEN = re.compile(r"[\w'’.-]+", re.UNICODE)
@@ -79,10 +83,21 @@ def longest_spans(matched: list[str], spans: dict[str, tuple[int, int]], taken: 
     return kept
 
 
+def reviewed_aliases(store: GraphStore) -> dict[str, str]:
+    """Names reviewers merged or renamed away (lower-cased), each with the stored entity it lives on as."""
+    aliases = Curation(store.list_rules()).aliases()
+    stored = store.resolve_names(sorted({kept.lower() for kept in aliases.values()})) if aliases else {}
+    return {low: stored[kept.lower()] for low, kept in aliases.items() if kept.lower() in stored}
+
+
 def link_by_name(store: GraphStore, query: str, keywords: list[str]) -> tuple[list[Link], list[str]]:
-    """Exact, question and alias links (no model call), and the keywords none of them linked."""
+    """Reviewed-merge, exact, question and alias links (no model call), and the keywords none of them linked."""
     links: list[Link] = []
     keywords = [k for k in dict.fromkeys(k.strip() for k in keywords) if k]
+    merged = reviewed_aliases(store)
+    links += [Link(k, merged[k.lower()], REVIEW_MERGE, CONFIDENCE[REVIEW_MERGE]) for k in keywords
+              if k.lower() in merged]
+    keywords = [k for k in keywords if k.lower() not in merged]
     exact = store.resolve_names([k.lower() for k in keywords]) if keywords else {}
     unlinked = []
     for kw in keywords:
@@ -93,10 +108,13 @@ def link_by_name(store: GraphStore, query: str, keywords: list[str]) -> tuple[li
     spans = question_ngrams(query)
     grams = [g for g in spans if not _stop_only(g)]
     named = store.resolve_names(grams) if grams else {}
+    named.update({g: merged[g] for g in grams if g in merged and g not in named})
     # Names the keywords linked claim their place in the question first.
-    taken = {i for kw in keywords if kw.lower() in exact and kw.lower() in spans for i in range(*spans[kw.lower()])}
+    claimed = [kw.lower() for kw in keywords if kw.lower() in exact] + [lk.keyword.lower() for lk in links]
+    taken = {i for kw in claimed if kw in spans for i in range(*spans[kw])}
     for gram in longest_spans(list(named), spans, taken):
-        links.append(Link(gram, named[gram], QUESTION, CONFIDENCE[QUESTION]))
+        method = REVIEW_MERGE if gram in merged else QUESTION
+        links.append(Link(gram, named[gram], method, CONFIDENCE[method]))
     still = []
     if unlinked:
         token_lists = [lexical.words(kw) for kw in unlinked]

@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from lightrag_core.storage.base import tie_score
+
 Fetch = Callable[[list[str]], dict[str, np.ndarray]]  # exact float32 vectors of the given ids
 log = logging.getLogger(__name__)
 NPROBE = 32
@@ -99,7 +101,7 @@ class AnnIndex:
         _, found = self._index.search(q, max(2 * top_k, MIN_CANDIDATES))
         candidates = [self._keys[i] for i in found[0] if i >= 0 and self._keys[i] is not None]
         scored = self.scores([k for k in candidates if k is not None], q[0])
-        ranked = sorted(scored.items(), key=lambda kv: -kv[1])[:top_k]
+        ranked = sorted(scored.items(), key=lambda kv: (-tie_score(kv[1]), kv[0]))[:top_k]  # ties by key (base.py)
         return [(k, s) for k, s in ranked if s >= threshold]
 
     def scores(self, ids: list[str], query: np.ndarray) -> dict[str, float]:

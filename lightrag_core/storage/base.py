@@ -4,11 +4,27 @@ Each retrieval stage is one batched call (vector search, node data and
 degree together), so a networked backend makes one round trip per stage,
 never one per item. Writes arrive as a `GraphWrite` and are applied in one
 transaction.
+
+Order contract (every store, checked by tests/contract/test_store_contract.py):
+- vector searches (`search_entities`, `search_relations`, `search_chunks`): score descending, equal
+  scores (to `TIE_DECIMALS`) by key ascending (entity name; relation (src, tgt); chunk id), also at the top_k cut;
+- `search_chunks_text`: BM25 score descending, equal scores by chunk id;
+- `entities_with_tokens`: each list by name ascending (code point order), at most `limit`;
+- `neighbourhood`: `seeds` in the order the names were given (first occurrence; unknown names
+  dropped); `entities` the seeds in that order, then the neighbours by closeness descending and name
+  ascending; each entity's chunk ids ascending; `relations` by (src, tgt) ascending;
+- `resolve_names`: when several entities share a lower-cased name, the least name (code point order);
+- `entities_with_degree`: in the order of the names given (unknown ones dropped); `relations_of`: by
+  (src, tgt), so a capped walk over it takes the same relations on every store;
+- `list_documents`: by creation time, then id; `list_reviews`: oldest first;
+- whole-graph lists (`all_entities`, `all_relations`, `graph_outline`) and the dicts of batched reads
+  promise no order: their callers sort.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -62,6 +78,9 @@ class GraphStore(Protocol):
     # Expert review decisions and their history.
     def save_review(self, record: dict) -> None: ...
     def list_reviews(self) -> list[dict]: ...
+    # Curation rules (lightrag_core.curation): saved whole, replaced by id (an undo saves it again).
+    def save_rule(self, rule: dict) -> None: ...
+    def list_rules(self) -> list[dict]: ...
 
     # Whole-graph views, for statistics and analytics. `write_version` changes with every
     # applied write, so a whole-graph view can be cached until the graph changes.
@@ -73,6 +92,34 @@ class GraphStore(Protocol):
     def most_cited_chunks(self, n: int) -> list[tuple[str, int]]: ...
     def all_entities(self) -> list[Entity]: ...
     def all_relations(self) -> list[Relation]: ...
+
+
+# Scores equal to this many decimals are ties: float32 dot products of one vector differ in the last bit
+# from row to row (BLAS), and Neo4j rescores in float64, so exact equality would order ties at random.
+TIE_DECIMALS = 6
+
+
+def tie_score(score: float) -> float:
+    return round(float(score), TIE_DECIMALS)
+
+
+def by_score_then_key(items: list, key: Callable[[Any], Any]) -> list:
+    """Score descending, equal scores (`tie_score`) by key ascending: the contract's order for every search."""
+    return sorted(items, key=lambda x: (-tie_score(x.score), key(x)))
+
+
+def least_name_per_key(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """(lowered, name) rows -> one name per lowered key, the least: the contract's `resolve_names`."""
+    out: dict[str, str] = {}
+    for lowered, name in pairs:
+        if lowered not in out or name < out[lowered]:
+            out[lowered] = name
+    return out
+
+
+def seeds_in_given_order(names: list[str], found: set[str]) -> list[str]:
+    """The contract's seed order: the names as given, first occurrence, those the store holds."""
+    return [n for n in dict.fromkeys(names) if n in found]
 
 
 def check_dimensions(write: GraphWrite, meta: tuple[str, int] | None) -> None:

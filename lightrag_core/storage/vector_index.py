@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from lightrag_core.storage.base import TIE_DECIMALS, tie_score
+
 
 class VectorIndex:
     def __init__(self, dim: int, capacity: int = 1024) -> None:
@@ -69,9 +71,14 @@ class VectorIndex:
         q = q / max(float(np.linalg.norm(q)), 1e-12)
         scores = self._matrix[:n] @ q
         k = min(top_k, n)
-        top = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return [(self._ids[i], float(scores[i])) for i in top if scores[i] >= threshold]
+        if k < n:
+            # Every row tied with the k-th stays a candidate, so the cut keeps the lowest keys (base.py's contract).
+            kth = np.partition(scores, n - k)[n - k]
+            top = np.flatnonzero(scores >= kth - 10.0 ** -TIE_DECIMALS)
+        else:
+            top = np.arange(n)
+        ranked = sorted(top.tolist(), key=lambda i: (-tie_score(float(scores[i])), self._ids[i]))[:k]
+        return [(self._ids[i], float(scores[i])) for i in ranked if scores[i] >= threshold]
 
     def scores(self, ids: list[str], query: np.ndarray) -> dict[str, float]:
         """Cosine of `query` with each of `ids` that the index holds."""

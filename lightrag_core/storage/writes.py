@@ -36,6 +36,7 @@ class WriteSteps(Protocol):
     def upsert_chunks(self, chunks: list[Chunk], records: dict[str, dict]) -> None: ...
     def upsert_entities(self, entities: list[Entity]) -> None: ...
     def upsert_relations(self, relations: list[Relation]) -> None: ...
+    def save_rules(self, rules: list[dict]) -> None: ...
 
 
 def check_versions(steps: WriteSteps, write: GraphWrite) -> None:
@@ -104,3 +105,5 @@ def apply_write(steps: WriteSteps, write: GraphWrite) -> None:
         steps.upsert_entities(write.entities)
     if write.relations:
         steps.upsert_relations(write.relations)
+    if write.rules:
+        steps.save_rules(write.rules)

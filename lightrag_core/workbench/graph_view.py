@@ -31,9 +31,38 @@ _SETTLE = """network = new vis.Network(container, data, options);
 OUTSIDE = "outside the context"
 # pyvis's page template links Bootstrap from a CDN even with in-line resources; the
 # graph does not need it, and offline the request would only hang. Drop such tags.
-_EXTERNAL_TAG = re.compile(
-    r"""<link[^>]*href\s*=\s*["']https?://[^>]*>|<script[^>]*src\s*=\s*["']https?://[^>]*>\s*</script>""",
-    re.IGNORECASE | re.DOTALL)
+_TAG_START = re.compile(r"<(link|script)\b", re.IGNORECASE)
+_EXTERNAL_REF = {"link": re.compile(r"""\bhref\s*=\s*["']https?://""", re.IGNORECASE),
+                 "script": re.compile(r"""\bsrc\s*=\s*["']https?://""", re.IGNORECASE)}
+_SCRIPT_END = re.compile(r"\s*</script>", re.IGNORECASE)
+
+
+def without_external_tags(page: str) -> str:
+    """The page without <link href="http..."> and <script src="http..."></script> tags.
+
+    Each tag is read once, from its start to its '>' (a pattern retried from every '<link' of an
+    unclosed tag was quadratic, and entity names from documents end up in the page)."""
+    out: list[str] = []
+    pos = 0
+    for start in _TAG_START.finditer(page):
+        if start.start() < pos:
+            continue
+        close = page.find(">", start.end())
+        if close < 0:
+            break
+        kind = start.group(1).lower()
+        end = close + 1
+        if kind == "script":
+            script_end = _SCRIPT_END.match(page, end)
+            end = script_end.end() if script_end else -1
+        if end > 0 and _EXTERNAL_REF[kind].search(page, start.end(), close):
+            out.append(page[pos : start.start()])
+            pos = end
+        else:
+            out.append(page[pos:close + 1])
+            pos = close + 1
+    out.append(page[pos:])
+    return "".join(out)
 
 
 def graph_html(entities: list[Entity], relations: list[Relation], height: str = "560px",
@@ -63,18 +92,21 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
         colour = TYPE_COLOURS.get(e.type, "#8c8c8c")
         marked = e.name in highlight
         net.add_node(e.name, label=e.name,
-                     title=html.escape(f"{e.name} ({e.type}, {e.degree} relations)\n{e.description[:400]}"),
+                     # A string tooltip goes in as text (vis-network sets innerText; the data is embedded
+                     # as JSON with < > & escaped), so document text is passed as it is: escaping it here
+                     # showed &lt; and &#x27; to the reader. tests/browser/test_graph_tooltips_in_chromium.py
+                     title=f"{e.name} ({e.type}, {e.degree} relations)\n{e.description[:400]}",
                      color={"background": colour, "border": HIGHLIGHT if marked else colour},
                      size=node_size(e.degree), borderWidth=5 if marked else 1,
                      font={"size": 18 if marked else 14, "bold": marked})
     for r in relations:
         if r.src in shown and r.tgt in shown:
-            net.add_edge(r.src, r.tgt, title=html.escape(f"{r.keywords}\n{r.description[:300]}"),
+            net.add_edge(r.src, r.tgt, title=f"{r.keywords}\n{r.description[:300]}",
                          value=max(r.weight, 0.1))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "graph.html"
         net.write_html(str(path), notebook=False, open_browser=False)
-        page = _EXTERNAL_TAG.sub("", path.read_text(encoding="utf-8"))
+        page = without_external_tags(path.read_text(encoding="utf-8"))
     page = page.replace("network = new vis.Network(container, data, options);", _SETTLE, 1)
     page = page.replace('<div id="mynetwork"', legend_html(nodes, highlight) + '<div id="mynetwork"', 1)
     return page, note

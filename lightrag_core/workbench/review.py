@@ -1,25 +1,21 @@
-"""Expert review of the graph: a filtered queue, decisions with history, edits, merges, deletes.
+"""Expert review of the graph: the filtered queues, and the history as CSV.
 
-Every decision is stored in the graph store (so it survives restarts and is
-shared by everyone on the workspace). Edits re-embed what they change; merges
-move the merged entity's relations onto the kept one.
+The decisions themselves (edits, merges, deletes, ... and their undo) are in `curate.py`:
+each is stored in the graph store as a rule every rebuild applies.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from lightrag_core.embeddings import Embedder
-from lightrag_core.graph_vectors import embed_items
-from lightrag_core.indexing.merge import FRAGMENT_SEP, Summariser, merge_relation
-from lightrag_core.models import Entity, GraphWrite, LightRAGError, Relation, RelationRecord, relation_key
+from lightrag_core.models import Entity, Relation
 from lightrag_core.storage.base import GraphStore
+from lightrag_core.workbench.csv_export import rows_csv
+from lightrag_core.workbench.curate import Reviewer, history
 
-DECISIONS = ("approve", "flag", "edit", "merge", "delete")
+__all__ = ["QueueFilter", "Reviewer", "entity_queue", "history", "relation_queue", "reviews_csv"]
 
 
 @dataclass
@@ -64,95 +60,6 @@ def relation_queue(store: GraphStore, flt: QueueFilter, relations: list[Relation
     return sorted(out, key=lambda r: (r.weight, r.src, r.tgt))
 
 
-class Reviewer:
-    def __init__(self, store: GraphStore, embedder: Embedder, summarise: Summariser, reviewer: str = "") -> None:
-        self.store = store
-        self.embedder = embedder
-        self.summarise = summarise
-        self.reviewer = reviewer
-
-    def _record(self, kind: str, item: str, decision: str, comment: str = "", detail: str = "") -> dict[str, Any]:
-        if decision not in DECISIONS:
-            raise LightRAGError(f"unknown decision {decision!r}; use one of {', '.join(DECISIONS)}")
-        record = {"kind": kind, "item": item, "decision": decision, "comment": comment, "detail": detail,
-                  "reviewer": self.reviewer, "at": time.time()}
-        self.store.save_review(record)
-        return record
-
-    def approve(self, kind: str, item: str, comment: str = "") -> dict[str, Any]:
-        return self._record(kind, item, "approve", comment)
-
-    def flag(self, kind: str, item: str, comment: str) -> dict[str, Any]:
-        if not comment.strip():
-            raise LightRAGError("a flag needs a comment saying what is wrong")
-        return self._record(kind, item, "flag", comment)
-
-    def _entity(self, name: str) -> Entity:
-        found = self.store.get_entities([name]).get(name)
-        if found is None:
-            raise LightRAGError(f"no entity named {name!r}")
-        return found
-
-    def edit_entity(self, name: str, description: str, etype: str, comment: str = "") -> dict[str, Any]:
-        ent = self._entity(name)
-        if not description.strip() or not etype.strip():
-            raise LightRAGError("an entity needs a description and a type")
-        before = f"type={ent.type!r}; description={ent.description[:200]!r}"
-        ent.description, ent.type = description.strip(), etype.strip().lower()
-        embed_items(self.embedder, [], [ent], [])
-        self.store.apply(GraphWrite(entities=[ent]))
-        return self._record("entity", name, "edit", comment, before)
-
-    def edit_relation(self, src: str, tgt: str, keywords: str, description: str, weight: float,
-                      comment: str = "") -> dict[str, Any]:
-        key = relation_key(src, tgt)
-        rel = self.store.get_relations([key]).get(key)
-        if rel is None:
-            raise LightRAGError(f"no relation between {src!r} and {tgt!r}")
-        before = f"keywords={rel.keywords!r}; weight={rel.weight}"
-        rel.keywords, rel.description, rel.weight = keywords.strip(), description.strip(), float(weight)
-        embed_items(self.embedder, [], [], [rel])
-        self.store.apply(GraphWrite(relations=[rel]))
-        return self._record("relation", f"{key[0]} -> {key[1]}", "edit", comment, before)
-
-    def delete_entity(self, name: str, comment: str = "") -> dict[str, Any]:
-        self._entity(name)
-        self.store.apply(GraphWrite(delete_entities=[name]))
-        return self._record("entity", name, "delete", comment)
-
-    def merge_entities(self, keep: str, merge: str, comment: str = "") -> dict[str, Any]:
-        """Fold `merge` into `keep`: descriptions, sources and relations; `merge` is removed."""
-        if keep == merge:
-            raise LightRAGError("cannot merge an entity into itself")
-        a, b = self._entity(keep), self._entity(merge)
-        fragments = a.description.split(FRAGMENT_SEP) + b.description.split(FRAGMENT_SEP)
-        a.description = self.summarise("entity", keep, fragments)
-        a.source_ids = list(dict.fromkeys(a.source_ids + b.source_ids))
-        a.file_paths = list(dict.fromkeys(a.file_paths + b.file_paths))
-        write = GraphWrite(entities=[a], delete_entities=[merge])
-        existing = {r.key: r for r in self.store.relations_of([keep])}
-        for rel in self.store.relations_of([merge]):
-            other = rel.tgt if rel.src == merge else rel.src
-            if other == keep:
-                continue  # the relation between the two disappears with the merge
-            key = relation_key(keep, other)
-            record = RelationRecord(key[0], key[1], rel.keywords, rel.description, rel.weight)
-            moved = merge_relation(key, existing.get(key), [record], self.summarise)
-            moved.source_ids = list(dict.fromkeys((existing[key].source_ids if key in existing else [])
-                                                  + rel.source_ids))
-            write.relations.append(moved)
-        embed_items(self.embedder, [], [a], write.relations)
-        self.store.apply(write)
-        return self._record("entity", keep, "merge", comment, f"merged {merge!r} into {keep!r}")
-
-    def history(self) -> list[dict[str, Any]]:
-        return sorted(self.store.list_reviews(), key=lambda r: -r["at"])
-
-
 def reviews_csv(records: list[dict[str, Any]]) -> str:
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=["at", "kind", "item", "decision", "comment", "detail", "reviewer"])
-    writer.writeheader()
-    for r in records:
-        writer.writerow({**r, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r["at"]))})
-    return buf.getvalue()
+    return rows_csv([{**r, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r["at"]))} for r in records],
+                    ["at", "kind", "item", "decision", "comment", "detail", "reviewer", "state"])

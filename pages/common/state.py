@@ -37,7 +37,7 @@ def store_kind() -> str:
     return settings().store_kind
 
 
-def _use_app_navigation() -> None:
+def use_app_navigation() -> None:
     """Make app.py's navigation the one in force, even when a fresh server's first request is a deep link.
 
     With a `pages/` folder beside app.py, Streamlit runs a new server's first request in its folder mode:
@@ -61,7 +61,7 @@ def engine() -> Engine:
     A store that cannot be opened (Neo4j down, a wrong database or password) stops the page
     with its one-line reason instead of a traceback.
     """
-    _use_app_navigation()
+    use_app_navigation()
     try:
         return _engine(str(Path(workdir()).resolve()), store_kind())
     except LightRAGError as exc:

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.support.fake_neo4j import FakeNeo4jDriver
 from tests.support.openai_server import OpenAIStub
+from tests.support.recorded_plans import plan_for
 from tests.unit.test_cypher_console import _graph_rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +38,7 @@ def test_on_the_embedded_store_the_page_says_it_needs_neo4j_and_how(offline_sett
 def neo4j_driver(monkeypatch):
     import neo4j
 
-    driver = FakeNeo4jDriver(read=lambda statement, params: _graph_rows(4))
+    driver = FakeNeo4jDriver(read=lambda statement, params: _graph_rows(4, "default"), plan=plan_for)
     monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda *args, **kwargs: driver)
     monkeypatch.setenv("NEO4J_URI", "neo4j://graph.example:7687")
     monkeypatch.setenv("NEO4J_PASSWORD", "neo4j-secret-pw")
@@ -76,3 +77,20 @@ def test_a_typed_write_is_refused_on_the_page(tmp_path, neo4j_driver, monkeypatc
     next(b for b in at.button if b.label == "Run").click().run()
     assert "read-only; refused a statement using 'DETACH'" in at.error[0].value
     assert neo4j_driver.sessions == []
+
+
+def test_show_settings_is_refused_by_its_plan_and_other_workspaces_are_dropped(tmp_path, neo4j_driver, monkeypatch):
+    monkeypatch.setenv("LLM_MODEL", "")
+    at = page(tmp_path / "work")
+    assert at.text_area[0].placeholder == (ROOT / "cypher" / "console_placeholder.cypher").read_text().strip()
+    at.text_area[0].set_value("SHOW SETTINGS").run()
+    next(b for b in at.button if b.label == "Run").click().run()
+    assert "refused operator 'ShowSettings'" in at.error[0].value
+    assert [c[0] for c in neo4j_driver.calls if "SETTINGS" in c[0]] == ["EXPLAIN SHOW SETTINGS"]
+    mine, theirs = _graph_rows(2, "default"), _graph_rows(3, "someone-else")
+    neo4j_driver.read = lambda statement, params: (mine[0], mine[1] + theirs[1])
+    at.text_area[0].set_value(GENERATED).run()
+    next(b for b in at.button if b.label == "Run").click().run()
+    assert not at.exception, at.exception
+    assert at.subheader[0].value == "2 rows"
+    assert "3 rows were left out" in at.warning[0].value

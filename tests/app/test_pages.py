@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lightrag_core import Document, Engine
+from tests.support.shown_text import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
@@ -27,7 +28,7 @@ def app(workdir: Path, page: str | None = None) -> AppTest:
 
 
 def texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts = [plain(m.value) for m in at.markdown] + [plain(c.value) for c in at.caption]
     return "\n".join(parts)
 
 
@@ -164,6 +165,6 @@ def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatc
 def test_upload_warns_about_a_document_that_yields_no_entities(small_workspace):
     at = index_pasted(small_workspace, "it was all of this and then some more of that, as it is.", "nothing named")
     assert "1 indexed" in at.success[0].value  # indexed (its chunks serve naive search), and warned about
-    [warning] = [w.value for w in at.warning]
+    [warning] = [plain(w.value) for w in at.warning]
     assert warning.startswith("nothing named.txt: no entities were extracted") and "kept 0 entity" in warning
-    assert any("extraction kept 0 entity and 0 relation records" in c.value for c in at.caption)
+    assert any("extraction kept 0 entity and 0 relation records" in plain(c.value) for c in at.caption)

@@ -6,31 +6,17 @@ LightRAG route is neither served nor listed. README.md's "Switching from LightRA
 
 from __future__ import annotations
 
-ACCOUNTS = "accounts and roles (issue: accounts) bring /login and /auth-status; until then X-API-Key guards the API"
-CURATION = "the graph viewer and editor routes come with the curation issue (lightrag_core/api/graph_routes.py)"
 
 UNSUPPORTED: dict[tuple[str, str], str] = {
     ("GET", "/"): "LightRAG redirects / to its bundled WebUI; this server ships the Streamlit workbench instead",
-    ("GET", "/auth/verify"): ACCOUNTS,
-    ("GET", "/auth-status"): ACCOUNTS,
-    ("POST", "/login"): ACCOUNTS,
+    ("GET", "/auth/verify"): "LightRAG's check of a reverse proxy's credentials; accounts here sign in at /login",
     ("GET", "/documents/scan/status/{}"): "a scan is an indexing job here: follow it at /documents/track_status/{id}",
     ("GET", "/documents/source_conflicts"): "LightRAG's duplicate-source repair; here a file's new version replaces "
                                             "its old one when indexed, so no conflicts are kept to repair",
     ("POST", "/documents/source_conflicts/repair"): "as /documents/source_conflicts",
-    ("DELETE", "/documents"): "clearing every document waits for the admin role (accounts issue)",
+    ("DELETE", "/documents"): "not built yet: clearing every document at once (delete_document takes a list of ids)",
     ("POST", "/documents/recovery/force_reset"): "no recovery fence exists here: every write is one transaction",
     ("POST", "/documents/cancel_pipeline"): "not built yet: a running batch is not interruptible",
-    ("GET", "/graph/label/list"): CURATION,
-    ("GET", "/graphs"): CURATION,
-    ("GET", "/graph/entity/exists"): CURATION,
-    ("POST", "/graph/entity/edit"): CURATION,
-    ("POST", "/graph/relation/edit"): CURATION,
-    ("POST", "/graph/entity/create"): CURATION,
-    ("POST", "/graph/relation/create"): CURATION,
-    ("POST", "/graph/entities/merge"): CURATION,
-    ("DELETE", "/graph/entity/delete"): CURATION,
-    ("DELETE", "/graph/relation/delete"): CURATION,
     ("GET", "/ui/customization"): "LightRAG's WebUI branding settings; this server serves no WebUI",
     ("GET", "/ui/customization/assets/{}/{}"): "as /ui/customization",
 }

@@ -130,6 +130,8 @@ def test_degrees_and_edge_degrees(store):
     assert deg == {"Alpha": 3, "Beta": 2, "Delta": 1}
     rels = {r.key: r.degree for r in store.relations_of(["Delta"])}
     assert rels == {("Alpha", "Delta"): 4}
+    assert [r.key for r in store.relations_of(["Gamma", "Delta"])] == [
+        ("Alpha", "Delta"), ("Alpha", "Gamma"), ("Beta", "Gamma")]  # by (src, tgt): base.py's contract
     around_beta = {r.key: r.degree for r in store.relations_of(["Beta"])}
     assert around_beta == {("Alpha", "Beta"): 5, ("Beta", "Gamma"): 4}
 
@@ -235,3 +237,55 @@ def test_graph_outline_and_most_cited_chunks(store):
     assert sorted((r.src, r.tgt, r.weight) for r in relations) == [
         ("Alpha", "Beta", 1.0), ("Alpha", "Delta", 2.0), ("Alpha", "Gamma", 5.0), ("Beta", "Gamma", 3.0)]
     assert store.most_cited_chunks(5) == [("d1-c0", 4)]
+
+
+def test_neighbourhood_keeps_the_given_seed_order_and_closeness_order(store):
+    """base.py's order contract: seeds as given (not by name), then neighbours by closeness, ties by name."""
+    _graph(store)
+    hood = store.neighbourhood(["Gamma", "Nobody", "Beta", "Gamma"], 5)
+    assert hood.seeds == ["Gamma", "Beta"]
+    # Closeness to {Gamma, Beta}: Alpha 5 + 1 (relations) + 2 (shared chunk d1-c0 twice) = 8; Delta 0 + 2 = 2.
+    assert list(hood.entities) == ["Gamma", "Beta", "Alpha", "Delta"]
+    assert store.neighbourhood(["Delta", "Alpha"], 0).seeds == ["Delta", "Alpha"]
+
+
+def test_equal_scores_come_in_key_order_also_at_the_cut(store):
+    """Identical vectors tie exactly: the contract orders them by key, and the cut keeps the lowest keys."""
+    w = _doc_write("d1", 3)
+    same = _vec(42)
+    for c in w.chunks:
+        c.embedding = same
+    w.chunks[0].id, w.chunks[2].id = "d1-zz", "d1-aa"
+    w.chunks[0].content = w.chunks[1].content = w.chunks[2].content = "same words here"
+    w.chunk_records = {c.id: {"entities": [], "relations": []} for c in w.chunks}
+    w.entities = [Entity(n, "thing", "same", [w.chunks[0].id], ["d1.txt"], 1.0, same) for n in ("Zed", "Abe", "Mo")]
+    w.relations = [Relation(a, b, "k", "same", 1.0, [w.chunks[0].id], ["d1.txt"], 1.0, same)
+                   for a, b in (("Mo", "Zed"), ("Abe", "Zed"), ("Abe", "Mo"))]
+    store.apply(w)
+    assert [e.name for e in store.search_entities(same, 3, 0.0)] == ["Abe", "Mo", "Zed"]
+    assert [e.name for e in store.search_entities(same, 2, 0.0)] == ["Abe", "Mo"]
+    assert [r.key for r in store.search_relations(same, 2, 0.0)] == [("Abe", "Mo"), ("Abe", "Zed")]
+    assert [c.id for c in store.search_chunks(same, 2, 0.0)] == ["d1-aa", "d1-c1"]
+    assert [c.id for c in store.search_chunks_text(["same"], 2)] == ["d1-aa", "d1-c1"]
+    assert store.entities_with_tokens([["same"], ["zed"]], 2) == [[], ["Zed"]]
+
+
+def test_one_tokenisation_apostrophes_dots_and_accents(store):
+    """Both stores index and ask for lexical.words: split at apostrophes and dots, accents folded."""
+    from lightrag_core import lexical
+
+    w = _doc_write("d3", 2)
+    w.chunks[0].content = "O'Brien filmed Ocean's Eleven in the U.S. at Alû, rated 3.5"
+    w.chunks[1].content = "Nothing to see here"
+    w.entities = [Entity(n, "film", "x", ["d3-c0"], ["d3.txt"], 1.0, _vec(60 + i))
+                  for i, n in enumerate(["Ocean's Eleven", "Alû", "U.S. Army"])]
+    store.apply(w)
+    for query in (["alu"], ["Alû"], ["brien"], ["ocean's"], ["3.5"]):
+        assert [c.id for c in store.search_chunks_text(query, 5)] == ["d3-c0"], query
+    assert store.entities_with_tokens([lexical.words("ocean's"), lexical.words("ALU"), lexical.words("u.s."),
+                                       lexical.words("navy's")], 5) == [["Ocean's Eleven"], ["Alû"], ["U.S. Army"], []]
+
+
+def test_case_variants_of_a_name_resolve_to_the_least_name(store):
+    store.apply(GraphWrite(entities=[Entity(n, "place", "x", [], [], 1.0) for n in ("Paris", "PARIS", "paris")]))
+    assert store.resolve_names(["paris", "nowhere"]) == {"paris": "PARIS"}

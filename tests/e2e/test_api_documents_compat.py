@@ -166,3 +166,11 @@ def test_health_has_lightrags_keys_and_ours(served):
     assert {"llm_model", "embedding_model", "graph_storage", "vector_storage"} <= set(body["configuration"])
     assert body["store"] == "embedded" and body["configuration"]["graph_storage"] == "SQLiteStorage"
     assert body["counts"]["documents"] == 0
+
+
+def test_the_guards_check_content_types_on_these_routes_too(served):
+    client, engine, _, _ = served
+    for path in ("/documents/texts", "/documents/paginated", "/api/chat"):
+        r = client.post(path, content='{"texts": ["a text"]}', headers={"Content-Type": "text/plain"})
+        assert r.status_code == 415, (path, r.status_code)
+    assert engine.documents() == []

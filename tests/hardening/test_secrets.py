@@ -17,6 +17,7 @@ from lightrag_core.config import redact
 from lightrag_core.workbench.review import Reviewer, reviews_csv
 from tests.e2e.test_llm_path import respond
 from tests.support.openai_server import OpenAIStub
+from tests.support.shown_text import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 LLM_KEY = "sk-proj-SECRETllmKEY1234567890"
@@ -72,8 +73,10 @@ def test_no_page_shows_a_secret(configured, caplog):
         assert not at.exception, (page, at.exception)
         if page.endswith("2_Query.py"):
             at.chat_input[0].set_value("Where was Marie Curie born?").run()
-            assert "Marie Curie was born in Warsaw [1]" in "".join(m.value for m in at.markdown)
+            assert "Marie Curie was born in Warsaw [1]" in "".join(plain(m.value) for m in at.markdown)
         shown.append(_page_text(at))
+        # Document text is escaped Markdown: read it as shown too, so a secret cannot hide behind a backslash.
+        shown.append("\n".join(plain(e.value) for e in [*at.markdown, *at.caption, *at.warning, *at.error]))
     everything = "\n".join(shown)
     assert "test-chat" in everything  # the model is shown...
     assert leaks(everything) == []  # ...its key is not

@@ -1,16 +1,12 @@
 """Build small real PDFs for tests (text is drawn with a standard font)."""
 
+import zlib
 
-def text_pdf(text: str) -> bytes:
-    content = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length " + str(len(content)).encode() + b" >>\nstream\n" + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
+_FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+
+
+def _assemble(objects: list[bytes]) -> bytes:
+    """A PDF of the objects (1 is the catalog), with its cross-reference table."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for i, obj in enumerate(objects, 1):
@@ -22,3 +18,31 @@ def text_pdf(text: str) -> bytes:
         out += f"{off:010d} 00000 n \n".encode()
     out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     return bytes(out)
+
+
+def text_pdf(text: str) -> bytes:
+    content = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+    return _assemble([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length " + str(len(content)).encode() + b" >>\nstream\n" + content + b"\nendstream",
+        _FONT,
+    ])
+
+
+def shared_stream_pdf(pages: int, repeats: int, line: str = "Every page shares this line.") -> bytes:
+    """A few KB whose pages all point at one compressed content stream of `repeats` text operations:
+    each page costs as much to read as the whole stream."""
+    ops = f"BT /F1 12 Tf 72 720 Td ({line}) Tj ET\n".encode() * repeats
+    content = zlib.compress(ops, 9)
+    font = 4 + pages
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{' '.join(f'{4 + i} 0 R' for i in range(pages))}] /Count {pages} >>".encode(),
+        b"<< /Length " + str(len(content)).encode() + b" /Filter /FlateDecode >>\nstream\n" + content + b"\nendstream",
+    ]
+    objects += [f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
+                f"/Resources << /Font << /F1 {font} 0 R >> >> >>".encode()] * pages
+    return _assemble([*objects, _FONT])

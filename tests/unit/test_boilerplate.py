@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from lightrag_core.indexing.boilerplate import strip_boilerplate
@@ -70,3 +71,19 @@ def test_illustration_placeholders_go_but_brackets_in_the_text_stay():
     body, note = strip_boilerplate(text)
     assert body.strip() == "She read it [aloud]."
     assert note == "left out the Project Gutenberg header (1 line), licence (1 line) and 2 illustration placeholders"
+
+
+def test_a_long_line_after_the_prose_end_costs_linear_time():
+    # 200,000 spaces after "End of the Project Gutenberg": the old end-of-text pattern backtracked over
+    # every split of the line (16,000 spaces took 1.3 s, growing with the square of the length).
+    spaces = " " * 200_000
+    text = ("*** START OF THE PROJECT GUTENBERG EBOOK X ***\nThe story.\n"
+            f"End of the Project Gutenberg{spaces}x\nmore{spaces}\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\n")
+    started = time.perf_counter()
+    body, note = strip_boilerplate(text)
+    assert time.perf_counter() - started < 2  # before: far beyond 100 s
+    assert body.startswith("The story.\nEnd of the Project Gutenberg")  # not the last line: kept
+    tail = "*** START OF THE PROJECT GUTENBERG EBOOK X ***\nThe story.\nEnd of Project Gutenberg's X" + spaces
+    started = time.perf_counter()
+    assert strip_boilerplate(tail + "\n")[0] == "The story."
+    assert time.perf_counter() - started < 2  # before: far beyond 100 s

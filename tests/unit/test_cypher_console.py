@@ -23,6 +23,7 @@ from lightrag_core.workbench.cypher_console import (
 )
 from tests.support.fake_neo4j import FakeNeo4jDriver
 from tests.support.openai_server import OpenAIStub
+from tests.support.recorded_plans import plan_for
 
 
 @pytest.mark.parametrize("query", [
@@ -90,24 +91,29 @@ def test_a_generated_write_is_refused_before_anything_runs(tmp_path):
     assert driver.calls == [] and driver.sessions == []
 
 
-def _graph_rows(n: int) -> tuple[list[str], list[list]]:
+def _graph_rows(n: int, workspace: str = "ws") -> tuple[list[str], list[list]]:
     h = _GraphHydrator()
-    curie = h.hydrate_node(1, ["Entity"], {"name": "Marie Curie", "type": "person", "embedding": [0.1] * 4}, "n1")
+    curie = h.hydrate_node(1, ["Entity"], {"name": "Marie Curie", "type": "person", "embedding": [0.1] * 4,
+                                           "workspace": workspace}, "n1")
     rows = []
     for i in range(n):
-        place = h.hydrate_node(10 + i, ["Entity"], {"name": f"Place {i}", "type": "location"}, f"n{10 + i}")
-        rel = h.hydrate_relationship(100 + i, 1, 10 + i, "RELATED", {"keywords": "worked in", "weight": 2.0},
+        place = h.hydrate_node(10 + i, ["Entity"], {"name": f"Place {i}", "type": "location", "workspace": workspace},
+                               f"n{10 + i}")
+        rel = h.hydrate_relationship(100 + i, 1, 10 + i, "RELATED", {"keywords": "worked in", "weight": 2.0,
+                                                                     "workspace": workspace},
                                      f"r{i}", "n1", f"n{10 + i}")
         rows.append([curie, rel, place])
     return ["a", "r", "b"], rows
 
 
 def test_rows_become_a_table_and_a_graph_in_a_read_transaction():
-    driver = FakeNeo4jDriver(read=lambda statement, params: _graph_rows(3))
+    driver = FakeNeo4jDriver(read=lambda statement, params: _graph_rows(3), plan=plan_for)
     console = CypherConsole(Neo4jStore(driver, "neo4j", "ws"), None)
-    result = console.run("MATCH (a:Entity {workspace: $workspace})-[r:RELATED]-(b) RETURN a, r, b")
+    statement = "MATCH (a:Entity {workspace: $workspace})-[r:RELATED]-(b) RETURN a, r, b"
+    result = console.run(statement)
     assert driver.sessions[0]["default_access_mode"] == "READ"
-    assert driver.calls[0][1] == {"workspace": "ws"}
+    assert [c[0] for c in driver.calls] == ["EXPLAIN " + statement, statement]  # planned, then run
+    assert driver.calls[1][1] == {"workspace": "ws"}
     assert result.columns == ["a", "r", "b"] and not result.truncated
     assert result.rows[0] == {"a": "(Entity Marie Curie)", "r": "Marie Curie -[RELATED]-> Place 0",
                               "b": "(Entity Place 0)"}
@@ -119,7 +125,8 @@ def test_rows_become_a_table_and_a_graph_in_a_read_transaction():
 
 
 def test_rows_are_capped_and_writes_never_reach_the_driver():
-    driver = FakeNeo4jDriver(read=lambda statement, params: (["x"], [[i] for i in range(ROW_LIMIT + 20)]))
+    driver = FakeNeo4jDriver(read=lambda statement, params: (["x"], [[i] for i in range(ROW_LIMIT + 20)]),
+                             plan=plan_for)
     console = CypherConsole(Neo4jStore(driver, "neo4j", "ws"), None)
     result = console.run("UNWIND range(1, 600) AS x RETURN x")
     assert len(result.rows) == ROW_LIMIT and result.truncated and result.entities == []

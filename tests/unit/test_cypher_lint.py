@@ -58,7 +58,7 @@ def test_no_cypher_outside_the_cypher_folder():
 
 def test_every_statement_the_store_names_exists():
     source = "".join(p.read_text() for p in (ROOT / "lightrag_core" / "storage" / "neo4j").glob("*.py"))
-    used = set(re.findall(r'(?:_read|_write|_run|run|read|_search)\("([a-z_]+)"', source))
+    used = set(re.findall(r'(?:_read|_write|_run|run|read|write|_search|_batched|_vectors)\("([a-z_]+)"', source))
     assert {"lock_workspace", "versions_entities", "upsert_relations"} <= used  # the write path's steps
     assert len(used) >= 30, "the store should name its statements through these helpers"
     assert used <= set(cypher_files.names()), used - set(cypher_files.names())

@@ -41,3 +41,14 @@ def test_capped_graphs_say_so() -> None:
     many = [Entity(f"E{i}", "concept", "", [], [], degree=i) for i in range(20)]
     _, note = graph_html(many, [], node_cap=5)
     assert note == "Showing the 5 most connected of 20 entities."
+
+
+def test_document_text_cannot_leave_the_graph_data():
+    """Names and descriptions reach the page only inside the JSON data (tojson escapes < > &), never as markup."""
+    from lightrag_core.models import Entity as E
+    from lightrag_core.workbench.graph_view import graph_html as draw
+
+    page, _ = draw([E("A</script><script>alert(1)</script>", "person", "x</script><img src=x onerror=alert(1)>",
+                      [], [])], [])
+    assert "</script><script>alert" not in page and "<img src=x" not in page
+    assert "\\u003c/script\\u003e" in page  # there, as escaped JSON

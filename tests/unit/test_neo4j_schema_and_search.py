@@ -14,7 +14,7 @@ import pytest
 from lightrag_core.models import LightRAGError
 from lightrag_core.storage.neo4j import cypher_files, schema
 from lightrag_core.storage.neo4j.store import Neo4jStore, to_index_score
-from tests.support.fake_neo4j import FakeNeo4jDriver
+from tests.support.fake_neo4j import FakeNeo4jDriver, IndexCatalogue
 
 
 def _rows(name: str, label: str, prop: str, dim: int | None = 384, state: str = "ONLINE") -> dict:
@@ -49,14 +49,13 @@ def test_wrong_dimension_wrong_target_missing_and_failed_indexes_are_refused():
 
 
 def test_setting_the_model_creates_waits_for_and_verifies_the_indexes():
-    def answer(name, params):
-        return {"vector_indexes": GOOD, "meta_get": []}.get(name, [])
-
-    driver = FakeNeo4jDriver(answer)
+    catalogue = IndexCatalogue(rest=lambda name, params: [])
+    driver = FakeNeo4jDriver(catalogue)
     Neo4jStore(driver, "neo4j", "ws").set_embedding_meta("m", 384)
     names = [n for n, _ in driver.calls]
-    assert names == ["meta_get", "index_entity_vector", "index_relation_vector", "index_chunk_vector",
-                     "await_indexes", "vector_indexes", "meta_set"]
+    assert names == ["meta_get", "schema_indexes", "index_entity_vector", "index_relation_vector",
+                     "index_chunk_vector", "schema_indexes", "await_index", "await_index", "await_index", "meta_set"]
+    assert catalogue.awaited == ["entity_embedding", "related_embedding", "chunk_embedding"]
 
 
 def test_a_search_before_any_write_returns_nothing_instead_of_the_missing_index_error():
@@ -110,14 +109,16 @@ def test_widening_stops_when_the_index_runs_out_or_falls_below_the_threshold():
     few = SharedIndex([("big", "b0", 0.9), ("small", "s0", 0.8)])
     assert [h.name for h in Neo4jStore(FakeNeo4jDriver(few), "n", "small").search_entities(np.ones(4), 5, 0.0)] == [
         "s0"]
-    assert few.asked == [20]  # fewer rows than asked for: the index is exhausted
+    # Fewer rows than asked for proves nothing on an approximate index (the manual's warning); a wider
+    # ask that finds no more does.
+    assert few.asked == [20, 80]
     falling = SharedIndex([("big", f"b{i}", 0.6 - i * 0.01) for i in range(100)])
     assert Neo4jStore(FakeNeo4jDriver(falling), "n", "small").search_entities(np.ones(4), 5, 0.5) == []
     assert falling.asked == [20]  # its 20th candidate is already below 0.5: wider cannot help
 
 
 def test_dropping_a_workspace_goes_label_by_label_in_batches():
-    left = {"drop_workspace_reviews": [0], "drop_workspace_chunks": [5000, 1200, 0],
+    left = {"drop_workspace_reviews": [0], "drop_workspace_curation": [2, 0], "drop_workspace_chunks": [5000, 1200, 0],
             "drop_workspace_documents": [3, 0], "drop_workspace_entities": [5000, 0]}
 
     def answer(name, params):
@@ -129,7 +130,8 @@ def test_dropping_a_workspace_goes_label_by_label_in_batches():
     driver = FakeNeo4jDriver(answer)
     Neo4jStore(driver, "neo4j", "ws").drop_workspace()
     assert [n for n, _ in driver.calls] == [
-        "drop_workspace_reviews", "drop_workspace_chunks", "drop_workspace_chunks", "drop_workspace_chunks",
+        "drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_curation",
+        "drop_workspace_chunks", "drop_workspace_chunks", "drop_workspace_chunks",
         "drop_workspace_documents", "drop_workspace_documents", "drop_workspace_entities",
         "drop_workspace_entities", "drop_workspace_meta"]
 
@@ -144,7 +146,7 @@ def test_statements_use_the_degree_store_float32_vectors_and_workspace_indexes()
     assert "setRelationshipVectorProperty" in texts["set_relation_vectors"]
     for name in ("index_workspace_document", "index_workspace_chunk", "index_workspace_entity",
                  "index_workspace_review", "index_workspace_related"):
-        assert name in schema.SCHEMA_STATEMENTS and "ON (" in texts[name]
+        assert name in schema.SCHEMA_STATEMENTS.values() and "ON (" in texts[name]
     # Searches rescore exactly, so thresholds and order match the embedded store's exact search.
     for name in ("search_entities", "search_relations", "search_chunks"):
         assert "vector.similarity.cosine" in texts[name]

@@ -5,6 +5,24 @@ from __future__ import annotations
 from lightrag_core.models import LightRAGError
 
 
+def is_forbidden(exc: LightRAGError) -> bool:
+    """Whether the server refused for lack of a privilege (the driver's error is the `LightRAGError`'s cause)."""
+    return str(getattr(exc.__cause__, "code", "") or "").startswith("Neo.ClientError.Security")
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """The server's transaction memory limit: a transient code, yet retrying repeats the same failure."""
+    code = str(getattr(exc, "code", "") or "")
+    return code.startswith("Neo.TransientError.General.") and ("OutOfMemory" in code or "MemoryLimit" in code)
+
+
+def out_of_memory_message(code: str, database: str) -> str:
+    return (f"Neo4j ran out of transaction memory ({code}) in database {database!r}: this document's write "
+            "is larger than the server lets one transaction hold, and retrying fails the same way. Raise "
+            "dbms.memory.transaction.total.max (and db.memory.transaction.max if set) in neo4j.conf, or split "
+            "the document into smaller files; nothing of it was written")
+
+
 def user_error(exc: Exception, uri: str, database: str) -> LightRAGError:
     """A `LightRAGError` for a server or driver error, naming the setting or the action that fixes it."""
     from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired, TransientError
@@ -20,6 +38,8 @@ def user_error(exc: Exception, uri: str, database: str) -> LightRAGError:
     elif code.startswith("Neo.ClientError.Security"):
         text = (f"the Neo4j user may not do this on {database!r} ({message}): grant it a role that can read and "
                 "write there, or set NEO4J_USERNAME to one that can")
+    elif is_out_of_memory(exc):
+        text = out_of_memory_message(code, database)
     elif isinstance(exc, (ServiceUnavailable, SessionExpired)):
         text = (f"lost the connection to Neo4j at {uri}: check that the server is up and retry; a write in "
                 "progress was rolled back")

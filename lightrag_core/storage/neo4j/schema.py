@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lightrag_core.models import LightRAGError
+from lightrag_core.storage.neo4j.errors import is_forbidden
 
 # name -> (label or relationship type, property) of the store's vector indexes.
 VECTOR_INDEXES: dict[str, tuple[str, str]] = {
@@ -19,37 +20,130 @@ VECTOR_INDEXES: dict[str, tuple[str, str]] = {
     "related_embedding": ("RELATED", "embedding"),
     "chunk_embedding": ("Chunk", "embedding"),
 }
-SCHEMA_STATEMENTS = (
-    "constraint_workspace", "constraint_entity", "constraint_chunk", "constraint_document",
-    "index_entity_name_lower", "index_chunk_fulltext", "index_entity_name_fulltext",
-    "index_workspace_document", "index_workspace_chunk", "index_workspace_entity", "index_workspace_review",
-    "index_workspace_related",
-)
-VECTOR_STATEMENTS = ("index_entity_vector", "index_relation_vector", "index_chunk_vector")
-# Seconds to wait for new vector indexes to come online before the first search uses them.
+VECTOR_STATEMENTS = {"entity_embedding": "index_entity_vector", "related_embedding": "index_relation_vector",
+                     "chunk_embedding": "index_chunk_vector"}
+# name -> (label, property) of the full-text indexes, which index lexical.index_text words as they are.
+FULLTEXT_INDEXES: dict[str, tuple[str, str]] = {
+    "chunk_words_fulltext": ("Chunk", "words"),
+    "entity_words_fulltext": ("Entity", "name_words"),
+}
+FULLTEXT_ANALYZER = "whitespace"
+# index or constraint name (a constraint's backing index has its name) -> the statement creating it.
+SCHEMA_STATEMENTS: dict[str, str] = {
+    "workspace_name": "constraint_workspace", "entity_workspace_name": "constraint_entity",
+    "chunk_workspace_id": "constraint_chunk", "document_workspace_id": "constraint_document",
+    "entity_name_lower": "index_entity_name_lower",
+    "chunk_words_fulltext": "index_chunk_words_fulltext", "entity_words_fulltext": "index_entity_words_fulltext",
+    "document_workspace": "index_workspace_document", "chunk_workspace": "index_workspace_chunk",
+    "entity_workspace": "index_workspace_entity", "review_workspace": "index_workspace_review",
+    "related_workspace": "index_workspace_related",
+}
+# Seconds to wait for a new index of the store's to come online before the first search uses it.
 AWAIT_SECONDS = 300
 # A workspace is dropped in batches of this many nodes per transaction.
 DROP_BATCH = 5000
-DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_chunks", "drop_workspace_documents",
-                   "drop_workspace_entities")
+DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_chunks",
+                   "drop_workspace_documents", "drop_workspace_entities")
 
 Run = Callable[..., list[dict]]
 
 
-def create_schema(run: Run) -> None:
-    for name in SCHEMA_STATEMENTS:
-        run(name)
+def missing(rows: list[dict[str, Any]], wanted: dict[str, str]) -> list[str]:
+    """The statements of `wanted` whose index is not in the database (rows of schema_indexes)."""
+    present = {r["name"] for r in rows}
+    return [statement for name, statement in wanted.items() if name not in present]
 
 
-def create_vector_indexes(run: Run, dim: int, database: str) -> None:
-    for name in VECTOR_STATEMENTS:
-        run(name, dimensions=dim)
-    run("await_indexes", timeout=AWAIT_SECONDS)
-    check_vector_indexes(run("vector_indexes"), dim, database)
+def read_only_reason(statements: list[str], user: str, database: str) -> str:
+    """What the user is told when the store's schema is missing and they may not create it."""
+    files = ", ".join(f"cypher/{s}.cypher" for s in statements)
+    return (f"the Neo4j store is open read-only: database {database!r} lacks the store's indexes and constraints "
+            f"({files}) and user {user!r} may not create them. An administrator (a user with the architect or "
+            "admin role) creates them once: open the store as that user (NEO4J_USERNAME), e.g. `python -m "
+            "lightrag_core stats`, or run those files; then this user can write too")
+
+
+def open_schema(read: Run, write: Run, user: str, database: str, batch: int) -> tuple[str | None, set[str]]:
+    """Read SHOW INDEXES and create only what is missing. Returns why the store is read-only (None if it is
+    not: the user could create what was missing, or nothing was) and the full-text indexes that are missing."""
+    read_only = None
+    rows = read("schema_indexes")
+    todo = missing(rows, SCHEMA_STATEMENTS)
+    if todo:
+        try:
+            for statement in todo:
+                write(statement)
+        except LightRAGError as exc:
+            if not is_forbidden(exc):
+                raise
+            read_only = read_only_reason(todo, user, database)
+        rows = read("schema_indexes")
+    check_fulltext_indexes(rows, database)
+    await_own(write, rows, list(FULLTEXT_INDEXES))
+    try:  # a workspace written before the words were indexed gets them once, from a user who may write
+        backfill_words(read, write, batch)
+    except LightRAGError as exc:
+        if not is_forbidden(exc):
+            raise
+    return read_only, set(FULLTEXT_INDEXES) - {r["name"] for r in rows}
+
+
+def await_own(run: Run, rows: list[dict[str, Any]], names: list[str]) -> None:
+    """Wait for the named indexes of the store's that are not online yet, by name, one by one.
+
+    Never db.awaitIndexes: it waits for every index in the database and fails on another tool's
+    FAILED one. Call after the checks, which refuse a FAILED index of the store's with the fix.
+    """
+    states = {r["name"]: str(r.get("state") or "").upper() for r in rows}
+    for name in names:
+        if name in states and states[name] != "ONLINE":
+            run("await_index", index=name, timeout=AWAIT_SECONDS)
+
+
+def _failed(name: str, kind: str, database: str) -> LightRAGError:
+    return LightRAGError(f"the {kind} index {name} in database {database!r} has FAILED; drop it "
+                         f"(DROP INDEX `{name}`) and open the store again to rebuild it")
+
+
+def check_fulltext_indexes(rows: list[dict[str, Any]], database: str) -> None:
+    """Raise with the fix unless each full-text index of the store's covers its label and property with the
+    whitespace analyzer: `IF NOT EXISTS` does nothing when another full-text index covers them already."""
+    fulltext = [r for r in rows if r.get("type") == "FULLTEXT"]
+    by_name = {r["name"]: r for r in fulltext}
+    for name, (label, prop) in FULLTEXT_INDEXES.items():
+        row = by_name.get(name)
+        if row is None:
+            other = next((r for r in fulltext if r["label"] == label and list(r.get("properties") or []) == [prop]),
+                         None)
+            if other is not None:
+                raise LightRAGError(
+                    f"the full-text index {other['name']!r} in database {database!r} already covers :{label}({prop}), "
+                    f"so this store's {name!r} could not be created and its lexical searches would fail. Drop it "
+                    f"(DROP INDEX `{other['name']}`) if nothing else uses it, or use another NEO4J_DATABASE")
+            continue  # not created (read-only open): the store says so itself
+        if row["label"] != label or list(row.get("properties") or []) != [prop] or (
+                row.get("analyzer") not in (None, FULLTEXT_ANALYZER)):
+            raise LightRAGError(
+                f"an index named {name!r} in database {database!r} covers :{row['label']}({row.get('properties')}) "
+                f"with analyzer {row.get('analyzer')!r}, not :{label}({prop}) with {FULLTEXT_ANALYZER!r}; drop it "
+                f"(DROP INDEX `{name}`) if nothing else uses it and open the store again, or use another "
+                "NEO4J_DATABASE")
+        if str(row.get("state", "ONLINE")).upper() == "FAILED":
+            raise _failed(name, "full-text", database)
+
+
+def create_vector_indexes(read: Run, write: Run, dim: int, database: str) -> None:
+    """Create the vector indexes that are missing, check all three, and wait for them by name."""
+    for statement in missing(read("schema_indexes"), VECTOR_STATEMENTS):
+        write(statement, dimensions=dim)
+    rows = read("schema_indexes")
+    check_vector_indexes(rows, dim, database)
+    await_own(write, rows, list(VECTOR_INDEXES))
 
 
 def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) -> None:
     """Raise with the fix unless each of the store's vector indexes exists on its label, property and dimension."""
+    rows = [r for r in rows if r.get("type", "VECTOR") == "VECTOR"]
     by_name = {r["name"]: r for r in rows}
     for name, (label, prop) in VECTOR_INDEXES.items():
         row = by_name.get(name)
@@ -75,8 +169,28 @@ def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) ->
                 f"but this workspace's embeddings have {dim}. Drop it (DROP INDEX `{name}`) if no other "
                 "workspace uses it, or use another NEO4J_DATABASE")
         if str(row.get("state", "ONLINE")).upper() == "FAILED":
-            raise LightRAGError(f"the vector index {name} in database {database!r} has FAILED; drop it "
-                                f"(DROP INDEX `{name}`) and run `index` again to rebuild it")
+            raise _failed(name, "vector", database)
+
+
+def backfill_words(read: Run, write: Run, batch: int) -> int:
+    """Give chunks and entities written before the store indexed words their `words` / `name_words`, a
+    batch per transaction (re-running is safe), once per workspace. Returns how many were filled."""
+    from lightrag_core import lexical
+
+    rows = read("words_done_get")
+    if rows and rows[0]["done"]:
+        return 0
+    filled = 0
+    for missing_rows, setter in (("words_missing_chunks", "words_set_chunks"),
+                                 ("words_missing_entities", "words_set_entities")):
+        seen: set[Any] = set()
+        # Stop when a batch brings nothing new: a row its setter cannot match (no key) would come back forever.
+        while (found := read(missing_rows, batch=batch)) and not seen.issuperset(r["id"] for r in found):
+            seen.update(r["id"] for r in found)
+            write(setter, rows=[{"id": r["id"], "words": lexical.index_text(r["text"] or "")} for r in found])
+            filled += len(found)
+    write("words_done_set")
+    return filled
 
 
 def drop_workspace(run: Run) -> None:

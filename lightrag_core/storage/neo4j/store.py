@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-from lightrag_core import lexical
 from lightrag_core.config import Settings
 from lightrag_core.models import (
     Chunk,
@@ -29,26 +28,31 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
-from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.base import (
+    by_score_then_key,
+    check_dimensions,
+    check_embedding_model,
+    least_name_per_key,
+    seeds_in_given_order,
+)
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.cypher_files import cypher
-from lightrag_core.storage.neo4j.errors import user_error
-from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps
+from lightrag_core.storage.neo4j.errors import is_forbidden, user_error
+from lightrag_core.storage.neo4j.search import (
+    chunks_by_words,
+    entities_with_words,
+    from_index_score,
+    widen_vector_search,
+)
+from lightrag_core.storage.neo4j.search import (
+    to_index_score as to_index_score,  # re-exported: callers map scores through the store module
+)
+from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps, rule_rows
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
 
 MIN_VERSION = (5, 18)
 BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}
-# The vector and full-text indexes are shared by every workspace in the database, so a search asks
-# for more neighbours than it needs and keeps the ones in its own workspace; a vector search widens
-# by this factor until it has top_k hits, the index is exhausted, or MAX_CANDIDATES is reached.
-OVERSAMPLE = 4
-MAX_CANDIDATES = 10_000
-# Index scores are approximate (quantized from 5.23): widening stops once the index's lowest
-# candidate is this far below the threshold in cosine.
-SCORE_SLACK = 0.02
-
-
 def _entity(r: dict) -> Entity:
     return Entity(name=r["name"], type=r["type"], description=r["description"], source_ids=list(r["source_ids"]),
                   file_paths=list(r["file_paths"]), created_at=r["created_at"] or 0.0,
@@ -66,15 +70,6 @@ def _chunk(r: dict) -> Chunk:
                  file_path=r["file_path"] or "", score=r.get("score", 0.0) or 0.0)
 
 
-def to_index_score(cosine: float) -> float:
-    """Neo4j reports cosine similarity as (1 + cos) / 2, in [0, 1]."""
-    return (1.0 + cosine) / 2.0
-
-
-def from_index_score(score: float) -> float:
-    return 2.0 * float(score) - 1.0
-
-
 def parse_version(text: str) -> tuple[int, int]:
     match = re.match(r"(\d+)\.(\d+)", text or "")
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
@@ -83,24 +78,42 @@ def parse_version(text: str) -> tuple[int, int]:
 class Neo4jStore:
     kind = "neo4j"
 
-    def __init__(self, driver: Any, database: str, workspace: str, uri: str = "") -> None:
+    def __init__(self, driver: Any, database: str, workspace: str, uri: str = "", *, user: str = "",
+                 write_batch: int = 500) -> None:
         self.driver = driver
         self.database = database
         self.workspace = workspace
         self.uri = uri
+        self.user = user
+        self.write_batch = write_batch
         self._vectors_ready = False  # set once the vector indexes are known to exist
+        # Set when the schema is missing and this user may not create it: what an administrator must do.
+        self.read_only: str | None = None
+        self._missing_fulltext: set[str] = set()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Neo4jStore:
         import neo4j
-        from neo4j.exceptions import AuthError, ConfigurationError, ServiceUnavailable
+        from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable
 
         uri = settings.neo4j_uri
         if uri.split("://", 1)[0] not in BOLT_SCHEMES:
             raise LightRAGError(f"NEO4J_URI {uri!r} is not usable; use neo4j://, bolt:// or neo4j+s:// (Aura)")
+        driver: Any = None  # closed on any failure below
         try:
-            driver = neo4j.GraphDatabase.driver(uri, auth=(settings.neo4j_username, settings.neo4j_password))
-            driver.verify_connectivity()
+            try:
+                driver = neo4j.GraphDatabase.driver(uri, auth=(settings.neo4j_username, settings.neo4j_password))
+                driver.verify_connectivity()
+                store = cls(driver, settings.neo4j_database, settings.workspace, uri,
+                            user=settings.neo4j_username, write_batch=settings.neo4j_write_batch)
+                store.check_version()
+                store.create_schema()
+                return store
+            except BaseException:
+                if driver is not None:
+                    driver.close()
+                raise
+        # Every driver or server error becomes one line with the fix; none escapes as a traceback.
         except AuthError as exc:
             raise LightRAGError(f"Neo4j at {uri} rejected user {settings.neo4j_username!r}: check NEO4J_USERNAME "
                                 "and NEO4J_PASSWORD") from exc
@@ -110,10 +123,8 @@ class Neo4jStore:
         except (ConfigurationError, ValueError) as exc:
             raise LightRAGError(f"NEO4J_URI {uri!r} is not usable ({exc}); use neo4j://, bolt:// or "
                                 "neo4j+s:// (Aura)") from exc
-        store = cls(driver, settings.neo4j_database, settings.workspace, uri)
-        store.check_version()
-        store.create_schema()
-        return store
+        except (Neo4jError, DriverError) as exc:
+            raise user_error(exc, uri, settings.neo4j_database) from exc
 
     # -- plumbing ----------------------------------------------------------
     def _read(self, name: str, **params: Any) -> list[dict]:
@@ -151,9 +162,17 @@ class Neo4jStore:
                                 "later (for example the neo4j:5.26 image)")
 
     def create_schema(self) -> None:
-        schema.create_schema(self._write)
+        """Create what is missing of the store's schema (schema.open_schema); a user who may not gets a
+        read-only store, and with nothing missing opening only reads, so a reader can query."""
+        self.read_only, self._missing_fulltext = schema.open_schema(self._read, self._write, self.user,
+                                                                    self.database, self.write_batch)
+
+    def _check_writable(self) -> None:
+        if self.read_only:
+            raise LightRAGError(self.read_only)
 
     def drop_workspace(self) -> None:
+        self._check_writable()
         schema.drop_workspace(self._write)
 
     def vector_indexes(self) -> list[dict]:
@@ -175,7 +194,14 @@ class Neo4jStore:
     def set_embedding_meta(self, model: str, dim: int) -> None:
         check_embedding_model(self.embedding_meta(), model, dim, f"workspace {self.workspace!r}",
                               "Use another LIGHTRAG_WORKSPACE")
-        schema.create_vector_indexes(self._write, dim, self.database)
+        self._check_writable()
+        try:
+            schema.create_vector_indexes(self._read, self._write, dim, self.database)
+        except LightRAGError as exc:
+            if not is_forbidden(exc):
+                raise
+            raise LightRAGError(schema.read_only_reason(list(schema.VECTOR_STATEMENTS.values()), self.user,
+                                                        self.database)) from exc
         self._write("meta_set", model=model, dim=dim)
         self._vectors_ready = True
 
@@ -188,6 +214,7 @@ class Neo4jStore:
         return [DocumentInfo(**r["doc"]) for r in self._read("documents_list")]
 
     def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
+        self._check_writable()
         self._write("document_save", doc=dict(info.__dict__), text=text)
 
     def get_document_text(self, doc_id: str) -> str | None:
@@ -208,7 +235,7 @@ class Neo4jStore:
         return {r["name"]: _entity(r) for r in self._read("entities_get", names=names)}
 
     def resolve_names(self, lowered: list[str]) -> dict[str, str]:
-        return {r["lowered"]: r["name"] for r in self._read("entities_resolve", lowered=lowered)}
+        return least_name_per_key([(r["lowered"], r["name"]) for r in self._read("entities_resolve", lowered=lowered)])
 
     def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
         pairs = [list(relation_key(*k)) for k in keys]
@@ -216,6 +243,7 @@ class Neo4jStore:
 
     # -- writes: one transaction ---------------------------------------------
     def apply(self, write: GraphWrite) -> None:
+        self._check_writable()
         check_dimensions(write, self.embedding_meta())
         # The write session shares execute_query's bookmark manager, so on a cluster or Aura the
         # reads that follow (execute_query) see this write (causal consistency).
@@ -225,7 +253,7 @@ class Neo4jStore:
             session.execute_write(self._apply, write)
 
     def _apply(self, tx: Any, w: GraphWrite) -> None:
-        apply_write(Neo4jWriteSteps(tx, self.workspace), w)
+        apply_write(Neo4jWriteSteps(tx, self.workspace, self.write_batch, self.database), w)
 
     # -- retrieval stages: one round trip each -------------------------------
     def _search(self, name: str, vector: np.ndarray, top_k: int, threshold: float) -> list[dict]:
@@ -236,19 +264,7 @@ class Neo4jStore:
         """
         if top_k < 1 or not self._has_vector_indexes():
             return []
-        params = {"vector": vector_param(vector), "top_k": top_k}
-        candidates = max(top_k * OVERSAMPLE, 10)
-        while True:
-            rows = self._read(name, candidates=candidates, **params)
-            # Index scores and vector.similarity.cosine are both (1 + cos) / 2; the engine speaks plain cosine.
-            hits = [{**r, "score": from_index_score(r["score"])} for r in rows if r["score"] is not None]
-            hits = [r for r in hits if r["score"] >= threshold]
-            seen, lowest = (rows[0]["seen"], rows[0]["lowest"]) if rows else (0, None)
-            exhausted = seen < candidates or candidates >= MAX_CANDIDATES
-            below = lowest is not None and from_index_score(lowest) < threshold - SCORE_SLACK
-            if len(hits) >= top_k or exhausted or below:
-                return hits
-            candidates = min(candidates * OVERSAMPLE, MAX_CANDIDATES)
+        return widen_vector_search(self._read, name, vector_param(vector), top_k, threshold)
 
     def _has_vector_indexes(self) -> bool:
         if not self._vectors_ready:
@@ -256,60 +272,90 @@ class Neo4jStore:
         return self._vectors_ready
 
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
-        return [_entity(r) for r in self._search("search_entities", vector, top_k, threshold)]
+        found = [_entity(r) for r in self._search("search_entities", vector, top_k, threshold)]
+        return by_score_then_key(found, lambda e: e.name)
 
     def search_relations(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Relation]:
-        return [_relation(r) for r in self._search("search_relations", vector, top_k, threshold)]
+        found = [_relation(r) for r in self._search("search_relations", vector, top_k, threshold)]
+        return by_score_then_key(found, lambda r: r.key)
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
-        return [_chunk(r) for r in self._search("search_chunks", vector, top_k, threshold)]
+        return by_score_then_key([_chunk(r) for r in self._search("search_chunks", vector, top_k, threshold)],
+                                 lambda c: c.id)
 
     def entities_with_degree(self, names: list[str]) -> list[Entity]:
         found = {r["name"]: _entity(r) for r in self._read("entities_with_degree", names=names)}
         return [found[n] for n in names if n in found]
 
     def relations_of(self, names: list[str]) -> list[Relation]:
-        return [_relation(r) for r in self._read("relations_of", names=names)]
+        return sorted((_relation(r) for r in self._read("relations_of", names=names)), key=lambda r: r.key)
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
         rows = self._read("chunk_scores", ids=ids, vector=vector_param(vector))
         return {r["id"]: from_index_score(r["score"]) for r in rows}
 
     def search_chunks_text(self, terms: list[str], top_k: int) -> list[Chunk]:
-        if not terms or top_k < 1:
+        if "chunk_words_fulltext" in self._missing_fulltext:
             return []
-        rows = self._read("search_chunks_text", text=lexical.any_of(terms), top_k=top_k,
-                          candidates=max(top_k * OVERSAMPLE, 10))
-        return [_chunk(r) for r in rows]
+        return by_score_then_key([_chunk(r) for r in chunks_by_words(self._read, terms, top_k)], lambda c: c.id)
 
     def entities_with_tokens(self, token_lists: list[list[str]], limit: int) -> list[list[str]]:
-        queries = [{"key": i, "text": lexical.all_of(t)} for i, t in enumerate(token_lists) if t]
-        found: dict[int, list[str]] = {}
-        if queries:
-            rows = self._read("entities_with_tokens", queries=queries, top_k=limit,
-                              candidates=max(limit * OVERSAMPLE, 10))
-            found = {r["key"]: list(r["names"]) for r in rows}
-        return [found.get(i, []) for i in range(len(token_lists))]
+        if "entity_words_fulltext" in self._missing_fulltext:
+            return [[] for _ in token_lists]
+        return entities_with_words(self._read, token_lists, limit)
 
     def neighbourhood(self, names: list[str], max_neighbours: int) -> Neighbourhood:
-        rows = self._read("neighbourhood", names=names, max_neighbours=max_neighbours)
+        rows = self._read("neighbourhood", names=names, max_neighbours=max(max_neighbours, 0))
         if not rows:
             return Neighbourhood()
-        seeds = list(rows[0]["seeds"])
-        order = {n: i for i, n in enumerate(seeds)}
-        rows.sort(key=lambda r: (order.get(r["name"], len(order)), r["name"]))
-        entities = {r["name"]: sorted(r["source_ids"] or []) for r in rows}
+        # The statement's `ranked` is closeness order; aggregation scrambled the rows (base.py's contract).
+        found = set(rows[0]["seeds"])
+        seeds = seeds_in_given_order(names, found)
+        by_name = {r["name"]: r for r in rows}
+        order = seeds + [n for n in rows[0]["ranked"] if n not in found]
+        entities = {n: sorted(by_name[n]["source_ids"] or []) for n in order}
         relations = sorted((r["name"], tgt, float(w)) for r in rows for tgt, w in r["edges"])
         return Neighbourhood(seeds, entities, relations)
 
     # -- review ----------------------------------------------------------------
     def save_review(self, record: dict) -> None:
+        self._check_writable()
         self._write("review_add", review=dict(record))
 
     def list_reviews(self) -> list[dict]:
         return [r["review"] for r in self._read("reviews_list")]
 
+    def save_rule(self, rule: dict) -> None:
+        self._write("curation_save", rows=rule_rows([rule]))
+
+    def list_rules(self) -> list[dict]:
+        return [json.loads(r["body"]) for r in self._read("curation_list")]
+
     # -- the Cypher console ------------------------------------------------------
+    def with_login(self, username: str, password: str) -> Neo4jStore:
+        """The same database and workspace through another user's login (the console's read-only one).
+        The driver connects on first use; a wrong password then fails that statement, not the app."""
+        import neo4j
+
+        driver = neo4j.GraphDatabase.driver(self.uri, auth=(username, password))
+        return Neo4jStore(driver, self.database, self.workspace, self.uri)
+
+    def explain(self, statement: str, params: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+        """The server's plan for a statement (`EXPLAIN`: planned, never run), as the driver's plan dict."""
+        import neo4j
+
+        @neo4j.unit_of_work(timeout=timeout)
+        def work(tx: Any) -> dict[str, Any] | None:
+            summary = tx.run("EXPLAIN " + statement, {"workspace": self.workspace, **params}).consume()
+            plan = getattr(summary, "plan", None)
+            return dict(plan) if plan else None
+
+        with self._errors(), self.driver.session(
+            database=self.database, default_access_mode=neo4j.READ_ACCESS,
+            bookmark_manager=self.driver.execute_query_bookmark_manager,
+        ) as session:
+            return session.execute_read(work)
+
     def run_read_only(self, statement: str, params: dict[str, Any], limit: int,
                       timeout: float) -> tuple[list[str], list[list[Any]], bool]:
         """A statement the console has checked, in a read transaction: its column names, at most `limit`

@@ -30,6 +30,8 @@ CREATE INDEX IF NOT EXISTS relations_tgt ON relations(tgt);
 CREATE TABLE IF NOT EXISTS reviews (
     seq INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, item TEXT NOT NULL, decision TEXT NOT NULL,
     comment TEXT, detail TEXT, reviewer TEXT, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS curation (
+    id TEXT PRIMARY KEY, at REAL NOT NULL, body TEXT NOT NULL);
 """
 
 # Search structures derived from the tables above and kept in step by triggers, so every

@@ -13,19 +13,21 @@ from collections.abc import Callable
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Neighbourhood
+from lightrag_core.storage.base import seeds_in_given_order
 
 Query = Callable[[str, tuple], list[tuple]]
 
 
 def search_chunks_text(q: Query, terms: list[str], top_k: int) -> list[Chunk]:
     """Chunks ranked by BM25 for any of the terms; the score is BM25 (higher is better)."""
-    if not terms or top_k < 1:
+    words = lexical.unique_words(terms)  # the same words the Neo4j store asks for
+    if not words or top_k < 1:
         return []
     rows = q(
         "SELECT c.id, c.doc_id, c.ord, c.tokens, c.content, c.file_path, -bm25(chunks_fts) AS s "
         "FROM chunks_fts JOIN chunks c ON c.rowid = chunks_fts.rowid "
         "WHERE chunks_fts MATCH ? ORDER BY s DESC, c.id LIMIT ?",
-        (lexical.any_of(terms), top_k),
+        (lexical.any_of(words), top_k),
     )
     return [Chunk(id=r[0], doc_id=r[1], order=r[2], tokens=r[3], content=r[4], file_path=r[5], score=float(r[6]))
             for r in rows]
@@ -35,13 +37,14 @@ def entities_with_tokens(q: Query, token_lists: list[list[str]], limit: int) -> 
     """For each token list, entity names holding every token (name order), at most `limit`."""
     out: list[list[str]] = []
     for tokens in token_lists:
-        if not tokens:
+        words = lexical.unique_words(tokens)
+        if not words:
             out.append([])
             continue
         rows = q(
             "SELECT e.name FROM entity_names_fts f JOIN entities e ON e.rowid = f.rowid "
             "WHERE entity_names_fts MATCH ? ORDER BY e.name LIMIT ?",
-            (lexical.all_of(tokens), limit),
+            (lexical.all_of(words), limit),
         )
         out.append([r[0] for r in rows])
     return out
@@ -52,7 +55,8 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
     of the seeds' chunks that mention them; ties by name), the relations among all of them, and
     the chunks that mention each."""
     arg = json.dumps(names)
-    seeds = [r[0] for r in q("SELECT name FROM entities WHERE name IN (SELECT value FROM json_each(?))", (arg,))]
+    found = {r[0] for r in q("SELECT name FROM entities WHERE name IN (SELECT value FROM json_each(?))", (arg,))}
+    seeds = seeds_in_given_order(names, found)
     if not seeds:
         return Neighbourhood()
     seed_set = set(seeds)

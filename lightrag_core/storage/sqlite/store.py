@@ -26,7 +26,7 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
-from lightrag_core.storage.base import check_dimensions, check_embedding_model
+from lightrag_core.storage.base import check_dimensions, check_embedding_model, least_name_per_key
 from lightrag_core.storage.sqlite import search as sqlite_search
 from lightrag_core.storage.sqlite import vectors
 from lightrag_core.storage.sqlite.schema import (
@@ -178,7 +178,7 @@ class SQLiteStore:
             "SELECT name_lower, name FROM entities WHERE name_lower IN (SELECT value FROM json_each(?))",
             (json.dumps(lowered),),
         )
-        return dict(rows)
+        return least_name_per_key([(r[0], r[1]) for r in rows])
 
     def get_relations(self, keys: list[tuple[str, str]]) -> dict[tuple[str, str], Relation]:
         rows = self._q(
@@ -249,9 +249,10 @@ class SQLiteStore:
 
     def relations_of(self, names: list[str]) -> list[Relation]:
         arg = json.dumps(names)
-        return self._relations_with_degree(
+        found = self._relations_with_degree(
             "r.src IN (SELECT value FROM json_each(?)) OR r.tgt IN (SELECT value FROM json_each(?))", (arg, arg)
         )
+        return sorted(found, key=lambda r: r.key)  # base.py's order contract
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
         hits = self._vectors()["chunks"].search(vector, top_k, threshold)
@@ -280,6 +281,14 @@ class SQLiteStore:
     def list_reviews(self) -> list[dict]:
         rows = self._q(f"SELECT {', '.join(REVIEW_COLS)} FROM reviews ORDER BY seq")
         return [dict(zip(REVIEW_COLS, r)) for r in rows]
+
+    def save_rule(self, rule: dict) -> None:
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO curation (id, at, body) VALUES (?,?,?)",
+                               (rule["id"], float(rule["at"]), json.dumps(rule)))
+
+    def list_rules(self) -> list[dict]:
+        return [json.loads(body) for (body,) in self._q("SELECT body FROM curation ORDER BY at, id")]
 
     # -- whole graph -------------------------------------------------------------
     def write_version(self) -> str:

@@ -125,6 +125,10 @@ class SQLiteWriteSteps:
         self.c.executemany(f"INSERT OR REPLACE INTO relations ({RELATION_COLS}, embedding) VALUES (?,?,?,?,?,?,?,?,?)",
                            rows)
 
+    def save_rules(self, rules: list[dict]) -> None:
+        self.c.executemany("INSERT OR REPLACE INTO curation (id, at, body) VALUES (?,?,?)",
+                              [(r["id"], float(r["at"]), json.dumps(r)) for r in rules])
+
 
 def update_indexes(idx: Mapping[str, VectorIndex | AnnIndex], w: GraphWrite,
                    cascaded: tuple[list[str], list[str]]) -> None:

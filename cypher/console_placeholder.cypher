@@ -1,0 +1,1 @@
+MATCH (e:Entity {workspace: $workspace}) RETURN e.name LIMIT 10

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (c:Chunk {workspace: $workspace, id: row.id})
+SET c.words = row.words

@@ -1,0 +1,260 @@
+"""Who may do what: accounts from LIGHTRAG_AUTH_ACCOUNTS, their roles, and signed tokens.
+
+One mechanism for the Streamlit app and the HTTP API. Passwords are checked with `bcrypt` (hashes
+`$2a$`, `$2b$`, `$2y$`) or, for a plain password, compared in constant time; tokens are JWTs signed
+with LIGHTRAG_TOKEN_SECRET (PyJWT, HS256) and expire after LIGHTRAG_TOKEN_EXPIRE_HOURS. With no
+accounts the workbench is open to one person: every caller is `ANONYMOUS`, an admin.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+
+import bcrypt
+import jwt
+
+from lightrag_core.config import Settings
+from lightrag_core.models import LightRAGError
+
+BCRYPT_PREFIXES = ("$2a$", "$2b$", "$2y$")
+# bcrypt reads at most 72 bytes; a longer password could never match a hash, and a huge one only costs time.
+MAX_PASSWORD_CHARS = 1024
+MIN_SECRET_CHARS = 32
+# Failed sign-ins: after this many in a row, the account waits LOCK_SECONDS before the next attempt counts.
+FREE_FAILURES = 5
+LOCK_SECONDS = 30.0
+_ALGORITHM = "HS256"
+
+
+class Role(StrEnum):
+    """Roles, weakest first: each one may do everything the ones before it may."""
+
+    VIEWER = "viewer"
+    REVIEWER = "reviewer"
+    ADMIN = "admin"
+
+    @property
+    def rank(self) -> int:
+        return list(Role).index(self)
+
+    def allows(self, needed: Role) -> bool:
+        """Whether this role may do what `needed` may."""
+        return self.rank >= Role(needed).rank
+
+
+class Action(StrEnum):
+    """What a user can do in the app or the API; ROLE_FOR says which role each one needs."""
+
+    QUERY = "query"
+    COMPARE = "compare"
+    ANALYTICS = "analytics"
+    LIST_DOCUMENTS = "list documents"
+    REVIEW = "review"
+    EDIT_GRAPH = "edit the graph"
+    UPLOAD = "upload"
+    DELETE = "delete documents"
+    RERUN = "re-run documents"
+    CYPHER = "Cypher console"
+    CHOOSE_WORKSPACE = "choose the workspace"
+
+    @property
+    def role(self) -> Role:
+        return ROLE_FOR[self]
+
+
+ROLE_FOR: Mapping[Action, Role] = {
+    Action.QUERY: Role.VIEWER,
+    Action.COMPARE: Role.VIEWER,
+    Action.ANALYTICS: Role.VIEWER,
+    Action.LIST_DOCUMENTS: Role.VIEWER,
+    Action.REVIEW: Role.REVIEWER,
+    Action.EDIT_GRAPH: Role.REVIEWER,
+    Action.UPLOAD: Role.ADMIN,
+    Action.DELETE: Role.ADMIN,
+    Action.RERUN: Role.ADMIN,
+    Action.CYPHER: Role.ADMIN,
+    Action.CHOOSE_WORKSPACE: Role.ADMIN,
+}
+
+
+def needed_role(what: Role | Action) -> Role:
+    return what.role if isinstance(what, Action) else Role(what)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Someone signed in (or the one user of an open workbench, named "")."""
+
+    name: str
+    role: Role
+
+    @property
+    def anonymous(self) -> bool:
+        return self.name == ""
+
+    def may(self, what: Role | Action) -> bool:
+        return self.role.allows(needed_role(what))
+
+
+ANONYMOUS = Principal("", Role.ADMIN)
+API_KEY_PRINCIPAL = Principal("api-key", Role.ADMIN)
+
+
+class AccountsError(LightRAGError, ValueError):
+    """LIGHTRAG_AUTH_ACCOUNTS or the token settings are wrong; the message says which entry and why."""
+
+
+@dataclass(frozen=True)
+class Account:
+    name: str
+    password: str = field(repr=False)  # a bcrypt hash or the plain password
+    role: Role
+
+    @property
+    def hashed(self) -> bool:
+        return self.password.startswith(BCRYPT_PREFIXES)
+
+
+def parse_accounts(spec: str) -> dict[str, Account]:
+    """`user:password:role,...` as accounts. The password may hold colons (the role is after the last one)."""
+    accounts: dict[str, Account] = {}
+    for number, entry in enumerate(spec.split(","), start=1):
+        entry = entry.strip()
+        if not entry:
+            continue
+        # Errors name the entry by number and user, never by its password.
+        name, _, rest = entry.partition(":")
+        password, _, role = rest.rpartition(":")
+        name, role = name.strip(), role.strip().lower()
+        where = f"LIGHTRAG_AUTH_ACCOUNTS entry {number}" + (f" ({name!r})" if name else "")
+        if not name or not rest or not password:
+            raise AccountsError(f"{where}: expected user:password:role")
+        if role not in {r.value for r in Role}:
+            raise AccountsError(f"{where}: unknown role; use one of " + ", ".join(r.value for r in Role))
+        if name in accounts:
+            raise AccountsError(f"{where}: the user is listed twice")
+        if password.startswith(BCRYPT_PREFIXES) and len(password) != 60:
+            raise AccountsError(f"{where}: the password looks like a bcrypt hash but is not 60 characters long")
+        accounts[name] = Account(name, password, Role(role))
+    return accounts
+
+
+def _bcrypt_matches(password: bytes, stored: bytes) -> bool:
+    if len(password) > 72:  # bcrypt refuses longer input; no hash of it exists
+        return False
+    try:
+        return bcrypt.checkpw(password, stored)
+    except ValueError:  # a malformed hash never matches
+        return False
+
+
+class _Failures:
+    """Failed sign-ins per configured user (bounded: only configured names are tracked)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._counts: dict[str, tuple[int, float]] = {}
+
+    def wait(self, name: str) -> float:
+        """Seconds before `name` may try again (0 = now)."""
+        with self._lock:
+            count, last = self._counts.get(name, (0, 0.0))
+        if count < FREE_FAILURES:
+            return 0.0
+        return max(0.0, last + LOCK_SECONDS - time.monotonic())
+
+    def record(self, name: str, ok: bool) -> None:
+        with self._lock:
+            if ok:
+                self._counts.pop(name, None)
+            else:
+                count, _ = self._counts.get(name, (0, 0.0))
+                self._counts[name] = (count + 1, time.monotonic())
+
+
+class Accounts:
+    """The configured accounts; signs and checks tokens. `enabled` is False in single-user mode."""
+
+    def __init__(self, accounts: Mapping[str, Account], token_secret: str = "", expire_hours: float = 48) -> None:
+        self.accounts = dict(accounts)
+        if self.accounts and len(token_secret) < MIN_SECRET_CHARS:
+            raise AccountsError(
+                f"LIGHTRAG_TOKEN_SECRET must be set, at least {MIN_SECRET_CHARS} characters, when "
+                "LIGHTRAG_AUTH_ACCOUNTS is; make one with: "
+                "python -c \"import secrets; print(secrets.token_urlsafe(32))\"")
+        if expire_hours <= 0:
+            raise AccountsError("LIGHTRAG_TOKEN_EXPIRE_HOURS must be above 0")
+        # Open mode signs only guest tokens, which grant nothing an anonymous caller lacks: a
+        # per-process random key is enough there, and nothing is derived from a missing secret.
+        self._secret = token_secret if self.accounts else secrets.token_urlsafe(32)
+        self.expire = timedelta(hours=expire_hours)
+        self.failures = _Failures()
+        # With any bcrypt account, every check runs bcrypt once at the highest cost configured (against
+        # this hash for unknown names and plain passwords), so the time taken tells no name or kind apart.
+        costs = [int(a.password[4:6]) for a in self.accounts.values() if a.hashed and a.password[4:6].isdigit()]
+        self._decoy = secrets.token_bytes(16)
+        self._dummy = bcrypt.hashpw(secrets.token_bytes(16), bcrypt.gensalt(min(max(costs), 16))) if costs else None
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Accounts:
+        return cls(parse_accounts(settings.auth_accounts), settings.token_secret, settings.token_expire_hours)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.accounts)
+
+    def retry_after(self, username: str) -> float:
+        """Seconds `username` must wait after too many failed sign-ins (0 = may try now)."""
+        return self.failures.wait(username) if username in self.accounts else 0.0
+
+    def authenticate(self, username: str, password: str) -> Principal | None:
+        """The account's principal when the password is right (and the account not waiting), else None."""
+        if not self.enabled or len(password) > MAX_PASSWORD_CHARS or len(username) > MAX_PASSWORD_CHARS:
+            return None
+        account = self.accounts.get(username)
+        if account is not None and self.retry_after(username) > 0:
+            return None
+        ok = self._matches(account, password.encode("utf-8"))
+        if account is None:
+            return None
+        self.failures.record(username, ok)
+        return Principal(account.name, account.role) if ok else None
+
+    def _matches(self, account: Account | None, given: bytes) -> bool:
+        if account is not None and account.hashed:
+            return _bcrypt_matches(given, account.password.encode())
+        if self._dummy is not None:
+            _bcrypt_matches(given, self._dummy)  # the same time as a hashed account takes
+        if account is None:
+            hmac.compare_digest(given, self._decoy)
+            return False
+        return hmac.compare_digest(given, account.password.encode("utf-8"))
+
+    def issue_token(self, principal: Principal) -> str:
+        now = datetime.now(UTC)
+        claims = {"sub": principal.name, "role": principal.role.value, "iat": now, "exp": now + self.expire,
+                  "guest": principal.anonymous}
+        return jwt.encode(claims, self._secret, algorithm=_ALGORITHM)
+
+    def verify_token(self, token: str) -> Principal | None:
+        """The token's principal if it is signed by us, unexpired, and its account still has that role."""
+        if not token or len(token) > 4096:
+            return None
+        try:
+            claims = jwt.decode(token, self._secret, algorithms=[_ALGORITHM], options={"require": ["exp", "sub"]})
+        except jwt.PyJWTError:
+            return None
+        if not self.enabled:
+            return ANONYMOUS if claims.get("guest") else None
+        account = self.accounts.get(str(claims["sub"]))
+        # A removed account, or one whose role changed, loses its earlier tokens.
+        if account is None or claims.get("role") != account.role.value or claims.get("guest"):
+            return None
+        return Principal(account.name, account.role)

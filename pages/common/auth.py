@@ -1,0 +1,114 @@
+"""Sign-in for the app: a login form until signed in, the user in the sidebar, and what their role may see.
+
+Every page calls `signed_in()` first. The token (lightrag_core.accounts) lives in the session and is
+verified on every run, so a removed account or a changed role takes effect at the next click. With
+no accounts configured the app is open for one person, as before: everyone is the anonymous admin.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from lightrag_core.accounts import ANONYMOUS, Accounts, AccountsError, Action, Principal, Role, needed_role
+from pages.common import state
+
+_TOKEN = "auth_token"
+
+
+@st.cache_resource(show_spinner=False)
+def _accounts(spec: str, secret: str, expire_hours: float) -> Accounts:
+    # One Accounts per configuration, shared by every session: the failed sign-in counts are too.
+    from lightrag_core.accounts import parse_accounts
+
+    return Accounts(parse_accounts(spec), secret, expire_hours)
+
+
+def accounts() -> Accounts:
+    """The configured accounts; a wrong LIGHTRAG_AUTH_ACCOUNTS stops the page with its reason."""
+    settings = state.settings()
+    try:
+        return _accounts(settings.auth_accounts, settings.token_secret, settings.token_expire_hours)
+    except AccountsError as exc:
+        st.error(f"Sign-in is not set up correctly: {exc}")
+        st.stop()
+        raise  # st.stop() ends the run; this line only satisfies the type checker
+
+
+def current() -> Principal | None:
+    """Who is signed in to this session (the anonymous admin when there are no accounts), or None."""
+    known = accounts()
+    if not known.enabled:
+        return ANONYMOUS
+    token = st.session_state.get(_TOKEN)
+    principal = known.verify_token(token) if token else None
+    if principal is None:
+        st.session_state.pop(_TOKEN, None)
+    return principal
+
+
+def allowed(what: Role | Action) -> bool:
+    """Whether the signed-in user's role may do `what` (a role, or an action from lightrag_core.accounts)."""
+    principal = current()
+    return principal is not None and principal.may(what)
+
+
+def listed(what: Role | Action) -> bool:
+    """Whether a page for `what` belongs in the navigation: before sign-in every page is (each shows only
+    the login form, and a deep link survives it); after, only those the role may use."""
+    principal = current()
+    return principal is None or principal.may(what)
+
+
+def explain(what: Role | Action) -> None:
+    """A note for a user whose role may not do `what`."""
+    principal = current()
+    role = principal.role if principal else "no"
+    label = f"{what.value[0].upper()}{what.value[1:]}" if isinstance(what, Action) else "This"
+    st.info(f"{label} needs the {needed_role(what)} role; you are signed in with the {role} role.",
+            icon=":material/lock:")
+
+
+def gate(what: Role | Action) -> None:
+    """Stop the page here unless the user's role may do `what`."""
+    if not allowed(what):
+        explain(what)
+        st.stop()
+
+
+def signed_in() -> Principal:
+    """The signed-in user; until there is one, a login form and st.stop()."""
+    state.use_app_navigation()  # before a login form can stop the run (see state.use_app_navigation)
+    principal = current()
+    if principal is None:
+        _login_form(accounts())
+        st.stop()
+        raise RuntimeError("unreachable")  # st.stop() ends the run
+    if not principal.anonymous:
+        with st.sidebar:
+            st.caption(f"Signed in as **{principal.name}** · {principal.role}")
+            if st.button("Sign out", key="sign_out", icon=":material/logout:"):
+                st.session_state.pop(_TOKEN, None)
+                st.rerun()
+    return principal
+
+
+def _login_form(known: Accounts) -> None:
+    st.subheader("Sign in")
+    # clear_on_submit: the password is not kept in the session's widget state.
+    with st.form("sign_in", clear_on_submit=True):
+        username = st.text_input("User name", autocomplete="username")
+        password = st.text_input("Password", type="password", autocomplete="current-password")
+        if not st.form_submit_button("Sign in", type="primary"):
+            return
+    wait = known.retry_after(username)
+    if wait > 0:
+        st.error(f"Too many failed sign-ins for this user: try again in {math.ceil(wait)} seconds.")
+        return
+    principal = known.authenticate(username, password)
+    if principal is None:
+        st.error("Wrong user name or password.")
+        return
+    st.session_state[_TOKEN] = known.issue_token(principal)
+    st.rerun()
