@@ -6,7 +6,6 @@ LightRAG route is neither served nor listed. README.md's "Switching from LightRA
 
 from __future__ import annotations
 
-
 UNSUPPORTED: dict[tuple[str, str], str] = {
     ("GET", "/"): "LightRAG redirects / to its bundled WebUI; this server ships the Streamlit workbench instead",
     ("GET", "/auth/verify"): "LightRAG's check of a reverse proxy's credentials; accounts here sign in at /login",
