@@ -33,16 +33,14 @@ EXPECTED_FAILURES = {
 }
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def _serve(workdir: Path, **settings: str):
     import uvicorn
     from fastapi.staticfiles import StaticFiles
 
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
     webui = package_dir() / "api" / "webui"
-    engine = Engine(Settings.from_env(tmp_path_factory.mktemp("webui"), llm_model="", neo4j_uri="",
-                                      embedding_model=""))
+    engine = Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model="", **settings))
     engine.index_documents(read_jsonl(HOTPOT / "corpus.jsonl")[:15])
     app = create_app(engine)
     app.mount("/webui", StaticFiles(directory=webui, html=True), name="lightrag-webui")  # test-only mount
@@ -56,10 +54,48 @@ def served(tmp_path_factory):
         if server.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app, engine
+    return f"http://127.0.0.1:{port}", app, engine, server, thread
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    base, app, engine, server, thread = _serve(tmp_path_factory.mktemp("webui"))
+    yield base, app, engine
     server.should_exit = True
     thread.join(timeout=10)
     engine.close()
+
+
+def test_lightrag_webui_signs_in_with_an_account(tmp_path):
+    """With accounts set, the WebUI's own login form signs in through /login and then lists the documents."""
+    from playwright.sync_api import expect, sync_playwright
+
+    base, _, engine, server, thread = _serve(tmp_path / "work", auth_accounts="ada:ada-pw:admin",
+                                             token_secret="a-webui-walk-signing-secret-0123456789abcdef")
+    failures: list[tuple[int, str, str]] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.on("response", lambda r: failures.append((r.status, r.request.method, r.url))
+                    if r.status >= 400 else None)
+            page.goto(base + "/webui/")
+            page.get_by_placeholder(re.compile("username", re.I)).fill("ada")
+            page.get_by_placeholder(re.compile("password", re.I)).fill("wrong-pw")
+            page.get_by_role("button", name="Login").click()
+            expect(page.get_by_role("button", name="Login")).to_be_visible()
+            page.get_by_placeholder(re.compile("password", re.I)).fill("ada-pw")
+            page.get_by_role("button", name="Login").click()
+            expect(page.get_by_text("All (15)")).to_be_visible(timeout=30_000)
+            page.screenshot(path=str(SHOTS / "lightrag_webui_signed_in.png"))
+            browser.close()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        engine.close()
+    wrong = [f for f in failures if f[2].endswith("/login")]
+    assert [f[0] for f in wrong] == [401], failures  # the wrong password, and nothing else, was refused
+    _check([f for f in failures if f not in wrong], base)
 
 
 def _serves(app, method: str, path: str) -> bool:
