@@ -26,6 +26,7 @@ SHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+EDITED = "British-American film director of The Prestige and The Dark Knight Rises (edited in the WebUI)."
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
 # Requests the WebUI makes that this server does not answer yet, by path: why (tests/compat/unsupported.py too).
 EXPECTED_FAILURES = {
@@ -160,6 +161,19 @@ def _walk(page, expect, tmp_path: Path, engine: Engine) -> None:
     expect(page.get_by_role("combobox").first).to_contain_text("Christopher Nolan", timeout=15_000)
     page.wait_for_timeout(3000)  # the layout settles
     page.screenshot(path=str(SHOTS / "lightrag_webui_graph.png"))
+
+    # Edit the entity's description through the node panel (POST /graph/entity/edit).
+    page.get_by_placeholder(re.compile("Search nodes")).click()
+    page.keyboard.type("Christopher Nolan")
+    page.get_by_role("option", name="Christopher Nolan", exact=True).click(timeout=15_000)
+    page.get_by_text("Description", exact=True).locator("xpath=..").locator("svg[class*=pencil]").first.click()
+    dialog = page.get_by_role("dialog", name="Edit Description")
+    dialog.get_by_role("textbox").fill(EDITED)
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_have_count(0, timeout=15_000)
+    expect(page.get_by_text(EDITED).first).to_be_visible(timeout=15_000)
+    page.screenshot(path=str(SHOTS / "lightrag_webui_entity_edit.png"))
+    assert engine.store.get_entities(["Christopher Nolan"])["Christopher Nolan"].description == EDITED
 
     # Retrieval: mix answers with cited sentences; multihop is refused by the WebUI itself (its six modes only).
     page.get_by_role("tab", name="Retrieval").click()
