@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Reproduce every figure in the README: engine on hotpotqa_100, LightRAG side by side, scale, page render times, plots.
-# Takes about 45 minutes on 2 cores (the 1M-entity scale point alone about 15). Run it on an otherwise idle machine.
+# Reproduce every figure in the README: engine on hotpotqa_100, LightRAG side by side, scale, page render times, load, plots.
+# Takes about 55 minutes on 2 cores (the 1M-entity scale point alone about 15). Run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-bench/bin/python ]; then
@@ -11,4 +11,5 @@ python bench/engine_bench.py --corpus ../shared/data/hotpotqa_100 --out bench/re
 .venv-bench/bin/python bench/vs_lightrag.py --questions 30 --passages 300 --out bench/results/vs_lightrag
 python bench/scale_bench.py --sizes 10000,100000,1000000 --out bench/results/scale
 python bench/page_bench.py --sizes 10000,100000 --out bench/results/pages
+python bench/load_bench.py --label latest --out bench/results/load   # 16 clients for 60 s, inserts meanwhile
 .venv-bench/bin/python bench/plots.py

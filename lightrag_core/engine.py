@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from lightrag_core.blas import single_threaded_blas
 from lightrag_core.config import Settings, redact_url
 from lightrag_core.embeddings import Embedder, make_embedder
 from lightrag_core.indexing.file_limits import ReadLimits
@@ -54,6 +55,7 @@ class Engine:
         llm: ChatLLM | None = None,
         store_kind: str | None = None,
     ) -> None:
+        single_threaded_blas()  # queries run side by side; BLAS's own threads would queue them (blas.py)
         # With LLM_LOCAL_GGUF the in-process llama.cpp server starts here and the settings point at it.
         self.settings = with_local_llm(settings or Settings.from_env())
         self.store = store or open_store(self.settings, store_kind)

@@ -1,10 +1,12 @@
 """The embedded store: SQLite for rows, in-memory numpy matrices for vectors.
 
-One SQLite file per work directory (WAL mode, so readers never wait for a
-writer). Vectors live as float32 blobs in their rows and are loaded into
-`VectorIndex` matrices at open; every `apply` updates rows and matrices
-together. If another process commits (SQLite's `data_version` moves), the
-matrices are reloaded before the next search.
+One SQLite file per work directory in WAL mode. Writes go through one
+connection behind the write lock; reads borrow pooled read-only connections
+(`readers.ReaderPool`) and take no store lock, so a query never waits for a
+write transaction. Vectors live as float32 blobs in their rows and in
+in-memory matrices (`live_vectors.LiveIndexes`): every `apply` brings the
+matrices up to the write it committed; when another process has committed
+(the stored write version is ahead), they are reloaded before the next search.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from lightrag_core.blas import single_threaded_blas
 from lightrag_core.models import (
     Chunk,
     DocumentInfo,
@@ -29,6 +32,8 @@ from lightrag_core.models import (
 from lightrag_core.storage.base import check_dimensions, check_embedding_model, least_name_per_key
 from lightrag_core.storage.sqlite import search as sqlite_search
 from lightrag_core.storage.sqlite import vectors
+from lightrag_core.storage.sqlite.live_vectors import Indexes, LiveIndexes
+from lightrag_core.storage.sqlite.readers import ReaderPool
 from lightrag_core.storage.sqlite.schema import (
     DEGREE_SQL,
     DOC_COLS,
@@ -44,7 +49,6 @@ from lightrag_core.storage.sqlite.schema import (
     relation_row,
 )
 from lightrag_core.storage.sqlite.writes import SQLiteWriteSteps, save_document_row, update_indexes
-from lightrag_core.storage.vector_index import VectorIndex
 from lightrag_core.storage.writes import apply_write
 
 
@@ -52,10 +56,12 @@ class SQLiteStore:
     kind = "embedded"
 
     def __init__(self, workdir: Path, ann_min_vectors: int = 200_000) -> None:
+        single_threaded_blas()  # searches run from many threads at once (see blas.py)
         workdir.mkdir(parents=True, exist_ok=True)
         self.path = workdir / "graph.sqlite"
         self.ann_dir = workdir / "ann"  # approximate indexes of big namespaces, stamped with the write version
         self.ann_min_vectors = ann_min_vectors
+        # The writer's connection and lock; reads never take either (see ReaderPool).
         self._conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=60, isolation_level=None)
         self._lock = threading.RLock()
         with self._lock:
@@ -65,8 +71,8 @@ class SQLiteStore:
             # INSERT OR REPLACE must fire the delete triggers that keep the search tables in step.
             self._conn.execute("PRAGMA recursive_triggers=ON")
             self._ensure_schema()
-        self._indexes: dict[str, vectors.Index] | None = None
-        self._seen_version = -1
+        self._readers = ReaderPool(self.path)
+        self._live = LiveIndexes(self._db_version, self._load_indexes, ann_min_vectors)
 
     def _ensure_schema(self) -> None:
         """Create the tables in one transaction (a kill part-way leaves none of them), and fill the
@@ -91,26 +97,32 @@ class SQLiteStore:
     # -- lifecycle ---------------------------------------------------------
     def close(self) -> None:
         with self._lock:
-            current = self._conn.execute("PRAGMA data_version").fetchone()[0]
-            if self._indexes is not None and current == self._seen_version:  # no other writer since
-                vectors.save(self._indexes, self.ann_dir, self.write_version())
+            version = _version_of(self._conn)
+            indexes = self._live.loaded_at(version)  # None if another writer has committed since
+            if indexes is not None:
+                vectors.save(indexes, self.ann_dir, str(version))
             self._conn.close()
+        self._readers.close()
 
     def _q(self, sql: str, params: tuple = ()) -> list[tuple]:
-        with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+        """A read on a pooled connection: no store lock, so it never waits for a write in progress."""
+        return self._readers.query(sql, params)
 
-    def _vectors(self) -> dict[str, vectors.Index]:
-        """The vector indexes, (re)loaded when another connection has committed."""
-        with self._lock:
-            version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-            if self._indexes is not None and version == self._seen_version:
-                return self._indexes
-            meta = self.embedding_meta()
-            self._indexes = vectors.load(self._conn, self._lock, meta[1] if meta else 0, self.ann_dir,
-                                         self.ann_min_vectors, self.write_version())
-            self._seen_version = version
-            return self._indexes
+    def _vectors(self) -> Indexes:
+        """The vector indexes as searches see them now (reloaded first if another process committed)."""
+        return self._live.current()
+
+    def _db_version(self) -> int:
+        with self._readers.connection() as conn:
+            return _version_of(conn)
+
+    def _load_indexes(self) -> tuple[int, Indexes]:
+        """Every vector index, read from one snapshot, with the write version it reflects."""
+        with self._readers.snapshot() as conn:
+            version = _version_of(conn)
+            dim = conn.execute("SELECT value FROM meta WHERE key = 'embedding_dim'").fetchone()
+            return version, vectors.load(conn, self._readers.query, int(dim[0]) if dim else 0, self.ann_dir,
+                                         self.ann_min_vectors, str(version))
 
     # -- embedding bookkeeping ---------------------------------------------
     def embedding_meta(self) -> tuple[str, int] | None:
@@ -120,11 +132,14 @@ class SQLiteStore:
         return rows["embedding_model"], int(rows["embedding_dim"])
 
     def set_embedding_meta(self, model: str, dim: int) -> None:
-        check_embedding_model(self.embedding_meta(), model, dim, "this workspace", "Use a new --workdir")
+        current = self.embedding_meta()
+        check_embedding_model(current, model, dim, "this workspace", "Use a new --workdir")
+        if current == (model, dim):
+            return  # every indexing run sets it: unchanged, it writes nothing and the matrices stay loaded
         with self._lock:
             self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_model', ?)", (model,))
             self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_dim', ?)", (str(dim),))
-            self._indexes = None
+            self._live.invalidate()
 
     # -- documents -----------------------------------------------------------
     def get_document(self, doc_id: str) -> DocumentInfo | None:
@@ -191,26 +206,26 @@ class SQLiteStore:
     # -- writes ----------------------------------------------------------------
     def apply(self, write: GraphWrite) -> None:
         check_dimensions(write, self.embedding_meta())
+        # Loaded (or reloaded) before the write lock: a writer keeps the matrices in step, and a namespace
+        # grown past the approximate threshold is rebuilt and saved here, not by the next search.
+        self._live.current()
         with self._lock:
-            indexes = self._vectors()
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 steps = SQLiteWriteSteps(self._conn)
                 apply_write(steps, write)
                 cascaded = (steps.cascaded_chunks, steps.cascaded_relations)
+                version = _version_of(self._conn)  # bumped by the write's lock step
+                indexes = self._live.committing(version)
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
-                self._indexes = None  # matrices may be ahead of the rows: reload
+                self._live.aborted()  # the matrices were not touched: they still match the rows
                 raise
-            if self._indexes is not None:
-                update_indexes(indexes, write, cascaded)
-                if any(isinstance(ix, VectorIndex) and len(ix) >= self.ann_min_vectors for ix in indexes.values()):
-                    self._indexes = None  # grown past the threshold: the next search loads it approximate
-            self._seen_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+            self._live.committed(version, indexes, lambda ix: update_indexes(ix, write, cascaded))
 
     def search_entities(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Entity]:
-        hits = self._vectors()["entities"].search(vector, top_k, threshold)
+        hits = self._live.search("entities", lambda ix: ix.search(vector, top_k, threshold))
         return in_hit_order(hits, {e.name: e for e in self.entities_with_degree([h[0] for h in hits])})
 
     def entities_with_degree(self, names: list[str]) -> list[Entity]:
@@ -230,7 +245,7 @@ class SQLiteStore:
         return [relation_row(r[:8], r[8]) for r in self._q(sql, params)]
 
     def search_relations(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Relation]:
-        hits = self._vectors()["relations"].search(vector, top_k, threshold)
+        hits = self._live.search("relations", lambda ix: ix.search(vector, top_k, threshold))
         pairs = [h[0].split("\x1f") for h in hits]
         found = {
             r.key: r
@@ -255,11 +270,11 @@ class SQLiteStore:
         return sorted(found, key=lambda r: r.key)  # base.py's order contract
 
     def search_chunks(self, vector: np.ndarray, top_k: int, threshold: float) -> list[Chunk]:
-        hits = self._vectors()["chunks"].search(vector, top_k, threshold)
+        hits = self._live.search("chunks", lambda ix: ix.search(vector, top_k, threshold))
         return in_hit_order(hits, self.get_chunks([h[0] for h in hits]))
 
     def chunk_scores(self, ids: list[str], vector: np.ndarray) -> dict[str, float]:
-        return self._vectors()["chunks"].scores(ids, vector)
+        return self._live.search("chunks", lambda ix: ix.scores(ids, vector))
 
     def search_chunks_text(self, terms: list[str], top_k: int) -> list[Chunk]:
         return sqlite_search.search_chunks_text(self._q, terms, top_k)
@@ -292,8 +307,7 @@ class SQLiteStore:
 
     # -- whole graph -------------------------------------------------------------
     def write_version(self) -> str:
-        rows = self._q("SELECT value FROM meta WHERE key = 'write_version'")
-        return str(rows[0][0]) if rows else "0"
+        return str(self._db_version())
 
     def graph_outline(self) -> tuple[list[Entity], list[Relation]]:
         degrees = ("WITH d AS (SELECT name, COUNT(*) AS n FROM (SELECT src AS name FROM relations "
@@ -329,6 +343,12 @@ class SQLiteStore:
 
 
 Scored = TypeVar("Scored", Entity, Chunk)
+
+
+def _version_of(conn: sqlite3.Connection) -> int:
+    """The store's write version as `conn` sees it (every applied write bumps it; 0 before the first)."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'write_version'").fetchone()
+    return int(row[0]) if row else 0
 
 
 def in_hit_order(hits: list[tuple[str, float]], found: dict[str, Scored]) -> list[Scored]:

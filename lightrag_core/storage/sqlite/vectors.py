@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -39,13 +38,15 @@ STREAM = 50_000
 TRAIN_PER_LIST = 24
 
 
-def _fetcher(conn: sqlite3.Connection, lock: Any, ns: str) -> Fetch:
+Query = Callable[[str, tuple], list[tuple]]
+
+
+def _fetcher(query: Query, ns: str) -> Fetch:
     def fetch(ids: list[str]) -> dict[str, np.ndarray]:
         if not ids:
             return {}
         arg = [i.split("\x1f", 1) for i in ids] if ns == "relations" else ids
-        with lock:
-            rows = conn.execute(FETCH[ns], (json.dumps(arg),)).fetchall()
+        rows = query(FETCH[ns], (json.dumps(arg),))
         return {k: np.frombuffer(v, dtype=np.float32) for k, v in rows if v is not None}
     return fetch
 
@@ -66,8 +67,10 @@ def _sample(conn: sqlite3.Connection, ns: str, dim: int, count: int, size: int) 
     return np.frombuffer(b"".join(r[0] for r in rows), dtype=np.float32).reshape(-1, dim)
 
 
-def load(conn: sqlite3.Connection, lock: Any, dim: int, folder: Path, ann_min: int, version: str
+def load(conn: sqlite3.Connection, query: Query, dim: int, folder: Path, ann_min: int, version: str
          ) -> dict[str, Index]:
+    """Load every namespace from `conn` (one read snapshot, at `version`); an approximate index keeps
+    `query` to fetch stored vectors later, from whichever connection is free then."""
     indexes: dict[str, Index] = {}
     for ns, (table, _) in ROWS.items():
         count = conn.execute(f"SELECT COUNT(*) FROM {table} WHERE embedding IS NOT NULL").fetchone()[0]
@@ -78,7 +81,7 @@ def load(conn: sqlite3.Connection, lock: Any, dim: int, folder: Path, ann_min: i
                     exact.upsert(ids, vectors)
             indexes[ns] = exact
             continue
-        fetch = _fetcher(conn, lock, ns)
+        fetch = _fetcher(query, ns)
         saved = AnnIndex.load(folder, ns, version, count, dim, fetch)
         if saved is None:
             log.info("building the approximate %s index (%d vectors): the saved one is missing or stale", ns, count)
