@@ -36,7 +36,7 @@ from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from
 from lightrag_core.models import FAILED, Document, DocumentInfo
 
 SUMMARY_CHARS = 100
-MAX_SCAN_FILES = 10_000  # one scan queues at most this many files; scan again for the rest
+MAX_SCAN_FILES = 1000  # one scan queues at most this many new or changed files; scan again for the rest
 
 
 def iso(ts: float | None) -> str:
@@ -134,12 +134,15 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
         docs: list[Document] = []
         failures: list[LoadFailure] = []
         for item in load_sources([folder], ReadLimits.from_settings(engine.settings)):
-            if len(docs) + len(failures) >= MAX_SCAN_FILES:
-                break
-            (failures if isinstance(item, LoadFailure) else docs).append(item)  # type: ignore[arg-type]
+            if isinstance(item, LoadFailure):
+                failures.append(item)
+            elif not _unchanged(item):  # only new or changed files count against the cap (and stay in memory)
+                docs.append(item)
+            if len(docs) >= MAX_SCAN_FILES:
+                break  # the next scan goes on past these: they are stored by then
         if failures:
             engine.index_documents(failures)  # failed rows with their reasons, listed like any document
-        job = jobs.submit([d for d in docs if not _unchanged(d)], "scan")
+        job = jobs.submit(docs, "scan")
         return {"status": "scanning_started", "track_id": job.track_id,
                 "message": f"{len(job.documents)} new or changed file(s) in {folder.name} queued; "
                 f"{len(failures)} could not be read"}

@@ -174,3 +174,19 @@ def test_the_guards_check_content_types_on_these_routes_too(served):
         r = client.post(path, content='{"texts": ["a text"]}', headers={"Content-Type": "text/plain"})
         assert r.status_code == 415, (path, r.status_code)
     assert engine.documents() == []
+
+
+def test_a_capped_scan_goes_on_where_the_last_one_stopped(served, monkeypatch):
+    from lightrag_core.api import document_routes
+
+    client, _, jobs, inputs = served
+    monkeypatch.setattr(document_routes, "MAX_SCAN_FILES", 2)
+    for row in _passages(3):
+        (inputs / f"{row['id']}.txt").write_text(f"{row['title']}\n\n{row['text']}")
+    first = client.post("/documents/scan").json()
+    assert "2 new or changed" in first["message"]
+    jobs.wait(first["track_id"])
+    second = client.post("/documents/scan").json()
+    assert "1 new or changed" in second["message"]
+    jobs.wait(second["track_id"])
+    assert client.get("/documents/status_counts").json()["status_counts"] == {"processed": 3, "all": 3}
