@@ -171,6 +171,8 @@ class Settings:
     allowed_hosts: tuple[str, ...] = ()
     # Request bodies above this are refused (413) before they are read; 0 = the file limit plus 1 MB.
     max_request_mb: float = 0.0
+    # The folder POST /documents/scan indexes (LightRAG's INPUT_DIR); empty = <workdir>/inputs.
+    input_dir: Path | None = None
     # The embedded store searches a namespace (entities, relations, chunks) with this many vectors or
     # more through an approximate index (faiss IVF, rescored exactly); below it, exactly.
     ann_min_vectors: int = 200_000
@@ -178,6 +180,10 @@ class Settings:
     @property
     def max_file_bytes(self) -> int:
         return int(self.max_file_mb * 2**20)
+
+    @property
+    def scan_dir(self) -> Path:
+        return self.input_dir or self.workdir / "inputs"
 
     @property
     def max_request_bytes(self) -> int:
@@ -271,6 +277,7 @@ class Settings:
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
             allowed_hosts=tuple(h.strip().lower() for h in hosts.split(",") if h.strip()),
             max_request_mb=env.number("LIGHTRAG_MAX_REQUEST_MB", 0.0),
+            input_dir=Path(env.get("INPUT_DIR")) if env.get("INPUT_DIR") else None,
             ann_min_vectors=env.int("LIGHTRAG_ANN_MIN_VECTORS", 200_000),
         )
         if types:

@@ -75,6 +75,11 @@ class ResponseCache:
             row = self._conn.execute("SELECT response FROM llm_cache WHERE key=?", (key,)).fetchone()
         return row[0] if row else None
 
+    def clear(self) -> int:
+        """Forget every cached response; how many there were."""
+        with self._lock, self._conn:
+            return self._conn.execute("DELETE FROM llm_cache").rowcount
+
     def put(self, key: str, response: str) -> None:
         with self._lock, self._conn:
             self._conn.execute("INSERT OR REPLACE INTO llm_cache VALUES (?, ?)", (key, response))

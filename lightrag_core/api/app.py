@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -13,9 +14,13 @@ from fastapi.responses import JSONResponse, StreamingResponse
 
 from lightrag_core.accounts import Accounts, Principal, Role
 from lightrag_core.api import auth
+from lightrag_core.api.document_routes import document_router
 from lightrag_core.api.graph_routes import graph_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
+from lightrag_core.api.health import health_body
 from lightrag_core.api.jobs import IndexJobs
+from lightrag_core.api.label_routes import label_router
+from lightrag_core.api.ollama_routes import ollama_router
 from lightrag_core.api.schemas import (
     DeleteResponse,
     DocumentsResponse,
@@ -77,6 +82,12 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     app.include_router(graph_router(engine, reader=auth.require(Role.VIEWER), editor=editor))
 
+    # Before DELETE /documents/{doc_id}, so that /documents/delete_document reaches its own route.
+    app.include_router(document_router(engine, jobs, reader=auth.require(Role.VIEWER),
+                                       writer=auth.require(Role.ADMIN)))
+    app.include_router(ollama_router(engine, auth.require(Role.VIEWER)))
+    app.include_router(label_router(engine, auth.require(Role.VIEWER)))
+
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
         # The model endpoint's failures are not the client's: 502/503/504 with the reason.
@@ -92,9 +103,11 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     @app.post("/query", response_model=QueryResponse, dependencies=viewer)
     def query(req: QueryRequest) -> dict[str, Any]:
+        started = time.monotonic()
         result, parts, _ = _run(req, stream=False)
         text = "".join(parts)
-        return {"response": text,
+        generated = engine.llm is not None and not (req.only_need_context or req.only_need_prompt)
+        return {"response": text, "response_time": round(time.monotonic() - started, 3), "llm_generated": generated,
                 "references": _references(result, req.include_chunk_content) if req.include_references else None}
 
     @app.post("/query/stream", dependencies=viewer,
@@ -181,8 +194,11 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
                 status.records_dropped = dict(outcome.notes.dropped)
                 status.warning = outcome.warning()
             docs.append(status)
+        summary: dict[str, int] = {}
+        for row in docs:
+            summary[row.status] = summary.get(row.status, 0) + 1
         return {"track_id": track_id, "status": job.status, "documents": docs, "total_count": len(docs),
-                "message": job.message}
+                "status_summary": summary, "message": job.message}
 
     @app.get("/documents", response_model=DocumentsResponse, dependencies=viewer)
     def documents() -> dict[str, Any]:
@@ -199,14 +215,9 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         return {"status": "success", "message": f"deleted {doc_id} and what only it supported", "doc_id": doc_id}
 
     @app.get("/health")
-    def health(caller: Principal | None = Depends(auth.optional_caller)) -> dict[str, Any]:
+    def health(request: Request, caller: Principal | None = Depends(auth.optional_caller)) -> dict[str, Any]:
         # With a key or accounts set, a caller without credentials learns only that the server is up.
-        if caller is None:
-            return {"status": "healthy"}
-        info = engine.describe()  # base URLs without credentials (Engine.describe redacts them)
-        return {"status": "healthy", "store": info["store"], "llm": info["llm"],
-                "embedding_model": info["embedding_model"], "counts": {k: info[k] for k in
-                                                                      ("documents", "chunks", "entities", "relations")}}
+        return health_body(engine, jobs.pipeline().busy, not request.app.state.auth.open, caller is not None)
 
     # Inner first: the guards see every request before a route reads its body; CORS, outside them,
     # answers listed origins' preflights and adds its headers to the guards' refusals too.

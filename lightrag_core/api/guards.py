@@ -20,8 +20,8 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
-from collections.abc import Callable, Iterable
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import params
@@ -41,6 +41,17 @@ class _BodyRefused(Exception):
     """Raised from the wrapped `receive` once the body passes the limit or stalls."""
 
 
+def _api_routes(routes: Iterable[BaseRoute]) -> Iterator[Any]:
+    """The API routes in order, those of included routers among them: FastAPI keeps an included router as one
+    entry whose routes it lists through `effective_route_contexts()` (each with `matches` and `body_field`)."""
+    for route in routes:
+        contexts = getattr(route, "effective_route_contexts", None)
+        if callable(contexts):
+            yield from contexts()
+        elif isinstance(route, APIRoute):
+            yield route
+
+
 def route_body_kinds(routes: Callable[[], Iterable[BaseRoute]]) -> Callable[[Scope], BodyKind | None]:
     """For a request: what body its route takes ("json", "form"), or None for no body or no route.
 
@@ -48,11 +59,12 @@ def route_body_kinds(routes: Callable[[], Iterable[BaseRoute]]) -> Callable[[Sco
     """
 
     def kind(scope: Scope) -> BodyKind | None:
-        for route in routes():
-            if isinstance(route, APIRoute) and route.matches(scope)[0] == Match.FULL:
-                if route.body_field is None:
+        for route in _api_routes(routes()):
+            if route.matches(scope)[0] == Match.FULL:
+                body = route.body_field
+                if body is None:
                     return None
-                return "form" if isinstance(route.body_field.field_info, params.Form) else "json"
+                return "form" if isinstance(body.field_info, params.Form) else "json"
         return None
 
     return kind

@@ -17,6 +17,7 @@ import queue
 import threading
 import time
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 
 from lightrag_core.engine import Engine
@@ -25,6 +26,7 @@ from lightrag_core.indexing.report import DocumentOutcome
 from lightrag_core.models import Document
 
 KEEP_FINISHED = 500
+KEEP_MESSAGES = 200  # pipeline history lines kept for /documents/pipeline_status
 SUMMARY_CHARS = 100
 
 
@@ -51,12 +53,28 @@ class Job:
         return self.status in {"done", "failed"}
 
 
+@dataclass(frozen=True)
+class PipelineState:
+    """What the indexing worker is doing: LightRAG's pipeline status, read by /documents/pipeline_status."""
+
+    busy: bool
+    job_name: str
+    job_start: float | None
+    docs: int
+    queued_jobs: int
+    latest_message: str
+    history_messages: list[str]
+
+
 class IndexJobs:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._jobs: dict[str, Job] = {}  # insertion order = age, for dropping the oldest finished ones
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
+        self._current: Job | None = None
+        self._started_at: float | None = None
+        self._history: deque[str] = deque(maxlen=KEEP_MESSAGES)
         self._thread = threading.Thread(target=self._run, name="index-jobs", daemon=True)
         self._thread.start()
 
@@ -69,10 +87,12 @@ class IndexJobs:
     def resume_unfinished(self) -> Job | None:
         """Queue the documents stored but never indexed (a crash cut them off); None when there are none."""
         ids = pending.unfinished(self.engine.store)
-        if not ids:
-            return None
-        infos = [self.engine.store.get_document(i) for i in ids]
-        return self._enqueue([JobDocument(i.id, i.file_path) for i in infos if i], "resume")
+        return self.requeue(ids, "resume") if ids else None
+
+    def requeue(self, doc_ids: list[str], prefix: str) -> Job:
+        """Queue documents already stored with their text (unfinished, or failed and to be tried again)."""
+        infos = [self.engine.store.get_document(i) for i in doc_ids]
+        return self._enqueue([JobDocument(i.id, i.file_path) for i in infos if i], prefix)
 
     def _enqueue(self, documents: list[JobDocument], prefix: str) -> Job:
         job = Job(f"{prefix}_{time.strftime('%Y%m%d_%H%M%S')}_{uuid.uuid4().hex[:8]}", documents)
@@ -84,6 +104,21 @@ class IndexJobs:
             self._finish(job, "done", "nothing to index")
         return job
 
+    def pipeline(self) -> PipelineState:
+        with self._lock:
+            current = self._current
+            queued = sum(1 for j in self._jobs.values() if j.status == "queued")
+            history = list(self._history)
+            return PipelineState(busy=current is not None or queued > 0,
+                                 job_name=f"indexing {current.track_id}" if current else "Default Job",
+                                 job_start=self._started_at if current else None,
+                                 docs=len(current.documents) if current else 0, queued_jobs=queued,
+                                 latest_message=history[-1] if history else "", history_messages=history)
+
+    def _note(self, message: str) -> None:
+        with self._lock:
+            self._history.append(f"{time.strftime('%H:%M:%S')} {message}")
+
     def get(self, track_id: str) -> Job | None:
         with self._lock:
             return self._jobs.get(track_id)
@@ -93,7 +128,9 @@ class IndexJobs:
             job = self._queue.get()
             if job is None:
                 return
-            job.status = "processing"
+            with self._lock:
+                job.status, self._current, self._started_at = "processing", job, time.time()
+            self._note(f"{job.track_id}: indexing {len(job.documents)} document(s)")
             try:
                 report = self.engine.index_stored([d.id for d in job.documents])
                 job.outcomes = report.outcomes
@@ -105,6 +142,10 @@ class IndexJobs:
     def _finish(self, job: Job, status: str, message: str) -> None:
         with self._lock:
             job.status, job.message = status, message
+            if self._current is job:
+                self._current = None
+            self._history.append(f"{time.strftime('%H:%M:%S')} {job.track_id}: {status}"
+                                 + (f" ({message})" if message else ""))
             finished = [k for k, j in self._jobs.items() if j.finished]
             for old in finished[: max(0, len(finished) - KEEP_FINISHED)]:
                 del self._jobs[old]

@@ -74,6 +74,9 @@ class Reference(BaseModel):
 class QueryResponse(BaseModel):
     response: str
     references: list[Reference] | None = None
+    response_time: float | None = Field(default=None, description="seconds the query took")
+    llm_generated: bool = Field(default=False, description="whether an LLM wrote the response (else extractive, "
+                                "the context or the prompt)")
 
 
 class QueryDataResponse(BaseModel):
@@ -116,6 +119,7 @@ class TrackStatusResponse(BaseModel):
     status: Literal["queued", "processing", "done", "failed"]
     documents: list[DocumentStatus]
     total_count: int
+    status_summary: dict[str, int] = Field(default_factory=dict, description="documents by status")
     message: str = ""
 
 

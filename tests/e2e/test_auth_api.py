@@ -74,6 +74,18 @@ ROUTES = [  # (method, path, body kind, role needed)
     ("get", "/graph/reviews", None, "viewer"),
     ("post", "/graph/entity/edit", "edit", "reviewer"),
     ("post", "/graph/entity/create", "create", "reviewer"),
+    # LightRAG's document, label and Ollama routes
+    ("post", "/documents/paginated", "empty", "viewer"),
+    ("get", "/documents/status_counts", None, "viewer"),
+    ("get", "/documents/pipeline_status", None, "viewer"),
+    ("post", "/documents/texts", "texts", "admin"),
+    ("post", "/documents/scan", None, "admin"),
+    ("post", "/documents/clear_cache", "empty", "admin"),
+    ("post", "/documents/reprocess_failed", None, "admin"),
+    ("get", "/graph/label/popular", None, "viewer"),
+    ("get", "/graph/label/search?q=Curie", None, "viewer"),
+    ("get", "/api/tags", None, "viewer"),
+    ("post", "/api/chat", "chat", "viewer"),
 ]
 RANK = {"viewer": 0, "reviewer": 1, "admin": 2}
 
@@ -89,6 +101,13 @@ def call(client: TestClient, method: str, path: str, kind: str | None, headers: 
     elif kind == "create":  # a name that already exists: refused by the route, not by the role
         kw["json"] = {"entity_name": "Marie Curie",
                       "entity_data": {"description": "a physicist", "entity_type": "person"}}
+    elif kind == "empty":
+        kw["json"] = {}
+    elif kind == "texts":
+        kw["json"] = {"texts": ["Grace Hopper wrote compilers in Philadelphia."]}
+    elif kind == "chat":
+        kw["json"] = {"model": "lightrag:latest", "messages": [{"role": "user", "content": Q["query"]}],
+                      "stream": False}
     elif kind == "file":
         kw["files"] = {"file": ("ada.txt", b"Ada Lovelace wrote programs in London.", "text/plain")}
     return getattr(client, method)(path, **kw)

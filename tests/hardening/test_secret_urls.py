@@ -70,7 +70,8 @@ def test_with_a_key_health_without_it_says_only_up(engine):
         assert c.get("/health", headers={"X-API-Key": "wrong"}).json() == {"status": "healthy"}
         full = c.get("/health", headers={"X-API-Key": API_KEY})
     assert full.json()["llm"].startswith("test-chat at https://llm.example/v1")
-    assert set(full.json()) == {"status", "store", "llm", "embedding_model", "counts"}
+    assert {"status", "store", "llm", "embedding_model", "counts", "configuration"} <= set(full.json())
+    assert not [k for k in full.json()["configuration"] if "host" in k or "url" in k]  # LightRAG's shape, no URLs
     assert shown(full.text) == []
 
 
