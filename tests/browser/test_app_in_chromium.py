@@ -128,7 +128,8 @@ def test_walk_every_page_with_the_novel(server):
         assert "book.txt: left out the Project Gutenberg header (27 lines), licence (352 lines) and 33 illus" in upload
         page.screenshot(path=str(SHOTS / "upload.png"), full_page=True)
 
-        _visit(page, server + "/", "Status")
+        # Wait for the status table itself: the "Status" heading is drawn a moment before it.
+        _visit(page, server + "/", "embedded (SQLite + in-memory vectors)")
         home = _clean(page, "Home")
         assert "embedded (SQLite + in-memory vectors)" in home
         nav = [line.strip() for line in page.get_by_test_id("stSidebarNav").inner_text().splitlines()]
