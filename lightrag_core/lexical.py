@@ -38,10 +38,23 @@ def stop_words() -> frozenset[str]:
     return frozenset(STOP_WORDS)
 
 
+# unicode61 on ASCII: a token is a run of letters and digits, folded to lower case; every other ASCII
+# character separates. The same rule in Python, for the common case (queries tokenise hundreds of
+# short runs each); any other text goes through SQLite itself.
+_ASCII_TOKEN = re.compile(r"[a-z0-9]+")
+
+
 def words(text: str) -> list[str]:
     """The index's words of `text` (FTS5 unicode61, diacritics removed), in order, duplicates kept."""
     if not text:
         return []
+    if text.isascii():
+        return _ASCII_TOKEN.findall(text[:MAX_CHARS].lower())
+    return fts5_words(text)
+
+
+def fts5_words(text: str) -> list[str]:
+    """`words` as SQLite's FTS5 tokeniser itself gives them, for any text."""
     con = _tokenizer()
     con.execute("BEGIN")
     try:  # the row never persists: it is rolled back once its words are read
