@@ -26,6 +26,10 @@ from lightrag_core.models import LightRAGError
 BCRYPT_PREFIXES = ("$2a$", "$2b$", "$2y$")
 # bcrypt reads at most 72 bytes; a longer password could never match a hash, and a huge one only costs time.
 MAX_PASSWORD_CHARS = 1024
+# bcrypt is slow on purpose: at most this many checks run at once, and a sign-in waits this long for one,
+# so a flood of sign-ins (random names included: they cost a decoy check) cannot take every core.
+CONCURRENT_CHECKS = 1
+CHECK_WAIT_SECONDS = 3.0
 MIN_SECRET_CHARS = 32
 # Failed sign-ins: after this many in a row, the account waits LOCK_SECONDS before the next attempt counts.
 FREE_FAILURES = 5
@@ -105,6 +109,10 @@ class Principal:
 
 ANONYMOUS = Principal("", Role.ADMIN)
 API_KEY_PRINCIPAL = Principal("api-key", Role.ADMIN)
+
+
+class SignInBusy(LightRAGError):
+    """Password checks are all in use: the caller should try again in a moment."""
 
 
 class AccountsError(LightRAGError, ValueError):
@@ -201,6 +209,7 @@ class Accounts:
         costs = [int(a.password[4:6]) for a in self.accounts.values() if a.hashed and a.password[4:6].isdigit()]
         self._decoy = secrets.token_bytes(16)
         self._dummy = bcrypt.hashpw(secrets.token_bytes(16), bcrypt.gensalt(min(max(costs), 16))) if costs else None
+        self._checks = threading.BoundedSemaphore(CONCURRENT_CHECKS)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Accounts:
@@ -215,13 +224,19 @@ class Accounts:
         return self.failures.wait(username) if username in self.accounts else 0.0
 
     def authenticate(self, username: str, password: str) -> Principal | None:
-        """The account's principal when the password is right (and the account not waiting), else None."""
+        """The account's principal when the password is right (and the account not waiting), else None.
+        `SignInBusy` when every password check is in use for CHECK_WAIT_SECONDS."""
         if not self.enabled or len(password) > MAX_PASSWORD_CHARS or len(username) > MAX_PASSWORD_CHARS:
             return None
         account = self.accounts.get(username)
         if account is not None and self.retry_after(username) > 0:
             return None
-        ok = self._matches(account, password.encode("utf-8"))
+        if not self._checks.acquire(timeout=CHECK_WAIT_SECONDS):
+            raise SignInBusy("too many sign-ins at once; try again in a moment")
+        try:
+            ok = self._matches(account, password.encode("utf-8"))
+        finally:
+            self._checks.release()
         if account is None:
             return None
         self.failures.record(username, ok)

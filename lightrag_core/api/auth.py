@@ -25,6 +25,7 @@ from lightrag_core.accounts import (
     Action,
     Principal,
     Role,
+    SignInBusy,
     needed_role,
 )
 
@@ -132,7 +133,10 @@ def auth_router() -> APIRouter:
         if wait > 0:
             raise HTTPException(status_code=429, detail="too many failed sign-ins; try again later",
                                 headers={"Retry-After": str(math.ceil(wait))})
-        principal = auth.accounts.authenticate(form.username, form.password)
+        try:
+            principal = auth.accounts.authenticate(form.username, form.password)
+        except SignInBusy as exc:
+            raise HTTPException(status_code=429, detail=str(exc), headers={"Retry-After": "1"}) from exc
         if principal is None:
             raise _unauthorized("incorrect user name or password")
         return {"access_token": auth.accounts.issue_token(principal), "token_type": "bearer",

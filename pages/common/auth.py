@@ -12,6 +12,7 @@ import math
 import streamlit as st
 
 from lightrag_core.accounts import ANONYMOUS, Accounts, AccountsError, Action, Principal, Role, needed_role
+from lightrag_core.models import LightRAGError
 from pages.common import state
 
 _TOKEN = "auth_token"
@@ -106,7 +107,11 @@ def _login_form(known: Accounts) -> None:
     if wait > 0:
         st.error(f"Too many failed sign-ins for this user: try again in {math.ceil(wait)} seconds.")
         return
-    principal = known.authenticate(username, password)
+    try:
+        principal = known.authenticate(username, password)
+    except LightRAGError as exc:  # every password check busy: say so, ask again
+        st.error(str(exc))
+        return
     if principal is None:
         st.error("Wrong user name or password.")
         return

@@ -239,3 +239,30 @@ def test_serve_refuses_to_start_on_a_bad_accounts_setting(tmp_path):
                           "--port", "9"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
     assert out.returncode == 2 and out.stderr.startswith("error: LIGHTRAG_TOKEN_SECRET must be set")
     assert "alice-secret-pw" not in out.stderr and not (tmp_path / "w").exists()  # stopped before opening a store
+
+
+def test_a_flood_of_sign_ins_waits_for_one_password_check_at_a_time(engine, monkeypatch):
+    """bcrypt checks run one at a time; a sign-in that cannot get one in time gets 429, not a busy core."""
+    import threading
+
+    from lightrag_core import accounts as accounts_module
+
+    monkeypatch.setattr(accounts_module, "CHECK_WAIT_SECONDS", 0.05)
+    with TestClient(create_app(engine), base_url="http://localhost") as c:
+        checks = c.app.state.auth.accounts._checks
+        assert checks.acquire(timeout=1)  # another sign-in holds the one check
+        try:
+            r = login(c, "random-name", "guess")
+            assert r.status_code == 429 and r.headers["retry-after"] == "1", r.text
+            assert "too many sign-ins at once" in r.json()["detail"]
+        finally:
+            checks.release()
+        done = []
+        threads = [threading.Thread(target=lambda: done.append(login(c, "bob", "bob-pw").status_code))
+                   for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+        assert 200 in done  # with the check free again, sign-ins go through (some may be told to retry)
+        assert set(done) <= {200, 429}
