@@ -17,6 +17,7 @@ from typing import BinaryIO
 from lightrag_core.indexing.boilerplate import strip_boilerplate
 from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits, check_size, check_text, text_limit_error
 from lightrag_core.indexing.readers import docx_text, html_to_text, pdf_text
+from lightrag_core.indexing.subjects import file_subject
 from lightrag_core.models import Document, LightRAGError, content_hash
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
@@ -61,7 +62,7 @@ def document_from_bytes(
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
     return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name,
-                    whole_file=whole_file, cleaned=cleaned)
+                    subject=file_subject(data, name, text), whole_file=whole_file, cleaned=cleaned)
 
 
 @dataclass(frozen=True)

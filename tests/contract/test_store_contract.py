@@ -190,6 +190,18 @@ def test_title_chunks_find_documents_by_subject(store):
     assert store.title_chunks([]) == {}
 
 
+def test_a_whole_file_with_its_own_title_is_found_by_that_title_and_by_its_name(store):
+    w = _doc_write("f5", 1)  # a file whose first heading (or PDF/.docx/HTML title) named its subject
+    w.document.title, w.document.subject, w.document.whole_file = "curie_notes.md", "Marie Curie", True
+    store.apply(w)
+    pasted = _doc_write("p1", 1)  # pasted text with a heading: its subject only, not the form's file name
+    pasted.document.title, pasted.document.subject = "pasted_text.txt", "Pierre Curie"
+    store.apply(pasted)
+    got = store.title_chunks(["marie curie", "curie notes", "pierre curie", "pasted text"])
+    assert got == {"marie curie": {"Marie Curie": ["f5-c0"]}, "curie notes": {"Marie Curie": ["f5-c0"]},
+                   "pierre curie": {"Pierre Curie": ["p1-c0"]}}
+
+
 def test_deletes_cascade_and_leave_vectors_consistent(store):
     _graph(store)
     store.apply(GraphWrite(delete_entities=["Alpha"], delete_relations=[("Beta", "Gamma")]))

@@ -109,8 +109,9 @@ _FILE_TITLE = ("replace(lower(substr(rtrim(title, replace(title, '.', '')), 1, "
 
 def title_chunks(q: Query, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
     """Processed documents whose subject, lower-cased, is one of `lowered`, or is one of them followed
-    by " (" and a qualifier, and documents with no subject whose file name without its extension is
-    one of them; for each name, {title: its chunk ids in order}. Same rule as `cypher/title_chunks.cypher`."""
+    by " (" and a qualifier, and documents with no subject or read from a whole file (its subject is
+    then the file's own title) whose file name without its extension is one of them; for each name,
+    {title: its chunk ids in order}. Same rule as `cypher/title_chunks.cypher`."""
     keys = [k for k in dict.fromkeys(lowered) if k]
     if not keys:
         return {}
@@ -121,8 +122,9 @@ def title_chunks(q: Query, lowered: list[str]) -> dict[str, dict[str, list[str]]
         "WHERE lower(subject) IN (SELECT value FROM json_each(?)) AND status = 'processed' "
         f"UNION SELECT {_TITLE_STEM} AS k, id, subject FROM documents "
         f"WHERE {_TITLE_STEM} IN (SELECT value FROM json_each(?)) AND status = 'processed' "
-        f"UNION SELECT {_FILE_TITLE} AS k, id, title FROM documents "
-        f"WHERE {_FILE_TITLE} IN (SELECT value FROM json_each(?)) AND subject = '' AND status = 'processed'"
+        f"UNION SELECT {_FILE_TITLE} AS k, id, CASE WHEN subject <> '' THEN subject ELSE title END FROM documents "
+        f"WHERE {_FILE_TITLE} IN (SELECT value FROM json_each(?)) AND (subject = '' OR whole_file = 1) "
+        "AND status = 'processed'"
         ") d JOIN chunks c ON c.doc_id = d.id ORDER BY d.k, d.subject, c.ord",
         (arg, arg, arg),
     )
