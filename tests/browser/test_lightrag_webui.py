@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
-import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from lightrag_core.api.app import create_app
 from lightrag_core.indexing.loaders import read_jsonl
 from tests.compat.lightrag_venv import package_dir
 from tests.conftest import HOTPOT
+from tests.support.live_api import serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -34,47 +36,38 @@ EXPECTED_FAILURES = {
 }
 
 
-def _serve(workdir: Path, **settings: str):
-    import uvicorn
+@contextmanager
+def _serve(workdir: Path, **settings: str) -> Iterator[tuple[str, Any, Engine]]:
+    """This server with LightRAG's built WebUI mounted on its own origin (test only), over 15 passages."""
     from fastapi.staticfiles import StaticFiles
 
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
     webui = package_dir() / "api" / "webui"
     engine = Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model="", **settings))
-    engine.index_documents(read_jsonl(HOTPOT / "corpus.jsonl")[:15])
-    app = create_app(engine)
-    app.mount("/webui", StaticFiles(directory=webui, html=True), name="lightrag-webui")  # test-only mount
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", app, engine, server, thread
+    try:
+        engine.index_documents(read_jsonl(HOTPOT / "corpus.jsonl")[:15])
+        app = create_app(engine)
+        app.mount("/webui", StaticFiles(directory=webui, html=True), name="lightrag-webui")  # test-only mount
+        with serving(app) as port:
+            yield f"http://127.0.0.1:{port}", app, engine
+    finally:
+        engine.close()
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    base, app, engine, server, thread = _serve(tmp_path_factory.mktemp("webui"))
-    yield base, app, engine
-    server.should_exit = True
-    thread.join(timeout=10)
-    engine.close()
+    with _serve(tmp_path_factory.mktemp("webui")) as (base, app, engine):
+        yield base, app, engine
 
 
 def test_lightrag_webui_signs_in_with_an_account(tmp_path):
     """With accounts set, the WebUI's own login form signs in through /login and then lists the documents."""
     from playwright.sync_api import expect, sync_playwright
 
-    base, _, engine, server, thread = _serve(tmp_path / "work", auth_accounts="ada:ada-pw:admin",
-                                             token_secret="a-webui-walk-signing-secret-0123456789abcdef")
     failures: list[tuple[int, str, str]] = []
-    try:
+    with _serve(tmp_path / "work", auth_accounts="ada:ada-pw:admin",
+                token_secret="a-webui-walk-signing-secret-0123456789abcdef") as (base, _, _engine):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
@@ -90,10 +83,6 @@ def test_lightrag_webui_signs_in_with_an_account(tmp_path):
             expect(page.get_by_text("All (15)")).to_be_visible(timeout=30_000)
             page.screenshot(path=str(SHOTS / "lightrag_webui_signed_in.png"))
             browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        engine.close()
     wrong = [f for f in failures if f[2].endswith("/login")]
     assert [f[0] for f in wrong] == [401], failures  # the wrong password, and nothing else, was refused
     _check([f for f in failures if f not in wrong], base)

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import socket
-import threading
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,6 +12,7 @@ from lightrag_core import Engine
 from lightrag_core.api import app as api_app
 from lightrag_core.api.app import create_app
 from lightrag_core.models import LightRAGError
+from tests.support.live_api import serving
 
 pytestmark = pytest.mark.slow
 Q = {"query": "Are Christopher Nolan and Sathish Kalathil both film directors?", "mode": "mix"}
@@ -169,19 +167,7 @@ def test_cors_off_unless_configured(hotpot_index):
 
 
 def test_stream_over_a_real_socket_line_by_line(hotpot_index):
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(hotpot_index), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        for _ in range(200):
-            if server.started:
-                break
-            time.sleep(0.05)
+    with serving(create_app(hotpot_index)) as port:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         conn.request("POST", "/query/stream", body=json.dumps({**Q, "stream": True}),
                      headers={"Content-Type": "application/json"})
@@ -192,6 +178,3 @@ def test_stream_over_a_real_socket_line_by_line(hotpot_index):
         rest = [json.loads(line) for line in iter(resp.readline, b"")]
         assert rest and all("response" in x for x in rest)
         conn.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
 
 import pytest
@@ -14,6 +13,7 @@ from fastapi.testclient import TestClient
 from lightrag_core import Engine, Settings
 from lightrag_core.api import guards
 from lightrag_core.api.app import create_app
+from tests.support.live_api import serving
 
 pytestmark = pytest.mark.slow
 LIMIT_MB = 0.05  # 52,428 bytes: small enough to pass quickly, large enough for real requests
@@ -152,22 +152,9 @@ def test_oversized_bodies_are_refused_before_they_are_read(client, engine):
 @pytest.fixture
 def live(engine, monkeypatch):
     """The app under uvicorn on a loopback port, with a 1-second body idle limit."""
-    import uvicorn
-
     monkeypatch.setattr(guards, "BODY_IDLE_SECONDS", 1.0)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(engine), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield port
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(engine)) as port:
+        yield port
 
 
 def _chunked_post(port: int, pieces: list[bytes], wait_for: float = 60) -> tuple[bytes, dict, float]:

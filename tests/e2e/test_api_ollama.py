@@ -4,9 +4,6 @@ on a loopback port: models listed, chats streamed and not, answers that quote a 
 from __future__ import annotations
 
 import re
-import socket
-import threading
-import time
 
 import httpx
 import ollama
@@ -15,6 +12,7 @@ import pytest
 from lightrag_core.api.app import create_app
 from lightrag_core.api.ollama_schemas import MODEL_NAME, parse_chat_query
 from lightrag_core.query.modes import Mode
+from tests.support.live_api import serving
 
 pytestmark = pytest.mark.slow
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
@@ -23,21 +21,8 @@ _CITED = re.compile(r"^- (.+) \[(\d+)\]$", re.MULTILINE)
 
 @pytest.fixture(scope="module")
 def server(hotpot_index):
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(hotpot_index), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(hotpot_index)) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 def _context(base: str, mode: str) -> dict[str, list[str]]:
