@@ -33,7 +33,7 @@ def _stave_five() -> str:
 @pytest.fixture(scope="module")
 def curated(tmp_path_factory):
     if not NOVEL.exists():
-        pytest.skip(f"the shared data set is not here ({NOVEL})")
+        pytest.fail(f"the shared corpora are missing: expected {NOVEL} (set LIGHTRAG_DATA_DIR)")
     root = tmp_path_factory.mktemp("review_curation")
     stave = root / "stave_five.txt"
     stave.write_text(_stave_five(), encoding="utf-8")

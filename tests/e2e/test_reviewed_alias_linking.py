@@ -22,7 +22,7 @@ QUESTION = "What did Tim Cratchit say at the Christmas dinner?"
 @pytest.fixture
 def carol(offline_settings):
     if not BOOK.exists():
-        pytest.skip(f"the shared data set is not here ({BOOK})")
+        pytest.fail(f"the shared corpora are missing: expected {BOOK} (set LIGHTRAG_DATA_DIR)")
     with Engine(offline_settings) as engine:
         report = engine.index_paths([BOOK])
         assert report.processed and not report.failed
