@@ -67,6 +67,8 @@ class Action(StrEnum):
     RERUN = "re-run documents"
     CYPHER = "Cypher console"
     CHOOSE_WORKSPACE = "choose the workspace"
+    EVALUATE = "evaluate modes on a question set"
+    MAKE_QUESTIONS = "generate, import or delete question sets"
 
     @property
     def role(self) -> Role:
@@ -85,6 +87,8 @@ ROLE_FOR: Mapping[Action, Role] = {
     Action.RERUN: Role.ADMIN,
     Action.CYPHER: Role.ADMIN,
     Action.CHOOSE_WORKSPACE: Role.ADMIN,
+    Action.EVALUATE: Role.VIEWER,
+    Action.MAKE_QUESTIONS: Role.ADMIN,
 }
 
 

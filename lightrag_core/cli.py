@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from lightrag_core.config import Settings
 from lightrag_core.indexing.report import IndexReport
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.modes import MODES, RETRIEVAL_MODES
+from lightrag_core.query.modes import MODES
 from lightrag_core.query.params import QueryParam
 
 if TYPE_CHECKING:
@@ -55,14 +55,23 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["json", "text"], default="text")
     s.add_argument("--context-only", action="store_true", help="print the context, no answer")
 
-    s = sub.add_parser("eval", help="recall@k of each mode over a questions file with gold_ids")
-    s.add_argument("--questions", required=True)
+    s = sub.add_parser("eval", help="judge the modes: recall@k over a questions file or a saved set "
+                       "(`eval generate` makes a set from the workspace, `eval sets` lists them)")
+    s.add_argument("action", nargs="?", choices=["run", "generate", "sets"], default="run")
+    s.add_argument("--questions", help="a JSONL questions file (gold_ids and/or gold_chunk_ids per line)")
+    s.add_argument("--set", help="a question set saved in the workspace (name or id); the run is saved with it")
     s.add_argument("--modes", default="naive,local,global,hybrid,mix,multihop")
     s.add_argument("--k", default="2,5,10")
     s.add_argument("--limit", type=int, default=0, help="only the first N questions")
     s.add_argument("--answers", action="store_true",
                    help="answer each question too and report answer_found (the gold answer appears in it)")
     s.add_argument("--format", choices=["json", "table"], default="table")
+    s.add_argument("--count", type=int, default=100, help="generate: how many questions")
+    s.add_argument("--seed", type=int, default=0, help="generate: the same seed gives the same set")
+    s.add_argument("--out", help="generate: also write the set as JSONL here")
+    s.add_argument("--name", default="generated", help="generate: the set's name (a new version if it exists)")
+    s.add_argument("--max-chunks", type=int, default=2000, help="generate: parse at most this many chunks")
+    s.add_argument("--offline", action="store_true", help="generate without the configured LLM")
 
     sub.add_parser("stats", help="counts, embedding model, size on disk")
     sub.add_parser("documents", help="list documents with their status")
@@ -170,26 +179,78 @@ def cmd_query(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from lightrag_core.workbench.evaluate import evaluate, load_questions
+    if args.action == "generate":
+        return _eval_generate(args)
+    if args.action == "sets":
+        return _eval_sets(args)
+    from lightrag_core.workbench.evaluate import load_questions
+    from lightrag_core.workbench.testset.runs import check_modes, run_set
+    from lightrag_core.workbench.testset.sets import QuestionSet, find_set
 
-    questions = load_questions(Path(args.questions))
-    if args.limit:
-        questions = questions[: args.limit]
-    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    for m in modes:
-        if m not in RETRIEVAL_MODES:
-            raise LightRAGError(f"cannot evaluate mode {m!r}; choose from " + ", ".join(RETRIEVAL_MODES))
+    if bool(args.questions) == bool(args.set):
+        raise LightRAGError("give either --questions FILE.jsonl or --set NAME")
+    modes = check_modes([m.strip() for m in args.modes.split(",") if m.strip()])
     ks = [int(k) for k in args.k.split(",")]
     with _engine(args) as engine:
-        report = evaluate(engine.query_data, questions, modes, ks, answer=engine.answer if args.answers else None)
+        if args.set:
+            qset = find_set(engine.store, args.set)
+        else:
+            qset = QuestionSet("file", Path(args.questions).name, 0, 0.0, "file", "",
+                               load_questions(Path(args.questions)))
+        if args.limit:
+            qset.questions = qset.questions[: args.limit]
+        # A saved set's run is kept in the workspace (it is the "before" of the next review); a file's is not.
+        run = run_set(engine, qset, modes, ks, answers=args.answers, keep=bool(args.set))
+    report = run.summary
     if args.format == "json":
         print(json.dumps(report, indent=2))
         return 0
+    chunk_level = int(next(iter(report.values()))["chunk_gold_questions"]) if report else 0
+    total = int(next(iter(report.values()))["questions"]) if report else 0
+    print(f"{qset.name}: {total} questions scored, {chunk_level} by gold chunks, {total - chunk_level} by gold "
+          "documents" + (f"; run {run.id} saved with the set" if args.set else ""))
     cols = ([f"recall@{k}" for k in ks] + [f"all_gold@{k}" for k in ks] + ["P@1", "P@5"]
             + (["answer_found"] if args.answers else []) + ["latency_ms_p50", "latency_ms_p95"])
     print("mode     " + "  ".join(f"{c:>14}" for c in cols))
     for mode, row in report.items():
         print(f"{mode:<9}" + "  ".join(f"{row[c]:>14}" for c in cols))
+    return 0
+
+
+def _eval_generate(args: argparse.Namespace) -> int:
+    from lightrag_core.workbench.testset.build import generate_set
+    from lightrag_core.workbench.testset.sets import export_set
+
+    def progress(stage: str, done: int, total: int) -> None:
+        print(f"\r{stage} {done} of {total}", end="", file=sys.stderr, flush=True)
+
+    with _engine(args) as engine:
+        qset, generated = generate_set(engine, args.name, args.count, args.seed, args.max_chunks,
+                                       use_llm=False if args.offline else None, progress=progress)
+    print(file=sys.stderr)
+    if args.out:
+        Path(args.out).write_text(export_set(qset), encoding="utf-8")
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(qset.counts.items()))
+    print(f"saved {qset.label}: {kinds}; {qset.chunk_gold} with gold chunks"
+          + (f"; written to {args.out}" if args.out else ""))
+    print(f"read {generated.facts} facts from {generated.chunks_parsed} chunks; candidates by kind: "
+          + ", ".join(f"{k} {n}" for k, n in generated.candidates.items()))
+    if generated.dropped:
+        print("dropped: " + ", ".join(f"{reason} {n}" for reason, n in generated.dropped.most_common()))
+    return 0
+
+
+def _eval_sets(args: argparse.Namespace) -> int:
+    from lightrag_core.workbench.testset.runs import list_runs
+    from lightrag_core.workbench.testset.sets import list_sets
+
+    with _engine(args) as engine:
+        sets, runs = list_sets(engine.store), list_runs(engine.store)
+    if not sets:
+        print("no question sets yet: `eval generate --count 100` makes one")
+    for qset in sets:
+        made = sum(1 for r in runs if r.set_id == qset.id)
+        print(f"{qset.id}  {qset.label}  {qset.generator}  graph v{qset.graph_version}  {made} run(s)")
     return 0
 
 

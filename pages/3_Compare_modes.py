@@ -1,4 +1,5 @@
-"""One question, or a questions file with gold ids, across the chosen modes, side by side."""
+"""Judge the modes: on a question set made from this workspace's documents (chunk-level gold), on one
+question, or on a questions file with gold ids."""
 
 import pandas as pd
 import streamlit as st
@@ -6,11 +7,11 @@ import streamlit as st
 from lightrag_core import Mode
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import RETRIEVAL_MODES
-from lightrag_core.workbench.compare import compare_question, compare_questions, summarise_by_mode
+from lightrag_core.workbench.compare import compare_question, compare_questions, split_gold, summarise_by_mode
 from lightrag_core.workbench.csv_export import frame_csv
 from lightrag_core.workbench.evaluate import parse_questions
 from lightrag_core.workbench.safe_text import as_text
-from pages.common import auth, state, widgets
+from pages.common import auth, question_sets, state, widgets
 
 st.set_page_config(page_title="Compare modes · Graph RAG workbench", layout="wide")
 auth.signed_in()
@@ -21,18 +22,22 @@ state.sidebar(engine)
 modes = st.multiselect("Modes", RETRIEVAL_MODES,
                        default=[Mode.NAIVE, Mode.LOCAL, Mode.GLOBAL, Mode.MIX, Mode.MULTIHOP])
 param = widgets.query_params("cmp", modes=False)
-one, many = st.tabs(["One question", "Questions file"])
+own, one, many = st.tabs(["Your documents", "One question", "Questions file"])
+
+with own:
+    question_sets.your_documents(engine, modes, param)
 
 with one:
     question = st.text_input("Question", key="cmp_question")
     g1, g2 = st.columns(2)
-    gold = g1.text_input("Gold document ids (optional, comma-separated)", key="cmp_gold")
+    gold = g1.text_input("Gold ids (optional, comma-separated: document ids, or chunk ids chunk-…)", key="cmp_gold")
     expected = g2.text_input("Expected answer (optional: shows whether each mode's answer contains it)",
                              key="cmp_expected")
     if st.button("Compare", type="primary", disabled=not question.strip() or not modes, key="cmp_run"):
         try:
-            rows = compare_question(engine, question, modes, param, [g.strip() for g in gold.split(",") if g.strip()],
-                                    gold_answer=expected)
+            typed = split_gold([g.strip() for g in gold.split(",") if g.strip()])
+            rows = compare_question(engine, question, modes, param, typed.gold_ids, gold_answer=expected,
+                                    gold_chunk_ids=typed.gold_chunk_ids)
         except LightRAGError as exc:
             st.error(str(exc))
             st.stop()
@@ -53,7 +58,8 @@ with one:
             col.markdown(as_text(row["answer"]))
 
 with many:
-    upload = st.file_uploader("Questions (.jsonl with question and gold_ids per line)", type=["jsonl"])
+    upload = st.file_uploader("Questions (.jsonl with question and gold_ids or gold_chunk_ids per line)",
+                              type=["jsonl"])
     limit = st.number_input("Questions to run", 1, 1000, 20)
     if st.button("Run", disabled=upload is None or not modes):
         try:

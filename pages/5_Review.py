@@ -1,5 +1,6 @@
 """Expert review: a filtered queue of entities and relations; approve, flag, edit, merge, delete; the
-curation those decisions make (in effect, re-applied by the last run, conflicts) and undo."""
+curation those decisions make (in effect, re-applied by the last run, conflicts) and undo; and what the
+decisions did to retrieval, between two runs of a question set."""
 
 import time
 
@@ -13,7 +14,7 @@ from lightrag_core.workbench.curation_view import conflicts, in_effect, reapplie
 from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
 from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
-from pages.common import auth, state
+from pages.common import auth, review_impact, state
 
 st.set_page_config(page_title="Review · Graph RAG workbench", layout="wide")
 principal = auth.signed_in()
@@ -45,7 +46,8 @@ if "review_toast" in st.session_state:
     st.toast(as_text(st.session_state.pop("review_toast")))
 
 graph = graph_snapshot(engine.store)  # read once per change of the graph, not per rerun
-entities_tab, relations_tab, curation_tab, history_tab = st.tabs(["Entities", "Relations", "Curation", "History"])
+entities_tab, relations_tab, curation_tab, history_tab, impact = st.tabs(
+    ["Entities", "Relations", "Curation", "History", "Impact on retrieval"])
 
 with entities_tab:
     all_types = list(graph.type_counts())
@@ -157,3 +159,6 @@ with history_tab:
             if st.form_submit_button("Undo (the graph returns to what extraction says now)"):
                 act(reviewer.undo, undoable[chosen], why)
     st.download_button("Export review CSV", reviews_csv(history), "review.csv", "text/csv")
+
+with impact:
+    review_impact.impact_tab(engine)

@@ -12,9 +12,11 @@ from typing import Any
 from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from lightrag_core.accounts import Accounts, Principal, Role
+from lightrag_core.accounts import Accounts, Action, Principal, Role
 from lightrag_core.api import auth
 from lightrag_core.api.document_routes import document_router
+from lightrag_core.api.eval_jobs import EvalJobs
+from lightrag_core.api.evaluation_routes import evaluation_router
 from lightrag_core.api.graph_routes import graph_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.health import health_body
@@ -64,15 +66,17 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
                accounts: Accounts | None = None) -> FastAPI:
     """The API over `engine`; accounts default to the engine's settings (LIGHTRAG_AUTH_ACCOUNTS)."""
     jobs = IndexJobs(engine)
+    eval_jobs = EvalJobs()
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
         jobs.close()
+        eval_jobs.close()
 
     app = FastAPI(title="Graph RAG workbench API", version="1.0", lifespan=lifespan,
                   description="LightRAG-compatible retrieval endpoints over the workbench engine.")
-    app.state.engine, app.state.jobs = engine, jobs
+    app.state.engine, app.state.jobs, app.state.eval_jobs = engine, jobs, eval_jobs
     auth.install(app, Accounts.from_settings(engine.settings) if accounts is None else accounts, api_key)
     viewer, admin = [Depends(auth.require(Role.VIEWER))], [Depends(auth.require(Role.ADMIN))]
 
@@ -87,6 +91,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
                                        writer=auth.require(Role.ADMIN)))
     app.include_router(ollama_router(engine, auth.require(Role.VIEWER)))
     app.include_router(label_router(engine, auth.require(Role.VIEWER)))
+    app.include_router(evaluation_router(engine, eval_jobs, reader=auth.require(Action.EVALUATE),
+                                         maker=auth.require(Action.MAKE_QUESTIONS)))
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:

@@ -129,6 +129,11 @@ class QueryResult:
         }
 
     @property
+    def chunk_ids(self) -> list[str]:
+        """Distinct chunks in the final context, in context order."""
+        return list(dict.fromkeys(chunk["chunk_id"] for chunk in self.chunks))
+
+    @property
     def document_ids(self) -> list[str]:
         """Distinct documents behind the final chunks, in context order."""
         seen: dict[str, None] = {}

@@ -16,7 +16,7 @@ Order contract (every store, checked by tests/contract/test_store_contract.py):
 - `resolve_names`: when several entities share a lower-cased name, the least name (code point order);
 - `entities_with_degree`: in the order of the names given (unknown ones dropped); `relations_of`: by
   (src, tgt), so a capped walk over it takes the same relations on every store;
-- `list_documents`: by creation time, then id; `list_reviews`: oldest first;
+- `list_documents`: by creation time, then id; `list_reviews`: oldest first; `list_evaluations`: by `at`, then id;
 - whole-graph lists (`all_entities`, `all_relations`, `graph_outline`) and the dicts of batched reads
   promise no order: their callers sort.
 """
@@ -85,6 +85,12 @@ class GraphStore(Protocol):
     # Curation rules (lightrag_core.curation): saved whole, replaced by id (an undo saves it again).
     def save_rule(self, rule: dict) -> None: ...
     def list_rules(self) -> list[dict]: ...
+
+    # Evaluation records (workbench.testset): question sets ("question_set") and runs ("run"), each a JSON
+    # record with "id" and "at", saved whole in one transaction and replaced by (kind, id); listed oldest first.
+    def save_evaluation(self, kind: str, record: dict) -> None: ...
+    def list_evaluations(self, kind: str) -> list[dict]: ...
+    def delete_evaluations(self, kind: str, ids: list[str]) -> None: ...
 
     # Whole-graph views, for statistics and analytics. `write_version` changes with every
     # applied write, so a whole-graph view can be cached until the graph changes.

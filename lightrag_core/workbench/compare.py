@@ -13,12 +13,19 @@ from lightrag_core.workbench.evaluate import Question, all_gold_at, answer_found
 from lightrag_core.workbench.result_tables import query_warnings, truncation_rows
 
 
+def split_gold(ids: list[str]) -> Question:
+    """Gold ids as typed: chunk ids ("chunk-…") are chunk gold, anything else document gold."""
+    return Question("typed", "", [i for i in ids if not i.startswith("chunk-")],
+                    gold_chunk_ids=[i for i in ids if i.startswith("chunk-")])
+
+
 def compare_question(engine: Engine, question: str, modes: list[str], base: QueryParam | None = None,
                      gold_ids: list[str] | None = None, ks: tuple[int, ...] = (2, 5), answers: bool = True,
-                     gold_answer: str = "") -> list[dict[str, Any]]:
-    """A row per mode: found, kept and cut, sources, tokens, latency, recall (with gold ids), warnings,
-    the answer, and whether it contains the expected answer (when one is given)."""
+                     gold_answer: str = "", gold_chunk_ids: list[str] | None = None) -> list[dict[str, Any]]:
+    """A row per mode: found, kept and cut, sources, tokens, latency, recall (with gold: over chunks when
+    chunk ids are given, else documents), warnings, the answer, and whether it contains the expected one."""
     base = base or QueryParam()
+    gold = Question("q", question, list(gold_ids or []), gold_chunk_ids=list(gold_chunk_ids or []))
     rows = []
     for mode in modes:
         param = replace(base, mode=mode)
@@ -46,10 +53,11 @@ def compare_question(engine: Engine, question: str, modes: list[str], base: Quer
             "retrieval_ms": round(result.timings_ms.get("total_retrieval", 0.0), 1),
             "total_ms": round(latency, 1),
         }
-        if gold_ids:
+        if gold.gold:
+            row["gold_level"] = gold.level
             for k in ks:
-                row[f"recall@{k}"] = round(recall_at(result.document_ids, gold_ids, k), 3)
-                row[f"all_gold@{k}"] = all_gold_at(result.document_ids, gold_ids, k)
+                row[f"recall@{k}"] = round(recall_at(gold.ranked(result), gold.gold, k), 3)
+                row[f"all_gold@{k}"] = all_gold_at(gold.ranked(result), gold.gold, k)
         if answers and gold_answer.strip():
             row["answer_found"] = answer_found(answer, gold_answer)
         row["warnings"] = " · ".join(query_warnings(result))
@@ -64,7 +72,8 @@ def compare_questions(engine: Engine, questions: list[Question], modes: list[str
     """Rows per question and mode (context only, no answers), for a questions file with gold ids."""
     rows = []
     for i, q in enumerate(questions):
-        for row in compare_question(engine, q.question, modes, base, q.gold_ids, ks, answers=False):
+        for row in compare_question(engine, q.question, modes, base, q.gold_ids, ks, answers=False,
+                                    gold_chunk_ids=q.gold_chunk_ids):
             row.pop("answer")
             rows.append({"question_id": q.id, "question": q.question, **row})
         if progress:

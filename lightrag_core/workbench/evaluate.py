@@ -1,4 +1,10 @@
-"""Retrieval quality without an LLM judge: recall@k and all-gold@k over gold passage ids."""
+"""Retrieval quality without an LLM judge: recall@k, all-gold@k and P@k over gold evidence.
+
+A question's gold is chunk ids when it has them (`gold_chunk_ids`: a generated question knows the
+chunks its facts came from, and one long document's chunks all share its document id), else document
+ids (`gold_ids`, as benchmark sets give them). Each question is scored at its own level; the summary
+says how many questions were scored at each.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,9 @@ import json
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -16,6 +23,10 @@ from lightrag_core.query.extractive import EXTRACTIVE_LABEL
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
 
+CHUNK, DOCUMENT = "chunk", "document"
+PRECISION_KS = (1, 5)
+MAX_QUESTIONS_BYTES = 20 * 1024 * 1024  # a questions file larger than this is not a questions file
+
 
 @dataclass
 class Question:
@@ -23,27 +34,81 @@ class Question:
     question: str
     gold_ids: list[str]
     answer: str = ""
+    gold_chunk_ids: list[str] = field(default_factory=list)
+    kind: str = ""  # single | bridge | comparison for generated questions; a benchmark's own type otherwise
+    hops: int = 0
+    evidence: list[str] = field(default_factory=list)  # the sentences a generated question was made from
+
+    @property
+    def level(self) -> str:
+        return CHUNK if self.gold_chunk_ids else DOCUMENT
+
+    @property
+    def gold(self) -> list[str]:
+        return self.gold_chunk_ids or self.gold_ids
+
+    def ranked(self, result: QueryResult) -> list[str]:
+        """What the mode found, at this question's level: distinct chunks or documents in context order."""
+        return result.chunk_ids if self.gold_chunk_ids else result.document_ids
+
+    def to_row(self) -> dict[str, Any]:
+        """The question as one JSONL line (the shared data's format, plus chunk gold, kind and hops)."""
+        row: dict[str, Any] = {"id": self.id, "question": self.question, "answer": self.answer,
+                               "gold_ids": self.gold_ids}
+        if self.gold_chunk_ids:
+            row["gold_chunk_ids"] = self.gold_chunk_ids
+        if self.kind:
+            row["type"] = row["kind"] = self.kind
+        if self.hops:
+            row["hops"] = self.hops
+        if self.evidence:
+            row["evidence"] = self.evidence
+        return row
+
+
+def _strings(value: Any, what: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, (str, int)) for v in value):
+        raise TypeError(f"{what} must be a list of ids")
+    return [str(v) for v in value]
+
+
+def question_from_row(row: dict[str, Any], default_id: str) -> Question:
+    """A question from one JSONL row ({id, question, gold_ids, gold_chunk_ids, answer, kind, hops})."""
+    question = row["question"]
+    if not isinstance(question, str) or not question.strip():
+        raise TypeError("'question' must be non-empty text")
+    return Question(str(row.get("id", default_id)), question, _strings(row.get("gold_ids"), "gold_ids"),
+                    str(row.get("answer", "")), _strings(row.get("gold_chunk_ids"), "gold_chunk_ids"),
+                    str(row.get("kind") or row.get("type") or ""), int(row.get("hops") or 0),
+                    _strings(row.get("evidence"), "evidence"))
 
 
 def parse_questions(text: str, source: str) -> list[Question]:
-    """Questions from JSONL text ({id, question, gold_ids, answer} per line), naming the bad line."""
+    """Questions from JSONL text, one row per line (`question_from_row`), naming the bad line."""
     out = []
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
-            out.append(Question(str(row.get("id", lineno)), row["question"], list(row.get("gold_ids") or []),
-                                str(row.get("answer", ""))))
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
-            raise LightRAGError(f"{source}:{lineno}: each line needs 'question' (and 'gold_ids'): {exc}") from exc
+            out.append(question_from_row(json.loads(line), str(lineno)))
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise LightRAGError(f"{source}:{lineno}: each line needs 'question' (and 'gold_ids' or "
+                                f"'gold_chunk_ids'): {exc}") from exc
     if not out:
         raise LightRAGError(f"{source}: no questions")
     return out
 
 
 def load_questions(path: Path) -> list[Question]:
+    if path.stat().st_size > MAX_QUESTIONS_BYTES:
+        raise LightRAGError(f"{path}: larger than {MAX_QUESTIONS_BYTES // 2**20} MB; not a questions file")
     return parse_questions(path.read_text(encoding="utf-8"), str(path))
+
+
+def questions_jsonl(questions: list[Question]) -> str:
+    return "".join(json.dumps(q.to_row(), ensure_ascii=False) + "\n" for q in questions)
 
 
 def recall_at(ranked: list[str], gold: list[str], k: int) -> float:
@@ -55,11 +120,8 @@ def all_gold_at(ranked: list[str], gold: list[str], k: int) -> float:
 
 
 def precision_at(ranked: list[str], gold: list[str], k: int) -> float:
-    """Share of the first k distinct passages that are gold (the seed PRD's P@k; k counts even if fewer came)."""
+    """Share of the first k distinct items that are gold (the seed PRD's P@k; k counts even if fewer came)."""
     return len(set(ranked[:k]) & set(gold)) / k if k > 0 else 0.0
-
-
-PRECISION_KS = (1, 5)
 
 
 def answer_found(answer: str, gold: str) -> bool:
@@ -73,10 +135,90 @@ def answer_found(answer: str, gold: str) -> bool:
 
 
 Answer = Callable[[str, QueryParam], tuple[QueryResult, str]]
+Retrieve = Callable[[str, QueryParam], QueryResult]
+
+
+@dataclass
+class Judgement:
+    """One question in one mode: where its gold evidence landed, and whether the answer holds the answer."""
+
+    question_id: str
+    mode: str
+    level: str  # chunk | document
+    recall: dict[int, float]
+    all_gold: dict[int, bool]
+    precision: dict[int, float]
+    first_gold_rank: int  # 1-based rank of the first gold item found; 0 when none was found
+    latency_ms: float
+    answer_found: bool | None = None  # None: not answered, or no gold answer
+    answer: str = ""
+    scored: bool = True  # the question has gold evidence (one with only an answer is answered, not scored)
+
+
+def judge(question: Question, mode: str, result: QueryResult, ks: list[int], latency_ms: float,
+          answer: str | None = None) -> Judgement:
+    ranked, gold = question.ranked(result), question.gold
+    first = next((n for n, item in enumerate(ranked, 1) if item in gold), 0)
+    found = answer_found(answer, question.answer) if answer is not None and question.answer.strip() else None
+    return Judgement(question.id, mode, question.level, {k: recall_at(ranked, gold, k) for k in ks},
+                     {k: bool(all_gold_at(ranked, gold, k)) for k in ks},
+                     {k: precision_at(ranked, gold, k) for k in PRECISION_KS}, first, round(latency_ms, 2),
+                     found, answer or "", bool(gold))
+
+
+def judge_questions(
+    query_data: Retrieve, questions: list[Question], modes: list[str], ks: list[int],
+    base: QueryParam | None = None, progress: Callable[[str, int], None] | None = None,
+    answer: Answer | None = None,
+) -> list[Judgement]:
+    """Every question in every mode (context-only retrieval, or answered too with `answer`)."""
+    base = base or QueryParam()
+    out: list[Judgement] = []
+    for mode in modes:
+        param = replace(base, mode=mode)
+        todo = [q for q in questions if q.gold or (answer is not None and q.answer.strip())]
+        for i, q in enumerate(todo):
+            start = time.perf_counter()
+            text: str | None = None
+            if answer is not None:
+                result, text = answer(q.question, param)
+            else:
+                result = query_data(q.question, param)
+            out.append(judge(q, mode, result, ks, (time.perf_counter() - start) * 1000, text))
+            if progress:
+                progress(mode, i + 1)
+    return out
+
+
+def summarise(judgements: list[Judgement], ks: list[int], answered: bool = False) -> dict[str, dict[str, float]]:
+    """Per mode: recall@k, all_gold@k, P@1 and P@5 over questions with gold, how many were scored at chunk
+    level, answer_found (answered runs), and latency p50/p95."""
+    report: dict[str, dict[str, float]] = {}
+    for mode in dict.fromkeys(j.mode for j in judgements):
+        mine = [j for j in judgements if j.mode == mode]
+        scored = [j for j in mine if j.scored]
+        row: dict[str, float] = {"questions": float(len(scored)),
+                                 "chunk_gold_questions": float(sum(j.level == CHUNK for j in scored))}
+        for k in ks:
+            row[f"recall@{k}"] = _mean([j.recall[k] for j in scored])
+            row[f"all_gold@{k}"] = _mean([float(j.all_gold[k]) for j in scored])
+        for k in PRECISION_KS:
+            row[f"P@{k}"] = _mean([j.precision[k] for j in scored])
+        if answered:
+            row["answer_found"] = _mean([float(j.answer_found) for j in mine if j.answer_found is not None])
+        latencies = [j.latency_ms for j in mine]
+        row["latency_ms_p50"] = round(float(np.percentile(latencies, 50)), 2) if latencies else 0.0
+        row["latency_ms_p95"] = round(float(np.percentile(latencies, 95)), 2) if latencies else 0.0
+        report[mode] = row
+    return report
+
+
+def _mean(values: list[float]) -> float:
+    return round(float(np.mean(values)), 4) if values else 0.0
 
 
 def evaluate(
-    query_data: Callable[[str, QueryParam], QueryResult],
+    query_data: Retrieve,
     questions: list[Question],
     modes: list[str],
     ks: list[int],
@@ -89,46 +231,5 @@ def evaluate(
     With `answer`, each question is answered too, and `answer_found` is the share of questions
     with a gold answer whose answer contains it (latency then includes answering).
     """
-    base = base or QueryParam()
-    scored = [q for q in questions if q.gold_ids]
-    report: dict[str, dict[str, float]] = {}
-    for mode in modes:
-        param = replace(base, mode=mode)
-        latencies: list[float] = []
-        recalls: dict[int, list[float]] = {k: [] for k in ks}
-        allgold: dict[int, list[float]] = {k: [] for k in ks}
-        precision: dict[int, list[float]] = {k: [] for k in PRECISION_KS}
-        found: list[float] = []
-        # Answering covers every question with a gold answer; retrieval scores need gold ids.
-        todo = [q for q in questions if q.gold_ids or q.answer.strip()] if answer is not None else scored
-        for i, q in enumerate(todo):
-            start = time.perf_counter()
-            if answer is not None:
-                result, text = answer(q.question, param)
-                if q.answer.strip():
-                    found.append(float(answer_found(text, q.answer)))
-            else:
-                result = query_data(q.question, param)
-            latencies.append((time.perf_counter() - start) * 1000)
-            if progress:
-                progress(mode, i + 1)
-            if not q.gold_ids:
-                continue
-            ranked = result.document_ids
-            for k in ks:
-                recalls[k].append(recall_at(ranked, q.gold_ids, k))
-                allgold[k].append(all_gold_at(ranked, q.gold_ids, k))
-            for k in PRECISION_KS:
-                precision[k].append(precision_at(ranked, q.gold_ids, k))
-        row: dict[str, float] = {"questions": float(len(scored))}
-        for k in ks:
-            row[f"recall@{k}"] = round(float(np.mean(recalls[k])), 4) if scored else 0.0
-            row[f"all_gold@{k}"] = round(float(np.mean(allgold[k])), 4) if scored else 0.0
-        for k in PRECISION_KS:
-            row[f"P@{k}"] = round(float(np.mean(precision[k])), 4) if scored else 0.0
-        if answer is not None:
-            row["answer_found"] = round(float(np.mean(found)), 4) if found else 0.0
-        row["latency_ms_p50"] = round(float(np.percentile(latencies, 50)), 2) if latencies else 0.0
-        row["latency_ms_p95"] = round(float(np.percentile(latencies, 95)), 2) if latencies else 0.0
-        report[mode] = row
-    return report
+    judgements = judge_questions(query_data, questions, modes, ks, base, progress, answer)
+    return summarise(judgements, ks, answered=answer is not None)

@@ -163,6 +163,7 @@ def test_walk_every_page_with_the_novel(server):
                 page.screenshot(path=str(SHOTS / "query_graph.png"), full_page=True)
 
         _visit(page, server + "/Compare_modes", "One question")
+        page.get_by_role("tab", name="One question").click()
         box = page.get_by_role("textbox", name="Question", exact=True)
         box.fill(MARLEY)
         box.press("Enter")  # Streamlit takes a text input's value on Enter

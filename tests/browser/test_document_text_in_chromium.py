@@ -107,6 +107,7 @@ def test_document_text_loads_nothing_on_any_page(tmp_path, listener):
                     assert f"{base}/auto" in text  # the context shows the document's text as it is
 
             _visit(page, url + "/Compare_modes", "One question")
+            page.get_by_role("tab", name="One question").click()
             box = page.get_by_role("textbox", name="Question", exact=True)
             box.fill("What did Marie Curie keep in her notes?")
             box.press("Enter")

@@ -330,3 +330,17 @@ def test_one_tokenisation_apostrophes_dots_and_accents(store):
 def test_case_variants_of_a_name_resolve_to_the_least_name(store):
     store.apply(GraphWrite(entities=[Entity(n, "place", "x", [], [], 1.0) for n in ("Paris", "PARIS", "paris")]))
     assert store.resolve_names(["paris", "nowhere"]) == {"paris": "PARIS"}
+
+
+def test_evaluation_records_round_trip_replace_by_id_and_keep_kinds_apart(store):
+    store.save_evaluation("question_set", {"id": "s2", "at": 2.0, "name": "later", "questions": [{"q": "b"}]})
+    store.save_evaluation("question_set", {"id": "s1", "at": 1.0, "name": "first", "questions": [{"q": "a"}]})
+    store.save_evaluation("run", {"id": "r1", "at": 3.0, "set_id": "s1", "summary": {"naive": {"recall@5": 0.5}}})
+    assert [r["id"] for r in store.list_evaluations("question_set")] == ["s1", "s2"]  # oldest first
+    assert store.list_evaluations("run")[0]["summary"] == {"naive": {"recall@5": 0.5}}
+    store.save_evaluation("question_set", {"id": "s1", "at": 1.0, "name": "renamed", "questions": []})
+    assert [r["name"] for r in store.list_evaluations("question_set")] == ["renamed", "later"]  # replaced, not added
+    store.delete_evaluations("question_set", ["s1", "missing"])
+    assert [r["id"] for r in store.list_evaluations("question_set")] == ["s2"]
+    assert [r["id"] for r in store.list_evaluations("run")] == ["r1"]  # another kind is untouched
+    assert store.list_evaluations("nothing") == []

@@ -86,6 +86,14 @@ ROUTES = [  # (method, path, body kind, role needed)
     ("get", "/graph/label/search?q=Curie", None, "viewer"),
     ("get", "/api/tags", None, "viewer"),
     ("post", "/api/chat", "chat", "viewer"),
+    # Judging modes on the workspace's documents: reading and running for viewers, making sets for admins
+    ("get", "/evaluation/sets", None, "viewer"),
+    ("get", "/evaluation/runs", None, "viewer"),
+    ("get", "/evaluation/jobs/none-such", None, "viewer"),
+    ("post", "/evaluation/runs", "run", "viewer"),
+    ("post", "/evaluation/sets/generate", "generate", "admin"),
+    ("post", "/evaluation/sets/import", "import", "admin"),
+    ("delete", "/evaluation/sets/none-such", None, "admin"),
 ]
 RANK = {"viewer": 0, "reviewer": 1, "admin": 2}
 
@@ -108,6 +116,12 @@ def call(client: TestClient, method: str, path: str, kind: str | None, headers: 
     elif kind == "chat":
         kw["json"] = {"model": "lightrag:latest", "messages": [{"role": "user", "content": Q["query"]}],
                       "stream": False}
+    elif kind == "run":  # no such set: a 404 once the role may run
+        kw["json"] = {"set": "none-such", "modes": ["naive"]}
+    elif kind == "generate":
+        kw["json"] = {"name": "roles", "count": 2}
+    elif kind == "import":  # chunk gold that is not in the workspace: refused by the route, not by the role
+        kw["json"] = {"name": "roles", "jsonl": '{"question": "q?", "gold_chunk_ids": ["chunk-none"]}'}
     elif kind == "file":
         kw["files"] = {"file": ("ada.txt", b"Ada Lovelace wrote programs in London.", "text/plain")}
     return getattr(client, method)(path, **kw)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -70,8 +71,36 @@ def test_index_query_eval_stats(tmp_path, hotpot_slice):
     assert listing.stdout.count("processed") == 17
 
 
+def test_eval_generate_writes_and_saves_a_set_then_eval_set_runs_it(tmp_path, hotpot_slice):
+    work = tmp_path / "w"
+    assert run(work, "index", str(hotpot_slice["corpus"])).returncode == 0
+    out_file = tmp_path / "gen.jsonl"
+    gen = run(work, "eval", "generate", "--count", "20", "--seed", "3", "--out", str(out_file), "--name", "team")
+    assert gen.returncode == 0, gen.stderr
+    assert re.search(r"saved team v1 \(\d+ questions\)", gen.stdout) and "dropped:" in gen.stdout
+    rows = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert rows and all(r["gold_chunk_ids"] and r["kind"] in {"single", "bridge", "comparison"} and r["hops"] >= 1
+                        and r["answer"] for r in rows)
+    again = run(work, "eval", "generate", "--count", "20", "--seed", "3", "--out", str(tmp_path / "again.jsonl"),
+                "--name", "team")
+    assert "saved team v2" in again.stdout and (tmp_path / "again.jsonl").read_text() == out_file.read_text()
+
+    listed = run(work, "eval", "sets")
+    assert listed.stdout.count("team v") == 2 and "0 run(s)" in listed.stdout
+    judged = run(work, "eval", "--set", "team", "--modes", "naive,multihop", "--k", "5,8")
+    assert judged.returncode == 0, judged.stderr
+    assert f"{len(rows)} questions scored, {len(rows)} by gold chunks, 0 by gold documents" in judged.stdout
+    assert re.search(r"^multihop\s+[\d.]+", judged.stdout, re.M)
+    assert "1 run(s)" in run(work, "eval", "sets").stdout  # the run is kept with the newest version
+    from_file = run(work, "eval", "--questions", str(out_file), "--modes", "naive", "--format", "json")
+    assert json.loads(from_file.stdout)["naive"]["chunk_gold_questions"] == len(rows)
+
+
 @pytest.mark.parametrize("args,message", [
     (("index", "/no/such/file.txt"), "no such file"),
+    (("eval", "generate", "--count", "5"), "no indexed documents"),
+    (("eval", "--set", "nothing"), "no question set 'nothing'"),
+    (("eval",), "give either --questions FILE.jsonl or --set NAME"),
     (("query", "   "), "the query is empty"),
     (("query", "?!?!"), "no letters or digits"),
     (("eval", "--questions", "/no/such.jsonl"), "No such file"),

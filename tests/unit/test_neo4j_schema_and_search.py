@@ -118,8 +118,9 @@ def test_widening_stops_when_the_index_runs_out_or_falls_below_the_threshold():
 
 
 def test_dropping_a_workspace_goes_label_by_label_in_batches():
-    left = {"drop_workspace_reviews": [0], "drop_workspace_curation": [2, 0], "drop_workspace_chunks": [5000, 1200, 0],
-            "drop_workspace_documents": [3, 0], "drop_workspace_entities": [5000, 0]}
+    left = {"drop_workspace_reviews": [0], "drop_workspace_curation": [2, 0], "drop_workspace_evaluations": [1, 0],
+            "drop_workspace_chunks": [5000, 1200, 0], "drop_workspace_documents": [3, 0],
+            "drop_workspace_entities": [5000, 0]}
 
     def answer(name, params):
         if name in left:
@@ -131,6 +132,7 @@ def test_dropping_a_workspace_goes_label_by_label_in_batches():
     Neo4jStore(driver, "neo4j", "ws").drop_workspace()
     assert [n for n, _ in driver.calls] == [
         "drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_curation",
+        "drop_workspace_evaluations", "drop_workspace_evaluations",
         "drop_workspace_chunks", "drop_workspace_chunks", "drop_workspace_chunks",
         "drop_workspace_documents", "drop_workspace_documents", "drop_workspace_entities",
         "drop_workspace_entities", "drop_workspace_meta"]

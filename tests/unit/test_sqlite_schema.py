@@ -47,3 +47,30 @@ def test_a_workspace_from_before_whole_file_gains_the_column(tmp_path):
     reopened.save_document(DocumentInfo("d2", "b.txt", "b.txt", "h2", "processed", whole_file=True))
     assert [d.whole_file for d in reopened.list_documents()] == [False, True]
     reopened.close()
+
+
+def test_switching_to_wal_waits_out_a_lock_another_opener_holds_and_reports_anything_else():
+    """SQLite answers "locked" at once (no busy wait) when two processes open a new workspace together."""
+    import sqlite3
+
+    from lightrag_core.storage.sqlite.store import _wal
+
+    class Opener:
+        def __init__(self, errors: list[str]) -> None:
+            self.errors, self.calls = errors, 0
+
+        def execute(self, sql: str) -> None:
+            self.calls += 1
+            if self.errors:
+                raise sqlite3.OperationalError(self.errors.pop(0))
+
+    busy = Opener(["database is locked", "database is locked"])
+    _wal(busy)  # type: ignore[arg-type]
+    assert busy.calls == 3
+    broken = Opener(["disk I/O error"])
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        _wal(broken)  # type: ignore[arg-type]
+    assert broken.calls == 1
+    stuck = Opener(["database is locked"] * 10)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        _wal(stuck, attempts=3)  # type: ignore[arg-type]

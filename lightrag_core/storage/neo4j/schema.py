@@ -37,13 +37,14 @@ SCHEMA_STATEMENTS: dict[str, str] = {
     "document_workspace": "index_workspace_document", "chunk_workspace": "index_workspace_chunk",
     "entity_workspace": "index_workspace_entity", "review_workspace": "index_workspace_review",
     "related_workspace": "index_workspace_related",
+    "evaluation_workspace_kind_id": "constraint_evaluation", "evaluation_workspace": "index_workspace_evaluation",
 }
 # Seconds to wait for a new index of the store's to come online before the first search uses it.
 AWAIT_SECONDS = 300
 # A workspace is dropped in batches of this many nodes per transaction.
 DROP_BATCH = 5000
-DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_chunks",
-                   "drop_workspace_documents", "drop_workspace_entities")
+DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_evaluations",
+                   "drop_workspace_chunks", "drop_workspace_documents", "drop_workspace_entities")
 
 Run = Callable[..., list[dict]]
 

@@ -338,6 +338,19 @@ class Neo4jStore(ConsoleReads):
     def list_rules(self) -> list[dict]:
         return [json.loads(r["body"]) for r in self._read("curation_list")]
 
+    # -- evaluation records ------------------------------------------------------
+    def save_evaluation(self, kind: str, record: dict) -> None:
+        self._check_writable()
+        self._write("evaluation_save", kind=kind, id=str(record["id"]), at=float(record["at"]),
+                    body=json.dumps(record))
+
+    def list_evaluations(self, kind: str) -> list[dict]:
+        return [json.loads(r["body"]) for r in self._read("evaluations_list", kind=kind)]
+
+    def delete_evaluations(self, kind: str, ids: list[str]) -> None:
+        self._check_writable()
+        self._write("evaluations_delete", kind=kind, ids=list(ids))
+
     # -- whole graph -----------------------------------------------------------
     def write_version(self) -> str:
         rows = self._read("write_version")

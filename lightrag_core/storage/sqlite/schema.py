@@ -32,6 +32,8 @@ CREATE TABLE IF NOT EXISTS reviews (
     comment TEXT, detail TEXT, reviewer TEXT, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS curation (
     id TEXT PRIMARY KEY, at REAL NOT NULL, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS evaluations (
+    kind TEXT NOT NULL, id TEXT NOT NULL, at REAL NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, id));
 """
 
 # Search structures derived from the tables above and kept in step by triggers, so every

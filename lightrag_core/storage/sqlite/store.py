@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import TypeVar
 
@@ -65,7 +66,7 @@ class SQLiteStore:
         self._conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=60, isolation_level=None)
         self._lock = threading.RLock()
         with self._lock:
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            _wal(self._conn)
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA busy_timeout=60000")
             # INSERT OR REPLACE must fire the delete triggers that keep the search tables in step.
@@ -308,6 +309,21 @@ class SQLiteStore:
     def list_rules(self) -> list[dict]:
         return [json.loads(body) for (body,) in self._q("SELECT body FROM curation ORDER BY at, id")]
 
+    # -- evaluation records --------------------------------------------------------
+    def save_evaluation(self, kind: str, record: dict) -> None:
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO evaluations (kind, id, at, body) VALUES (?,?,?,?)",
+                               (kind, str(record["id"]), float(record["at"]), json.dumps(record)))
+
+    def list_evaluations(self, kind: str) -> list[dict]:
+        rows = self._q("SELECT body FROM evaluations WHERE kind = ? ORDER BY at, id", (kind,))
+        return [json.loads(body) for (body,) in rows]
+
+    def delete_evaluations(self, kind: str, ids: list[str]) -> None:
+        with self._lock:
+            self._conn.execute("DELETE FROM evaluations WHERE kind = ? AND id IN (SELECT value FROM json_each(?))",
+                               (kind, json.dumps(ids)))
+
     # -- whole graph -------------------------------------------------------------
     def write_version(self) -> str:
         return str(self._db_version())
@@ -346,6 +362,19 @@ class SQLiteStore:
 
 
 Scored = TypeVar("Scored", Entity, Chunk)
+
+
+def _wal(conn: sqlite3.Connection, attempts: int = 50) -> None:
+    """Switch to WAL. Another process opening a new workspace at the same moment can hold the lock that the
+    switch needs, and SQLite answers "locked" at once instead of waiting (the busy timeout does not apply)."""
+    for attempt in range(attempts):
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
 
 
 def _version_of(conn: sqlite3.Connection) -> int:

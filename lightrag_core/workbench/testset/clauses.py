@@ -1,0 +1,232 @@
+"""Clauses read from spaCy's parse: a subject, a verb with its auxiliaries, the words of its predicate,
+and the slots a question can ask for (the subject, an object, a prepositional object, a count).
+
+Everything is copied out of the parse into plain data (token positions and texts), so the
+question templates (`phrasing.py`) and the tests work without a `Doc`. Only clauses a question
+can be made from are kept: a named or resolvable subject, no negation, a short predicate.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lightrag_core.nlp import canonical_name
+from lightrag_core.workbench.testset.lexicon import (
+    CLAUSAL_DEPS,
+    GENERIC_NOUNS,
+    GUESS,
+    MAX_DESCRIPTION_TOKENS,
+    MAX_PREDICATE_TOKENS,
+    MODALS,
+    NAMED,
+    NAMED_KINDS,
+    OPINION_VERBS,
+    PREDICATE_DEPS,
+    PRONOUN_REACH,
+    SPECIFIC_LABELS,
+    SPEECH_VERBS,
+)
+from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic, Word
+from lightrag_core.workbench.testset.slots import answer_slots, replaceable_names
+from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, in_entity, phrase, span, word
+from lightrag_core.workbench.testset.subjects import (
+    copula_subject,
+    governed,
+    sentence_person,
+    subject_name,
+    topic_spans,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+def _predicate(verb: Token, exclude: set[int]) -> list[Word] | None:
+    """The verb's dependents that carry meaning, as words in order (a fronted phrase goes last)."""
+    after: list[Token] = []
+    before: list[Token] = []
+    for child in verb.children:
+        if child.i in exclude or child.dep_ not in PREDICATE_DEPS:
+            continue
+        words = phrase(child, exclude)
+        if not contiguous(words):
+            return None  # an aside in the middle: the phrase would not read as written
+        (before if child.i < verb.i else after).extend(words)
+    after.sort(key=lambda t: t.i)
+    before.sort(key=lambda t: t.i)
+    if len(after) + len(before) > MAX_PREDICATE_TOKENS:
+        return None
+    if after:  # a comma between the verb's phrases: a list or an aside was cut out, and the rest would not read
+        kept = {t.i for t in after}
+        if any(verb.doc[i].is_punct and i not in kept for i in range(verb.i + 1, after[-1].i)):
+            return None
+    out = [word(t) for t in after]
+    for n, t in enumerate(before):  # "In 2007, X signed ..." -> "... signed ... in 2007"
+        copied = word(t)
+        out.append(Word(t.i, t.lower_, copied.space, copied.named) if n == 0 and t.pos_ != "PROPN" else copied)
+    return out
+
+
+def _describing(attr: Token) -> str:
+    """The attribute as a description of the subject: "a 1960 Austrian film directed by Y" -> "the 1960
+    Austrian film directed by Y". Empty unless it says something specific (a name, a nationality, a date
+    or a number) in a few contiguous words."""
+    drop = {"relcl", "appos", "punct", "conj", "cc", "advcl", "parataxis", "dep", "meta", "mark", "ccomp"}
+    tokens: list[Token] = []
+
+    def walk(t: Token) -> None:
+        tokens.append(t)
+        for child in t.children:
+            if child.dep_ not in drop:
+                walk(child)
+
+    walk(attr)
+    tokens.sort(key=lambda t: t.i)
+    if not contiguous(tokens) or len(tokens) > MAX_DESCRIPTION_TOKENS:
+        return ""
+    if not any(t.ent_type_ in SPECIFIC_LABELS or t.like_num for t in tokens):
+        return ""  # "the English musician" could be anyone: a name, a date or a number pins it down
+    if tokens[0].dep_ == "det":
+        tokens = tokens[1:]
+    return "the " + tokens[0].doc[tokens[0].i: tokens[-1].i + 1].text
+
+
+def _copular(verb: Token, text: str, topic: Topic, spans: list[tuple[int, int]], names: Names) -> Clause | None:
+    """"X is a member of the band Y": questions for the attribute's prepositional objects ("Which band is X
+    a member of?"), and the attribute as a description of X for bridges."""
+    subject = copula_subject(verb, spans)
+    attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ in {"NOUN", "PROPN"}), None)
+    if subject is None or attr is None or any(c.dep_ == "neg" for c in verb.children):
+        return None
+    named = subject_name(subject, topic, spans, names)
+    if named is None:
+        return None
+    name, kind, how = named
+    said = how == NAMED
+    if said and name == topic.name and not topic.noun and attr.pos_ == "NOUN":
+        topic.noun = attr.lemma_.lower()
+    words = phrase(attr, set())
+    if not contiguous(words) or len(words) > MAX_PREDICATE_TOKENS:
+        return None
+    predicate = tuple(word(t) for t in words)
+    slots = [slot for slot in answer_slots(attr, set(), names) if slot.role == "prep" and slot.kind in NAMED_KINDS]
+    description = _describing(attr) if said else ""
+    if description and kind in NAMED_KINDS:
+        slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=span(subject), entity=name))
+    mentioned = replaceable_names(verb.sent, {w.i for w in predicate})
+    return Clause(text, name, kind, span(subject), verb.text, "be", verb.tag_, (), False, predicate,
+                  tuple(slots), how != GUESS, mentioned, False, description)
+
+
+def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
+    """"Mrs. Cratchit, Cratchit's wife," and "Zack Hexum, the younger brother of Nick Hexum,": the apposition
+    says who the name is in relation to another name ("Who is Cratchit's wife?"), and describes it for bridges."""
+    owner = appos.head
+    ent = entity_at(owner)
+    if appos.pos_ != "NOUN" or ent is None or entity_kind(ent.label_) not in NAMED_KINDS:
+        return None
+    related = [c for c in appos.children if c.dep_ == "poss"] + [
+        g for c in appos.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    if not any((e := entity_at(r)) is not None and entity_kind(e.label_) in NAMED_KINDS for r in related):
+        return None  # "an Italian director": says what, not whose
+    words = phrase(appos, set())
+    if not contiguous(words) or len(words) > MAX_DESCRIPTION_TOKENS or any(t.pos_ == "PRON" for t in words):
+        return None
+    if words[0].dep_ == "det":
+        words = words[1:]
+        lead = "the "
+    else:
+        lead = "" if words[0].dep_ == "poss" else "the "
+    described = lead + appos.doc[words[0].i: words[-1].i + 1].text
+    # The whole name, titles included: "Mrs." is not part of the NER span of "Mrs. Cratchit".
+    start = min([ent.start] + [c.i for c in owner.lefts if c.dep_ == "compound"])
+    written = appos.doc[start: ent.end].text
+    name = canonical_name(ent.text)
+    kind = names.kind(name) or entity_kind(ent.label_)
+    slot = Slot("subject", written, kind, removed=(start, ent.end), entity=name)
+    return Clause(text, name, kind, (start, ent.end), "is", "be", "VBZ", (), False,
+                  tuple(word(t) for t in words), (slot,), True, (), False, described, appositive=True)
+
+
+def _says_something(verb: Token, predicate: list[Word]) -> bool:
+    """Whether asking for the subject leaves something specific in the question: a name, or a noun that is not
+    vague ("Who made the gravy?", not "Who died in 1989?")."""
+    doc = verb.doc
+    return any(w.named or (doc[w.i].pos_ in {"NOUN", "PROPN"} and doc[w.i].lemma_.lower() not in GENERIC_NOUNS)
+               for w in predicate)
+
+
+def _declarative(sent: Span) -> bool:
+    """A statement, not a question or an exclamation: only statements state facts."""
+    last = next((t for t in reversed(sent) if not t.is_space and t.text not in {'"', "'", "”", "’", ")"}), None)
+    return last is not None and last.text not in {"?", "!"}
+
+
+def _asserted(verb: Token, aux: list[str]) -> bool:
+    """The clause says something is so: no modal ("could thrive", "should approach"), and not the
+    complement of an opinion ("I think X ...")."""
+    if any(a.lower() in MODALS for a in aux):
+        return False
+    head = verb
+    while head.dep_ in {"ccomp", "conj", "xcomp"} and head.head is not head:
+        head = head.head
+        if head.lemma_.lower() in OPINION_VERBS:
+            return False
+    return True
+
+
+def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[Clause]:
+    """Every clause of one sentence that a question can be made from."""
+    names = names or Names()
+    text = " ".join(sent.text.split())
+    if not _declarative(sent):
+        return []
+    spans = topic_spans(sent, topic)
+    out: list[Clause] = [c for tok in sent if tok.dep_ == "appos" for c in [_appositive(tok, text, names)] if c]
+    person = ""
+    for verb in sent:
+        if verb.lemma_ == "be" and verb.dep_ == "ROOT":
+            described = _copular(verb, text, topic, spans, names)
+            if described is not None:
+                out.append(described)
+            continue
+        if verb.pos_ != "VERB" or verb.lemma_ == "be" or in_entity(verb) or verb.lemma_.lower() in SPEECH_VERBS:
+            continue  # what someone said is a quotation, not a fact the text states
+        if any(c.dep_ in CLAUSAL_DEPS for c in verb.children):
+            continue
+        if any(c.dep_ == "neg" for c in verb.children):
+            continue
+        found = governed(verb, spans)
+        if found is None:
+            continue
+        subject, aux_words, passive, copular = found
+        if not _asserted(verb, aux_words):
+            continue
+        named = subject_name(subject, topic, spans, names)
+        if named is None:
+            continue
+        name, kind, how = named
+        said = how == NAMED
+        subject_span = span(subject)
+        exclude = set(range(*subject_span)) if subject.head == verb else set()
+        predicate = _predicate(verb, exclude)
+        if predicate is None:
+            continue
+        slots = answer_slots(verb, exclude, names)
+        if said and kind in NAMED_KINDS and subject.head == verb and _says_something(verb, predicate):
+            slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=subject_span, entity=name))
+        if kind == "person" and said and not person:
+            person = name
+        mentioned = replaceable_names(sent, {w.i for w in predicate})
+        out.append(Clause(text, name, kind, subject_span, verb.text, verb.lemma_.lower(), verb.tag_,
+                          tuple(aux_words), passive, tuple(predicate), tuple(slots), how != GUESS, mentioned,
+                          copular))
+    # "He" continues the last person named as a subject, for a few sentences (the rule indexing uses too).
+    person = person or sentence_person(sent, topic, names)
+    if person:
+        topic.last_person, topic.since_person = person, 0
+    else:
+        topic.since_person += 1
+        if topic.since_person > PRONOUN_REACH:
+            topic.last_person = ""
+    return out

@@ -1,0 +1,213 @@
+"""Questions phrased from clauses by templates chosen by the answer's kind and the clause's verb.
+
+Single fact: "When did Sergio Leone die?" (the answer's phrase taken out of the predicate, the verb
+inverted with its auxiliary or with do-support). Bridge: the second fact's subject replaced by a
+description of it built from the first fact ("When did the person who directed Once Upon a Time in
+America die?"). Comparison: two dated facts with one verb ("Who was born first, A or B?").
+A template that cannot be filled cleanly returns None: a skipped question beats a malformed one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lightrag_core.workbench.testset.lexicon import LIGHT_VERBS
+from lightrag_core.workbench.testset.model import Clause, Slot, Word
+
+DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+KIND_NOUNS = {"person": "person", "organisation": "organisation", "place": "place", "work": "work",
+              "event": "event", "product": "product", "law": "law", "language": "language"}
+# Prepositions a place or a date is asked for with "Where" / "When" (the preposition goes).
+WHERE_PREPS = {"in", "at", "near", "on", "inside", "outside"}
+WHERE_STRANDED = {"from", "to"}
+WHEN_PREPS = {"in", "on", "during", "at", "around", "circa", "c."}
+PAST_AUX = {"was", "were"}
+# What a place does as a subject ("X lies on the river"); any other active verb means the kind is wrong.
+PLACE_VERBS = {"lie", "border", "host", "include", "contain", "cover", "span", "stretch", "sit", "stand", "serve",
+               "flow", "rise", "run", "extend"}
+# Verbs of what happens once to a thing or a person, so their dates can be compared as "first":
+# passive, to what was made ("was founded", "was written"); active, to what happened to the subject.
+ONCE_PASSIVE = {"bear", "found", "form", "establish", "release", "publish", "open", "create", "build", "launch",
+                "premiere", "incorporate", "construct", "inaugurate", "complete", "introduce", "write", "compose",
+                "invent", "discover", "design", "develop", "produce", "direct", "record", "air"}
+PERSON_ONCE = {"bear", "die", "retire", "graduate", "debut"}  # "Who ...": what happens to a person
+ONCE_ACTIVE = {"open", "form", "air", "close", "dissolve", "disband", "launch", "premiere", "debut"}
+PRESENT_AUX = {"is", "are"}
+MAX_QUESTION_WORDS = 32
+MIN_QUESTION_WORDS = 3
+_SPACES = re.compile(r"\s+")
+_YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+
+
+@lru_cache(maxsize=4096)
+def inflect(lemma: str, tag: str) -> str:
+    """The verb form for a Penn tag ("write", "VBD" -> "wrote"); the lemma when none is known."""
+    from lemminflect import getInflection
+
+    forms = getInflection(lemma, tag=tag)
+    return forms[0] if forms else lemma
+
+
+def words(items: list[Word]) -> str:
+    """The words as the sentence spaced them; a space wherever words were taken out between them."""
+    out = []
+    for w, nxt in zip(items, [*items[1:], None]):
+        out.append(w.text + (w.space if nxt is not None and nxt.i == w.i + 1 else " "))
+    return _SPACES.sub(" ", "".join(out)).strip()
+
+
+def _active_tense(clause: Clause) -> str:
+    """The active verb's tag for a passive clause with one auxiliary: "was written" -> VBD ("wrote").
+    "X is a film directed by Y" tells what was done: past too."""
+    if len(clause.aux) != 1:
+        return ""
+    if clause.aux[0] in PAST_AUX or clause.copular:
+        return "VBD"
+    return "VBZ" if clause.aux[0] == "is" else ""
+
+
+def _tidy(question: str) -> str | None:
+    text = _SPACES.sub(" ", question).strip()
+    text = re.sub(r"\s+([,?'’])", r"\1", text).replace(" 's", "'s")
+    count = len(text.split())
+    if not MIN_QUESTION_WORDS <= count <= MAX_QUESTION_WORDS:
+        return None
+    return text[0].upper() + text[1:]
+
+
+def _noun(slot: Slot) -> str:
+    return slot.noun or KIND_NOUNS.get(slot.kind, "")
+
+
+def _wh(slot: Slot) -> tuple[str, str] | None:
+    """The question phrase for a slot and the preposition left at the end, if any."""
+    if slot.role == "count":
+        return f"How many {slot.noun}", ""
+    if slot.kind == "date":
+        dated = slot.role == "prep" and slot.prep in WHEN_PREPS and any(ch.isdigit() for ch in slot.answer)
+        return ("When", "") if dated else None
+    if slot.kind == "time":  # "at midnight", "at one o'clock"
+        return ("When", "") if slot.role == "prep" and slot.prep in WHEN_PREPS else None
+    if slot.kind == "place" and slot.role == "prep":
+        if slot.prep in WHERE_PREPS:
+            return "Where", ""
+        if slot.prep in WHERE_STRANDED:
+            return "Where", slot.prep
+    stranded = slot.prep if slot.role in {"prep", "agent"} else ""
+    if slot.kind == "phrase":
+        return ("What", stranded) if slot.role in {"object", "prep"} else None
+    if slot.kind == "person":
+        return "Who", stranded
+    noun = _noun(slot)
+    return (f"Which {noun}", stranded) if noun else None
+
+
+def _subject_verb(clause: Clause) -> str | None:
+    """The verb group when the subject is asked for: agreement with a singular "who" / "which"."""
+    if clause.aux:
+        first = {"are": "is", "were": "was", "have": "has"}.get(clause.aux[0], clause.aux[0])
+        return " ".join([first, *clause.aux[1:], clause.verb])
+    if clause.tag == "VBP":
+        return inflect(clause.lemma, "VBZ")
+    if clause.tag in {"VBD", "VBZ"}:
+        return clause.verb
+    return None
+
+
+def _inverted(clause: Clause) -> tuple[str, str] | None:
+    """(the word before the subject, the verb group after it): "was" + "born", or "did" + "die"."""
+    if clause.lemma == "be":
+        return clause.verb, ""
+    if clause.aux:
+        return clause.aux[0], " ".join([*clause.aux[1:], clause.verb])
+    do = DO_SUPPORT.get(clause.tag)
+    return (do, clause.lemma) if do else None
+
+
+def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
+    """A question whose answer is the slot's, naming the clause's subject (or `subject` in its place)."""
+    rest = words(clause.predicate_without(slot))
+    if slot.role == "subject" and clause.appositive:
+        if subject is not None:
+            return None
+        return _tidy(f"{'Who' if slot.kind == 'person' else 'What'} is {clause.description}?")  # "Who is X's wife?"
+    if slot.role == "subject" and clause.lemma == "be":
+        return None  # "Which person is an American actor?": a copula's subject is what it describes
+    if slot.role == "subject":
+        verb = _subject_verb(clause)
+        if subject is not None or verb is None or not rest:
+            return None
+        who = "Who" if slot.kind == "person" else (f"Which {_noun(slot)}" if _noun(slot) else None)
+        return _tidy(f"{who} {verb} {rest}?") if who else None
+    if slot.role == "agent" and slot.kind == "person" and _active_tense(clause):
+        # "Who was X directed by?" reads better as "Who directed X?"
+        active = inflect(clause.lemma, _active_tense(clause))
+        return _tidy(f"Who {active} {subject or clause.subject} {rest}?")
+    wh = _wh(slot)
+    inverted = _inverted(clause)
+    if wh is None or inverted is None:
+        return None
+    front, stranded = wh
+    before, verb = inverted
+    if not rest and clause.lemma in LIGHT_VERBS:
+        return None  # "What did Scrooge know?": the verb alone does not say what is asked
+    if stranded:  # the preposition stays where its phrase was: "Who did X sign with in 2007?"
+        rest = words(clause.predicate_without(slot, keep_prep=True))
+    elif clause.lemma == "be" and front == "Where":
+        rest = ""  # "X is a village in Y" -> "Where is X?"
+    return _tidy(f"{front} {before} {subject or clause.subject} {verb} {rest}?")
+
+
+def describe(clause: Clause, slot: Slot) -> str | None:
+    """A noun phrase that names the slot's answer by this clause: "the person who directed X"."""
+    noun = _noun(slot)
+    if noun[:5] == clause.lemma[:5]:  # not "the director who directed X"
+        noun = KIND_NOUNS.get(slot.kind, "")
+    if not noun or slot.kind in {"date", "number"}:
+        return None
+    rest = words(clause.predicate_without(slot))
+    verb = " ".join([*clause.aux, clause.verb])
+    who = "who" if slot.kind == "person" else "that"
+    if slot.role == "subject" and slot.kind == "place" and not clause.passive and clause.lemma not in PLACE_VERBS:
+        return None  # "the place that played for 10 seasons": a place does not act; the kind is wrong
+    if clause.lemma == "be":
+        return clause.description if slot.role == "subject" and clause.description else None
+    if slot.role == "subject":
+        text = f"the {noun} {who} {_subject_verb(clause) or verb} {rest}"
+    elif slot.role == "object":
+        text = f"the {noun} that {clause.subject} {verb} {rest}"
+    elif slot.role == "agent":
+        tense = _active_tense(clause)
+        if not tense:
+            return None
+        text = f"the {noun} {who} {inflect(clause.lemma, tense)} {clause.subject} {rest}"
+    elif slot.kind == "place" and slot.prep in WHERE_PREPS:
+        text = f"the {noun} where {clause.subject} {verb} {rest}"
+    else:
+        return None  # "the place X abandoned the base to" does not read
+    return _SPACES.sub(" ", text).strip()
+
+
+def year_of(answer: str) -> int | None:
+    """The year a date answer names (one year, no range), else None."""
+    years = _YEAR.findall(answer)
+    return int(years[0]) if len(set(years)) == 1 else None
+
+
+def compare(first: Clause, second: Clause, earlier: bool) -> str | None:
+    """"Who was born first, A or B?" for two clauses with one verb; `earlier` chooses first or later."""
+    if first.lemma != second.lemma or first.passive != second.passive or first.subject_kind != second.subject_kind:
+        return None
+    person = first.subject_kind == "person"
+    once = (({"bear"} if person else ONCE_PASSIVE) if first.passive else
+            (PERSON_ONCE if person else ONCE_ACTIVE))
+    if first.lemma not in once:
+        return None  # a person is born once but founds many things; a band forms once
+    which = "Who" if person else "Which"
+    if first.passive:
+        verb = f"was {first.verb}"  # what happened once to each: past, whatever tense the sentence used
+    else:
+        verb = inflect(first.lemma, "VBD")
+    when = "first" if earlier else "later"
+    return _tidy(f"{which} {verb} {when}, {first.subject} or {second.subject}?")

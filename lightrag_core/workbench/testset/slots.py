@@ -1,0 +1,142 @@
+"""The slots a question can ask for in a clause: a named object or prepositional object, a date, a count,
+a place named by a common noun, or a plain noun phrase ("What did Peter plunge a fork into?")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lightrag_core.nlp import canonical_name
+from lightrag_core.workbench.testset.lexicon import (
+    DEICTIC,
+    GENERIC_NOUNS,
+    LIGHT_VERBS,
+    MAX_PHRASE_TOKENS,
+    NAMED_KINDS,
+    PHRASE_PREPS,
+    PLACE_NOUNS,
+)
+from lightrag_core.workbench.testset.model import Names, Slot
+from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, phrase, span
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+def replaceable_names(sent: Span, inside: set[int]) -> tuple[str, ...]:
+    """The named entities a bridge may replace by a description: each the whole object of the predicate it is
+    in ("directed Kriminaltango", "in Rome"), not a word inside a longer noun phrase ("former Buccaneers
+    player"), where a description would not read."""
+    out = []
+    for ent in sent.ents:
+        if entity_kind(ent.label_) not in NAMED_KINDS or not all(i in inside for i in range(ent.start, ent.end)):
+            continue
+        root = ent.root
+        whole = range(root.left_edge.i, root.right_edge.i + 1)
+        if root.dep_ in {"dobj", "pobj", "dative"} and all(ent.start <= i < ent.end or root.doc[i].dep_ == "det"
+                                                              for i in whole):
+            out.append(ent.text)
+    return tuple(out)
+
+
+def _answer_for(head: Token, names: Names) -> tuple[str, str] | None:
+    """(answer words, kind) of the noun phrase headed by `head`, if the head is part of a named entity, a date
+    or a number."""
+    ent = entity_at(head)
+    if ent is None or ent[-1].is_stop or ent[-1].is_punct:
+        return None  # "Counting Crows with": the NER span ran on into the next words
+    kind = entity_kind(ent.label_)
+    if kind in NAMED_KINDS:  # the graph's type is the majority over every mention; one sentence's label is noisier
+        kind = names.kind(canonical_name(ent.text)) or kind
+    return ent.text, kind
+
+
+def _common_noun(head: Token) -> str:
+    """A common noun the sentence calls a named thing by: "the band Behind Crimson Eyes" -> "band"."""
+    if head.dep_ == "appos" and head.head.pos_ == "NOUN":
+        return head.head.lemma_.lower()
+    for child in head.children:
+        if child.dep_ in {"compound", "appos"} and child.pos_ == "NOUN" and child.i < head.i:
+            return child.lemma_.lower()
+    return ""
+
+
+def _is_count(tok: Token) -> bool:
+    """A number that counts its noun ("6 games"): a CARDINAL entity, more than one."""
+    ent = entity_at(tok)
+    return ent is not None and ent.label_ == "CARDINAL" and tok.lower_ not in {"one", "1", "a"}
+
+
+def _entity_name(answer: str, kind: str) -> str:
+    return canonical_name(answer) if kind in NAMED_KINDS else ""
+
+
+def _np_text(head: Token) -> str:
+    """The noun phrase's words, without a relative clause or an aside after it."""
+    words = [t for t in phrase(head, set())]
+    if not contiguous(words):
+        words = [t for t in words if t.i <= head.i]
+    return head.doc[words[0].i: words[-1].i + 1].text
+
+
+def _where_phrase(prep: Token, head: Token) -> bool:
+    """A place named by a common noun after "in", "at"...: "in chambers", "at the counting-house"."""
+    return (prep.lower_ in {"in", "at", "inside", "near"} and head.pos_ == "NOUN"
+            and head.lemma_.lower() in PLACE_NOUNS and not any(t.pos_ == "PRON" for t in head.subtree))
+
+
+def _plain_object(head: Token, modified: bool = True) -> bool:
+    """A short noun phrase with no name in it: "the register of his burial", not "that bill". With
+    `modified`, it must carry a modifier ("a plaintive little voice", not "the stars")."""
+    words = head.doc[head.left_edge.i: head.right_edge.i + 1]
+    first = words[0]
+    return (head.pos_ == "NOUN" and head.lemma_.lower() not in GENERIC_NOUNS and 1 <= len(words) <= MAX_PHRASE_TOKENS
+            and first.lower_ not in DEICTIC
+            and not any(t.ent_type_ or t.pos_ in {"PRON", "PUNCT"} for t in words)
+            and (first == head or first.dep_ in {"det", "amod", "compound", "nummod"})
+            # a modifier makes it specific: "the saucepan of potatoes", "a plaintive little voice", not "the stars"
+            and (not modified or any(c.dep_ in {"amod", "compound", "nummod", "prep"} for c in head.children)))
+
+
+def answer_slots(verb: Token, skip: set[int], names: Names) -> list[Slot]:
+    """The objects and prepositional objects of the verb that a question can ask for."""
+    from lemminflect import getInflection
+
+    slots: list[Slot] = []
+    for child in verb.children:
+        if child.i in skip:
+            continue
+        if child.dep_ in {"dobj", "dative"}:
+            count = next((n for n in child.children if n.dep_ == "nummod" and _is_count(n)), None)
+            number = entity_at(count) if count is not None else None
+            if number is not None and child.pos_ == "NOUN":
+                plural = getInflection(child.lemma_, tag="NNS")  # "100 million records": the whole number
+                slots.append(Slot("count", number.text, "number", noun=plural[0] if plural else child.text,
+                                  removed=span(child)))
+                continue
+            found = _answer_for(child, names)
+            if found and found[1] in NAMED_KINDS:
+                noun = names.noun(canonical_name(found[0])) or _common_noun(child)
+                slots.append(Slot("object", found[0], found[1], noun=noun, removed=span(child),
+                                  entity=_entity_name(*found)))
+            elif found is None and _plain_object(child, modified=verb.lemma_.lower() in LIGHT_VERBS):
+                # "Scrooge signed the register": "What did Scrooge sign?" (no entity: no bridge goes through it)
+                slots.append(Slot("object", child.doc[child.left_edge.i: child.right_edge.i + 1].text, "phrase",
+                                  removed=span(child)))
+        elif child.dep_ in {"prep", "agent"}:
+            objects = [g for g in child.children if g.dep_ == "pobj"]
+            found = _answer_for(objects[0], names) if len(objects) == 1 else None
+            if found is None and len(objects) == 1 and _where_phrase(child, objects[0]):
+                obj = objects[0]  # "lived in chambers": "Where did Scrooge live?"
+                slots.append(Slot("prep", _np_text(obj), "place", prep=child.lower_, removed=span(child)))
+                continue
+            if found is None and len(objects) == 1 and child.lower_ in PHRASE_PREPS and _plain_object(objects[0]):
+                obj = objects[0]
+                slots.append(Slot("prep", _np_text(obj), "phrase", prep=child.lower_, removed=span(child)))
+                continue
+            if not found or found[1] == "number":
+                continue
+            role = "agent" if child.dep_ == "agent" else "prep"
+            noun = names.noun(canonical_name(found[0])) or _common_noun(objects[0])
+            slots.append(Slot(role, found[0], found[1], prep=child.lower_, noun=noun,
+                              removed=span(child), entity=_entity_name(*found)))
+    return slots

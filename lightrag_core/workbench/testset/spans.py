@@ -1,0 +1,56 @@
+"""Token-level helpers over spaCy's parse: the entity a token is part of, a phrase without its asides."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lightrag_core.workbench.testset.lexicon import ASIDE_DEPS, LABEL_KINDS, NAMED_KINDS
+from lightrag_core.workbench.testset.model import Word
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+
+def entity_kind(label: str) -> str:
+    return LABEL_KINDS.get(label, "")
+
+
+def entity_at(tok: Token) -> Span | None:
+    """The named entity (of a kind a question can ask about) that `tok` is part of."""
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end and entity_kind(ent.label_):
+            return ent
+    return None
+
+
+def phrase(root: Token, skip: set[int]) -> list[Token]:
+    """The tokens of `root`'s subtree without asides (relative clauses, appositions, punctuation...)."""
+    out: list[Token] = []
+
+    def walk(t: Token) -> None:
+        if t.i in skip:
+            return
+        out.append(t)
+        for child in t.children:
+            if child.dep_ in ASIDE_DEPS and not (child.dep_ == "cc" and t.dep_ == "conj"):
+                continue
+            walk(child)
+
+    walk(root)
+    return sorted(out, key=lambda t: t.i)
+
+
+def contiguous(tokens: list[Token]) -> bool:
+    return all(b.i == a.i + 1 for a, b in zip(tokens, tokens[1:]))
+
+
+def span(tok: Token) -> tuple[int, int]:
+    return tok.left_edge.i, tok.right_edge.i + 1
+
+
+def in_entity(tok: Token) -> bool:
+    return tok.ent_type_ != "" and tok.ent_iob_ in {"B", "I"}
+
+
+def word(t: Token) -> Word:
+    return Word(t.i, t.text, t.whitespace_, t.ent_type_ in LABEL_KINDS and entity_kind(t.ent_type_) in NAMED_KINDS)
