@@ -24,15 +24,16 @@ STAGES = {"parsing": "Reading the chunks", "phrasing": "Phrasing with the LLM"}
 def _generate_form(engine: Engine, made_by: str) -> None:
     with st.form("generate_set"):
         c1, c2, c3, c4 = st.columns(4)
-        name = c1.text_input("Set name", "generated", max_chars=sets.MAX_NAME_CHARS)
-        count = c2.number_input("Questions", 5, build.MAX_COUNT, build.DEFAULT_COUNT, step=5)
-        seed = c3.number_input("Seed (the same seed gives the same set)", 0, 2**31, 0)
-        max_chunks = c4.number_input("Chunks to read (at most)", 10, 50_000, build.DEFAULT_MAX_CHUNKS, step=100)
+        name = c1.text_input("Set name", "generated", max_chars=sets.MAX_NAME_CHARS, key="judge_name")
+        count = c2.number_input("Questions", 5, build.MAX_COUNT, build.DEFAULT_COUNT, step=5, key="judge_count")
+        seed = c3.number_input("Seed (the same seed gives the same set)", 0, 2**31, 0, key="judge_seed")
+        max_chunks = c4.number_input("Chunks to read (at most)", 10, 50_000, build.DEFAULT_MAX_CHUNKS, step=100,
+                                     key="judge_max_chunks")
         use_llm = False
         if engine.llm is not None:
             use_llm = st.checkbox(f"Phrase the questions with the LLM ({engine.settings.llm_model}); each draft is "
                                   "checked against its gold chunks", value=False)
-        if not st.form_submit_button("Generate", type="primary"):
+        if not st.form_submit_button("Generate", type="primary", key="judge_generate"):
             return
     bar = st.progress(0.0, text="Starting…")
 
@@ -45,8 +46,8 @@ def _generate_form(engine: Engine, made_by: str) -> None:
     except LightRAGError as exc:
         st.error(str(exc))
         return
-    st.session_state.cmp_set = qset.id
-    st.session_state.cmp_toast = (f"Saved {qset.label}: "
+    st.session_state.judge_set = qset.id
+    st.session_state.judge_toast = (f"Saved {qset.label}: "
                                   + ", ".join(f"{n} {k}" for k, n in sorted(qset.counts.items())))
     st.rerun()
 
@@ -63,7 +64,7 @@ def _import_form(engine: Engine, made_by: str) -> None:
     except LightRAGError as exc:
         st.error(str(exc))
         return
-    st.session_state.cmp_set = qset.id
+    st.session_state.judge_set = qset.id
     st.rerun()
 
 
@@ -88,7 +89,7 @@ def _set_summary(engine: Engine, qset: sets.QuestionSet) -> None:
 
 def _results(engine: Engine, qset: sets.QuestionSet, run: runs.Run) -> None:
     k = st.selectbox("Judge at k (the first k distinct chunks of each mode's context)", run.ks,
-                     index=len(run.ks) - 1, key="cmp_judge_k")
+                     index=len(run.ks) - 1, key="judge_k")
     st.caption(f"Run {run.label()}" + (f" by {run.run_by}" if run.run_by else "")
                + f" · {len(qset.questions)} questions · all-gold@{k}: the share of questions whose every gold "
                "chunk is among the first k")
@@ -104,7 +105,7 @@ def _results(engine: Engine, qset: sets.QuestionSet, run: runs.Run) -> None:
         st.bar_chart(kinds.set_index("kind")[run.modes], stack=False)
     st.subheader("Per question")
     available = sorted({q.kind or "unknown" for q in qset.questions})
-    chosen = st.multiselect("Kinds", available, default=available, key="cmp_kinds")
+    chosen = st.multiselect("Kinds", available, default=available, key="judge_kinds")
     rows = tables.question_rows(run, qset, k, chosen)
     st.caption(f"✓: every gold chunk among the first {k}; the number is the rank of the first gold chunk found.")
     st.dataframe(pd.DataFrame(rows), hide_index=True, column_config={"question": st.column_config.TextColumn(
@@ -118,7 +119,7 @@ def _evidence(engine: Engine, qset: sets.QuestionSet, shown: list[str]) -> None:
     by_id = {q.id: q for q in qset.questions}
     if not shown:
         return
-    picked = st.selectbox("Gold evidence of", shown, format_func=lambda i: by_id[i].question, key="cmp_evidence")
+    picked = st.selectbox("Gold evidence of", shown, format_func=lambda i: by_id[i].question, key="judge_evidence")
     question = by_id[picked]
     st.markdown(f"**Answer:** {as_text(question.answer or '–')} · **kind:** {as_text(question.kind or '–')}")
     if not question.gold_chunk_ids:
@@ -138,8 +139,8 @@ def your_documents(engine: Engine, modes: list[str], param: QueryParam) -> None:
     """The tab: sets, a run over `modes` with `param`, and the judged results."""
     principal = auth.current()
     made_by = principal.name if principal else ""
-    if "cmp_toast" in st.session_state:
-        st.toast(as_text(st.session_state.pop("cmp_toast")))
+    if "judge_toast" in st.session_state:
+        st.toast(as_text(st.session_state.pop("judge_toast")))
     all_sets = list(reversed(sets.list_sets(engine.store)))  # newest first
     if auth.allowed(Action.MAKE_QUESTIONS):
         with st.expander("Generate a question set from this workspace's documents", expanded=not all_sets):
@@ -154,9 +155,9 @@ def your_documents(engine: Engine, modes: list[str], param: QueryParam) -> None:
                 ": an admin generates one here."))
         return
     ids = [s.id for s in all_sets]
-    current = st.session_state.get("cmp_set")
+    current = st.session_state.get("judge_set")
     chosen = st.selectbox("Question set", ids, index=ids.index(current) if current in ids else 0,
-                          format_func=lambda i: next(s.label for s in all_sets if s.id == i), key="cmp_set_pick")
+                          format_func=lambda i: next(s.label for s in all_sets if s.id == i), key="judge_set_pick")
     qset = next(s for s in all_sets if s.id == chosen)
     _set_summary(engine, qset)
     d1, d2 = st.columns(2)
@@ -164,13 +165,14 @@ def your_documents(engine: Engine, modes: list[str], param: QueryParam) -> None:
                        "application/x-ndjson")
     if auth.allowed(Action.MAKE_QUESTIONS) and d2.button("Delete this set and its runs"):
         sets.delete_set(engine.store, qset.id)
-        st.session_state.pop("cmp_set", None)
+        st.session_state.pop("judge_set", None)
         st.rerun()
 
     c1, c2 = st.columns([2, 1])
-    ks = c1.multiselect("k", KS, default=[5, 8], key="cmp_ks")
-    answers = c2.checkbox("Answer each question too (answer-found)", key="cmp_answers")
-    if st.button(f"Run the set over {len(modes)} modes", type="primary", disabled=not modes or not ks):
+    ks = c1.multiselect("k", KS, default=[5, 8], key="judge_ks")
+    answers = c2.checkbox("Answer each question too (answer-found)", key="judge_answers")
+    if st.button(f"Run the set over {len(modes)} modes", type="primary", disabled=not modes or not ks,
+                 key="judge_run_set"):
         bar = st.progress(0.0, text="Judging…")
         try:
             run = runs.run_set(engine, qset, modes, ks, answers, param, made_by,
@@ -178,13 +180,13 @@ def your_documents(engine: Engine, modes: list[str], param: QueryParam) -> None:
         except LightRAGError as exc:
             st.error(str(exc))
             return
-        st.session_state.cmp_run = run.id
+        st.session_state.judge_run = run.id
     made = list(reversed(runs.list_runs(engine.store, qset.id)))
     if not made:
         st.info("Run the set to judge the modes on it.")
         return
-    wanted = st.session_state.get("cmp_run")
+    wanted = st.session_state.get("judge_run")
     run_ids = [r.id for r in made]
     picked = st.selectbox("Run", run_ids, index=run_ids.index(wanted) if wanted in run_ids else 0,
-                          format_func=lambda i: next(r.label() for r in made if r.id == i), key="cmp_run_pick")
+                          format_func=lambda i: next(r.label() for r in made if r.id == i), key="judge_run_pick")
     _results(engine, qset, next(r for r in made if r.id == picked))

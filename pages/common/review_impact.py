@@ -54,8 +54,11 @@ def impact_tab(engine: Engine) -> None:
     table = pd.DataFrame(result.modes)
     st.dataframe(table, hide_index=True)
     change = [c for c in table.columns if c.endswith(" change")]
-    if change:
+    if change and table[change].abs().to_numpy().sum() > 0:
         st.bar_chart(table.set_index("mode")[change], stack=False, horizontal=True)
+    elif change:
+        st.info("No mode's figures moved between the two runs: the decisions in between did not change what "
+                "these questions retrieve.")
     st.download_button("Export before/after CSV", frame_csv(table), f"impact-{qset.id}.csv", "text/csv")
     st.subheader(f"Review decisions in between ({len(result.decisions)})")
     if result.decisions:

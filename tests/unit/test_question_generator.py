@@ -100,7 +100,7 @@ def test_bridge_names_the_first_fact_and_asks_the_second_without_the_shared_enti
     wanted = [q for q in bridges if q.answer == "1989"]
     assert wanted, [q.question for q in bridges]
     q = wanted[0]
-    assert q.question == "When did the person who directed Once Upon a Time in America die?"
+    assert q.question == "When did the director of Once Upon a Time in America die?"
     assert q.kind == BRIDGE and q.hops == 2 and q.bridge == "Sergio Leone"
     assert q.gold_chunk_ids == ["chunk-film", "chunk-leone"]  # hop order: the description, then the fact
     assert not contains(q.question, "Sergio Leone") and not contains(q.question, q.answer)

@@ -144,8 +144,10 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
     name = canonical_name(ent.text)
     kind = names.kind(name) or entity_kind(ent.label_)
     slot = Slot("subject", written, kind, removed=(start, ent.end), entity=name)
+    # The related name may itself be replaced by a description: "Who is the mother of the director of X?"
+    others = tuple(e.text for r in related if (e := entity_at(r)) is not None and e.text in described)
     return Clause(text, name, kind, (start, ent.end), "is", "be", "VBZ", (), False,
-                  tuple(word(t) for t in words), (slot,), True, (), False, described, appositive=True)
+                  tuple(word(t) for t in words), (slot,), True, others, False, described, appositive=True)
 
 
 def _says_something(verb: Token, predicate: list[Word]) -> bool:
@@ -200,8 +202,9 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         if found is None:
             continue
         subject, aux_words, passive, copular = found
-        if not _asserted(verb, aux_words):
-            continue
+        inverted = any(a.i == sent.start for a in verb.children if a.dep_ in {"aux", "auxpass"})
+        if inverted or not _asserted(verb, aux_words):
+            continue  # a question's inverted auxiliary ("Are these the shadows ..."), or not asserted
         named = subject_name(subject, topic, spans, names)
         if named is None:
             continue

@@ -119,17 +119,17 @@ class Checks:
             self._frequency[key] = sum(1 for text in self._norm_texts.values() if needle in text)
         return self._frequency[key]
 
-    def chunks_matching(self, question: str) -> int:
-        """How many parsed chunks hold every content word of the question (what a reader could confuse it
+    def chunks_matching(self, question: str) -> set[str]:
+        """The parsed chunks that hold every content word of the question (what a reader could confuse it
         with); the question's wh-words and common words do not count."""
         words = [w for w in norm(question).split() if len(w) > 2 and w not in STOPWORDS]
         if not words:
-            return len(self._norm_texts)
+            return set(self._norm_texts)
         sets = sorted((self._chunks_with.get(w, set()) for w in set(words)), key=len)
         found = set(sets[0])
         for other in sets[1:]:
             found &= other
-        return len(found)
+        return found
 
     def hub(self, name: str) -> bool:
         return self.corpus.sources.get(name.lower(), 0) > self.hub_limit
@@ -142,11 +142,15 @@ class Checks:
             return self._no("answer not in a gold chunk")
         if _PRONOUN.search(q.question) or _RELATIVE.search(q.question):
             return self._no("pronoun left in the question")
-        if q.kind != COMPARISON and self.frequency(q.answer) > self.common_limit:
+        matching = self.chunks_matching(q.question)
+        # A common answer ("Scrooge" in a book about him) is fine when the question's own words point to its
+        # gold chunks alone; otherwise the answer could come from many places.
+        if q.kind != COMPARISON and self.frequency(q.answer) > self.common_limit and not matching <= set(
+                q.gold_chunk_ids):
             return self._no("answer too common")
         if any(self.hub(n) for n in names):
             return self._no("hub entity")
-        if q.kind == SINGLE and self.chunks_matching(q.question) > self.specific_limit:
+        if q.kind == SINGLE and len(matching) > self.specific_limit:
             return self._no("question not specific (its words are in many chunks)")
         if q.bridge and contains(q.question, q.bridge):
             return self._no("bridge entity named")

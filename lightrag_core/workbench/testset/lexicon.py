@@ -65,7 +65,7 @@ PLACE_NOUNS = {"house", "home", "room", "office", "shop", "store", "street", "ci
                "apartment", "flat", "restaurant", "cafe", "bar", "pub", "club", "gallery", "studio"}
 # Prepositions whose plain noun phrase a question can ask for ("What did Peter plunge a fork into?").
 PHRASE_PREPS = {"into", "with", "from", "about", "for", "on", "under", "through", "towards", "against", "upon", "to",
-                "over", "across", "behind", "beside"}
+                "over", "across", "behind", "beside", "at", "beneath", "around", "among", "onto", "along", "past"}
 # Participles that describe a lasting state ("headquartered in Y"): asked in the present.
 STATE_VERBS = {"headquarter", "locate", "base", "situate", "own", "operate", "know", "call", "name", "set",
                "compose", "make", "home", "border"}

@@ -23,9 +23,20 @@ WHERE_PREPS = {"in", "at", "near", "on", "inside", "outside"}
 WHERE_STRANDED = {"from", "to"}
 WHEN_PREPS = {"in", "on", "during", "at", "around", "circa", "c."}
 PAST_AUX = {"was", "were"}
+# Who does what the verb says, as benchmark questions name them: "the director of X".
+AGENT_NOUNS = {"direct": "director", "write": "writer", "produce": "producer", "found": "founder", "create": "creator",
+               "compose": "composer", "design": "designer", "develop": "developer", "publish": "publisher",
+               "own": "owner", "invent": "inventor", "discover": "discoverer", "paint": "painter", "build": "builder",
+               "perform": "performer", "sing": "singer", "manage": "manager", "lead": "leader", "edit": "editor",
+               "illustrate": "illustrator", "narrate": "narrator", "translate": "translator", "host": "host",
+               "distribute": "distributor", "manufacture": "manufacturer", "operate": "operator",
+               "coach": "coach", "chair": "chair", "photograph": "photographer", "choreograph": "choreographer"}
 # What a place does as a subject ("X lies on the river"); any other active verb means the kind is wrong.
 PLACE_VERBS = {"lie", "border", "host", "include", "contain", "cover", "span", "stretch", "sit", "stand", "serve",
                "flow", "rise", "run", "extend"}
+# What is done to a place ("X was founded in 1850").
+PLACE_PASSIVE = {"locate", "base", "situate", "found", "establish", "build", "name", "incorporate", "settle",
+                 "border", "create", "construct", "design", "rename", "annex", "occupy", "serve", "surround"}
 # Verbs of what happens once to a thing or a person, so their dates can be compared as "first":
 # passive, to what was made ("was founded", "was written"); active, to what happened to the subject.
 ONCE_PASSIVE = {"bear", "found", "form", "establish", "release", "publish", "open", "create", "build", "launch",
@@ -169,10 +180,16 @@ def describe(clause: Clause, slot: Slot) -> str | None:
     rest = words(clause.predicate_without(slot))
     verb = " ".join([*clause.aux, clause.verb])
     who = "who" if slot.kind == "person" else "that"
-    if slot.role == "subject" and slot.kind == "place" and not clause.passive and clause.lemma not in PLACE_VERBS:
-        return None  # "the place that played for 10 seasons": a place does not act; the kind is wrong
+    if slot.role == "subject" and slot.kind == "place" and clause.lemma not in (
+            PLACE_PASSIVE if clause.passive else PLACE_VERBS):
+        return None  # "the place that played for 10 seasons", "was killed": not said of a place; the kind is wrong
     if clause.lemma == "be":
         return clause.description if slot.role == "subject" and clause.description else None
+    agent = AGENT_NOUNS.get(clause.lemma) if slot.kind in {"person", "organisation"} else None
+    if agent and slot.role == "agent" and not rest:
+        return f"the {agent} of {clause.subject}"  # "X was directed by Y": Y is "the director of X"
+    if agent and slot.role == "subject" and len(clause.names) == 1 and rest == clause.names[0]:
+        return f"the {agent} of {rest}"  # "Y directed X": Y is "the director of X"
     if slot.role == "subject":
         text = f"the {noun} {who} {_subject_verb(clause) or verb} {rest}"
     elif slot.role == "object":

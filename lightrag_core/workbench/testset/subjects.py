@@ -94,7 +94,8 @@ def subject_name(subject: Token, topic: Topic, topic_spans: list[tuple[int, int]
         # "Scrooge's nephew laughed": a description as specific as a name
         described = subject.doc[subject.left_edge.i: subject.i + 1].text
         return described, kind_of_noun(subject.lemma_.lower()) or "thing", NAMED
-    if subject.pos_ == "PROPN" and subject.is_title:  # "The Ghost of Christmas Past": a name NER missed
+    introduced = any(c.dep_ == "det" and c.lower_ == "the" for c in subject.children)
+    if subject.pos_ == "PROPN" and subject.is_title and introduced:  # "The Ghost of Christmas Past": NER missed it
         words = [t for t in phrase(subject, set()) if t.dep_ != "det"]
         initial = words[0].i == subject.sent.start  # a capital there says nothing
         if (contiguous(words) and not initial and len(words) <= MAX_PHRASE_TOKENS
