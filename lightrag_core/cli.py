@@ -64,7 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--k", default="2,5,10")
     s.add_argument("--limit", type=int, default=0, help="only the first N questions")
     s.add_argument("--answers", action="store_true",
-                   help="answer each question too and report answer_found (the gold answer appears in it)")
+                   help="answer each question too and report answer_found (the gold answer appears in it), "
+                        "short_answered (the offline answer gave a short answer), short_exact (it was exact, "
+                        "of those given) and answer_in_context (the gold answer is in the mode's context: the ceiling)")
     s.add_argument("--format", choices=["json", "table"], default="table")
     s.add_argument("--count", type=int, default=100, help="generate: how many questions")
     s.add_argument("--seed", type=int, default=0, help="generate: the same seed gives the same set")
@@ -210,7 +212,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     print(f"{qset.name}: {total} questions scored, {chunk_level} by gold chunks, {total - chunk_level} by gold "
           "documents" + (f"; run {run.id} saved with the set" if args.set else ""))
     cols = ([f"recall@{k}" for k in ks] + [f"all_gold@{k}" for k in ks] + ["P@1", "P@5"]
-            + (["answer_found"] if args.answers else []) + ["latency_ms_p50", "latency_ms_p95"])
+            + (["answer_found", "short_answered", "short_exact", "answer_in_context"] if args.answers else [])
+            + ["latency_ms_p50", "latency_ms_p95"])
     print("mode     " + "  ".join(f"{c:>14}" for c in cols))
     for mode, row in report.items():
         print(f"{mode:<9}" + "  ".join(f"{row[c]:>14}" for c in cols))

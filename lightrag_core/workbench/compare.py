@@ -9,7 +9,14 @@ from typing import Any
 
 from lightrag_core.engine import Engine
 from lightrag_core.query.params import QueryParam
-from lightrag_core.workbench.evaluate import Question, all_gold_at, answer_found, recall_at
+from lightrag_core.workbench.evaluate import (
+    Question,
+    all_gold_at,
+    answer_found,
+    exact_match,
+    recall_at,
+    short_answer_of,
+)
 from lightrag_core.workbench.result_tables import query_warnings, truncation_rows
 
 
@@ -60,6 +67,11 @@ def compare_question(engine: Engine, question: str, modes: list[str], base: Quer
                 row[f"all_gold@{k}"] = all_gold_at(gold.ranked(result), gold.gold, k)
         if answers and gold_answer.strip():
             row["answer_found"] = answer_found(answer, gold_answer)
+        if answers:
+            short = short_answer_of(answer)
+            row["short_answer"] = short or ""
+            if gold_answer.strip() and short is not None:
+                row["short_exact"] = exact_match(short, gold_answer)
         row["warnings"] = " · ".join(query_warnings(result))
         row["answer"] = answer
         rows.append(row)
@@ -89,8 +101,11 @@ def summarise_by_mode(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for mode, items in by_mode.items():
         summary: dict[str, Any] = {"mode": mode, "questions": len(items)}
-        for key, value in items[0].items():
-            if isinstance(value, (int, float)):  # bools too: all_gold@k averages to a share
-                summary[key] = round(sum(float(x[key]) for x in items) / len(items), 3)
+        for key in dict.fromkeys(k for x in items for k in x):
+            # Bools too: all_gold@k averages to a share. A column some rows lack (short_exact exists only
+            # where a short answer was given) averages over the rows that have it.
+            values = [float(x[key]) for x in items if isinstance(x.get(key), (int, float))]
+            if values and key != "questions":
+                summary[key] = round(sum(values) / len(values), 3)
         out.append(summary)
     return out

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.extractive import EXTRACTIVE_LABEL
+from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
 
@@ -134,6 +134,28 @@ def answer_found(answer: str, gold: str) -> bool:
     return bool(gold) and re.search(rf"(?<!\w){re.escape(gold)}(?!\w)", " ".join(body.split())) is not None
 
 
+_REFS = re.compile(r"(\s*\[[^\]]*\])+\s*$")
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def short_answer_of(answer: str) -> str | None:
+    """The offline answer's short answer line, without its references; None when it gave none."""
+    for line in answer.removeprefix(EXTRACTIVE_LABEL).strip().splitlines()[:1]:
+        if line.startswith(ANSWER_PREFIX):
+            return _REFS.sub("", line[len(ANSWER_PREFIX):]).strip()
+    return None
+
+
+def normalise_answer(text: str) -> str:
+    """Lower case, no punctuation, no articles, single spaces (SQuAD's normalisation)."""
+    text = re.sub(r"[^\w\s]", " ", text.lower())
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def exact_match(answer: str, gold: str) -> bool:
+    return bool(gold.strip()) and normalise_answer(answer) == normalise_answer(gold)
+
+
 Answer = Callable[[str, QueryParam], tuple[QueryResult, str]]
 Retrieve = Callable[[str, QueryParam], QueryResult]
 
@@ -153,6 +175,9 @@ class Judgement:
     answer_found: bool | None = None  # None: not answered, or no gold answer
     answer: str = ""
     scored: bool = True  # the question has gold evidence (one with only an answer is answered, not scored)
+    short_answer: str | None = None  # the offline answer's short answer, when it gave one
+    short_exact: bool | None = None  # it equals the gold answer (normalised); None without both
+    answer_in_context: bool | None = None  # the gold answer is in the context the mode built (the ceiling)
 
 
 def judge(question: Question, mode: str, result: QueryResult, ks: list[int], latency_ms: float,
@@ -160,10 +185,14 @@ def judge(question: Question, mode: str, result: QueryResult, ks: list[int], lat
     ranked, gold = question.ranked(result), question.gold
     first = next((n for n, item in enumerate(ranked, 1) if item in gold), 0)
     found = answer_found(answer, question.answer) if answer is not None and question.answer.strip() else None
+    short = short_answer_of(answer) if answer is not None else None
+    exact = exact_match(short, question.answer) if short is not None and question.answer.strip() else None
+    in_context = (answer_found(" ".join(c["content"] for c in result.chunks), question.answer)
+                  if found is not None else None)
     return Judgement(question.id, mode, question.level, {k: recall_at(ranked, gold, k) for k in ks},
                      {k: bool(all_gold_at(ranked, gold, k)) for k in ks},
                      {k: precision_at(ranked, gold, k) for k in PRECISION_KS}, first, round(latency_ms, 2),
-                     found, answer or "", bool(gold))
+                     found, answer or "", bool(gold), short, exact, in_context)
 
 
 def judge_questions(
@@ -205,7 +234,12 @@ def summarise(judgements: list[Judgement], ks: list[int], answered: bool = False
         for k in PRECISION_KS:
             row[f"P@{k}"] = _mean([j.precision[k] for j in scored])
         if answered:
-            row["answer_found"] = _mean([float(j.answer_found) for j in mine if j.answer_found is not None])
+            with_gold = [j for j in mine if j.answer_found is not None]
+            row["answer_found"] = _mean([float(bool(j.answer_found)) for j in with_gold])
+            # The short answer: how often one was given, and how often it was exactly right when given.
+            row["short_answered"] = _mean([float(j.short_answer is not None) for j in with_gold])
+            row["short_exact"] = _mean([float(bool(j.short_exact)) for j in with_gold if j.short_answer is not None])
+            row["answer_in_context"] = _mean([float(bool(j.answer_in_context)) for j in with_gold])
         latencies = [j.latency_ms for j in mine]
         row["latency_ms_p50"] = round(float(np.percentile(latencies, 50)), 2) if latencies else 0.0
         row["latency_ms_p95"] = round(float(np.percentile(latencies, 95)), 2) if latencies else 0.0

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from lightrag_core import MODES, QueryParam
-from lightrag_core.workbench.evaluate import evaluate, load_questions
+from lightrag_core.query.extractive import EXTRACTIVE_LABEL, NO_SHORT_ANSWER
+from lightrag_core.workbench.evaluate import evaluate, exact_match, load_questions, short_answer_of
 
 pytestmark = pytest.mark.slow
 QUESTION = "Are Christopher Nolan and Sathish Kalathil both film directors?"
@@ -142,3 +143,26 @@ def test_lexical_flag_fuses_bm25_into_naive(hotpot_index):
     fused = hotpot_index.query_data(QUESTION, QueryParam(mode="naive", enable_lexical=True))
     assert plain.processing_info.lexical_chunks == 0 < fused.processing_info.lexical_chunks
     assert [c["chunk_id"] for c in plain.chunks] != [c["chunk_id"] for c in fused.chunks]
+
+
+@pytest.mark.parametrize(("question", "short"), [
+    ("Are Christopher Nolan and Sathish Kalathil both film directors?", "yes"),
+    ("Which band was formed first The Exies or Circus Diablo ?", "The Exies"),
+])
+def test_offline_answer_opens_with_the_short_answer(hotpot_index, question, short):
+    _, text = hotpot_index.answer(question, QueryParam(mode="multihop"))
+    assert short_answer_of(text) == short, text
+
+
+def test_short_answers_given_on_the_slice_are_mostly_right(hotpot_index, hotpot_slice):
+    questions = load_questions(hotpot_slice["questions"])
+    given = right = 0
+    for q in questions:
+        _, text = hotpot_index.answer(q.question, QueryParam(mode="multihop"))
+        short = short_answer_of(text)
+        if short is not None:
+            given += 1
+            right += exact_match(short, q.answer)
+        else:
+            assert text.removeprefix(EXTRACTIVE_LABEL).strip().startswith(NO_SHORT_ANSWER)
+    assert given >= 3 and right / given >= 0.6, (given, right)

@@ -6,7 +6,7 @@ import zlib
 
 import numpy as np
 
-from lightrag_core.query import extractive
+from lightrag_core.query import extractive, sentences
 from lightrag_core.query.result import QueryResult
 
 
@@ -44,23 +44,23 @@ def test_the_far_end_of_a_matching_relation_comes_first() -> None:
     rel = {"src_id": "Ebenezer Scrooge", "tgt_id": "Jacob Marley", "keywords": "partners",
            "description": "Scrooge and Marley were business partners."}
     embedder = CountingEmbedder()
-    chosen = extractive.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks, [rel]))
+    chosen = sentences.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks, [rel]))
     assert "Marley" in chosen[0].text and chosen[0].ref == "2"
 
 
 def test_a_pronoun_sentence_carries_the_name_before_it() -> None:
-    sentences = extractive.sentences_of(result(["Jagdish Mali was an Indian photographer. "
-                                                "He was the father of the actress Antara Sen."]))
-    assert extractive.named_in("Jagdish Mali", sentences[1].name_stems)
-    assert not extractive.named_in("Jagdish Mali", sentences[1].stems)
+    found = sentences.sentences_of(result(["Jagdish Mali was an Indian photographer. "
+                                           "He was the father of the actress Antara Sen."]))
+    assert sentences.named_in("Jagdish Mali", found[1].name_stems)
+    assert not sentences.named_in("Jagdish Mali", found[1].stems)
 
 
 def test_only_a_few_candidates_are_embedded_and_repeats_are_dropped() -> None:
     chunks = [" ".join(f"Sentence number {i} talks about Scrooge and his partner at length." for i in range(200))]
     embedder = CountingEmbedder()
     question = "Who was Scrooge's partner?"
-    chosen = extractive.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks))
-    assert embedder.calls == [1, extractive.EMBEDDED_CANDIDATES]
+    chosen = sentences.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks))
+    assert embedder.calls == [1, sentences.EMBEDDED_CANDIDATES]
     assert len(chosen) == 1  # the other 199 differ by one number: near-duplicates of the first
 
 
@@ -70,3 +70,24 @@ def test_answer_streams_label_then_cited_sentences() -> None:
                                                 result(["Marley was Scrooge's partner in business."])))
     assert text.startswith(extractive.EXTRACTIVE_LABEL)
     assert "- Marley was Scrooge's partner in business. [1]" in text
+
+
+def test_the_short_answer_leads_and_its_sentence_is_the_first_evidence() -> None:
+    embedder = CountingEmbedder()
+    question = "Who was Scrooge's business partner?"
+    chunks = ["Scrooge sat in his counting-house. It was cold, bleak, biting weather.",
+              "Jacob Marley had been Scrooge's business partner for many years before he died."]
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result(chunks)))
+    lines = text.removeprefix(extractive.EXTRACTIVE_LABEL).strip().splitlines()
+    assert lines[0] == "Answer: Jacob Marley [2]"
+    assert lines[2].startswith("- Jacob Marley had been") and lines[2].endswith("[2]")
+
+
+def test_without_a_clear_answer_it_says_so_and_still_shows_the_evidence() -> None:
+    embedder = CountingEmbedder()
+    question = "Who was Scrooge's business partner?"
+    chunks = ["Scrooge sat in his counting-house. It was cold, bleak, biting weather."]
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result(chunks)))
+    body = text.removeprefix(extractive.EXTRACTIVE_LABEL).strip()
+    assert body.startswith(extractive.NO_SHORT_ANSWER)
+    assert "- Scrooge sat in his counting-house. [1]" in body

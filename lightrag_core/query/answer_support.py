@@ -1,0 +1,52 @@
+"""What supports an offline short answer: the question's relation words, how much of them a
+sentence covers, and the short answer itself with the sentences it came from."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from lightrag_core import lexical
+from lightrag_core.query.sentences import Sentence, stems
+
+YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+QUESTION_WORDS = {"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much",
+                   "year", "name", "did", "does", "do", "was", "were", "is", "are", "the", "of", "and", "both"}
+
+
+@dataclass
+class ShortAnswer:
+    text: str
+    evidence: list[Sentence]  # in hop order: the sentence naming the question's entity first
+    path: list[str]  # question entity → bridge → answer, in words
+    score: float
+    margin: float = 1.0  # over the best different candidate
+    confident: bool = True  # False: the best candidate's path still leads the evidence, but no answer is given
+
+
+def relation_terms(query: str, names: list[str], extra: tuple[str, ...] = ()) -> set[str]:
+    named = set().union(*(stems(n) for n in [*names, *extra])) if names or extra else set()
+    return {w for w in stems(query) - named if w not in QUESTION_WORDS and w not in lexical.stop_words()}
+
+
+def idf_weights(terms: set[str], sentences: list[Sentence]) -> dict[str, float]:
+    df = Counter(t for s in sentences for t in terms & s.name_stems)
+    return {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) + 0.1 for t in terms}
+
+
+def cover(terms: set[str], idf: dict[str, float], words: frozenset[str]) -> float:
+    """Weighted share of `terms` in `words`; a term also counts when one is a prefix of the other
+    ("director" and "direct", "founder" and "founded")."""
+    total = sum(idf.values()) or 1.0
+    hit = sum(idf[t] for t in terms if t in words or any(related(t, w) for w in words))
+    return hit / total
+
+
+def related(a: str, b: str) -> bool:
+    """Two forms of one word, by shared beginning: "director"/"directed", "die"/"died"."""
+    short, long_ = sorted((a, b), key=len)
+    if len(short) >= 5:
+        return long_.startswith(short[:5]) and len(long_) - len(short) <= 3
+    return len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 1

@@ -1,0 +1,128 @@
+"""What kind of answer a question asks for, read from its words and spaCy's parse.
+
+The offline short answer picks a span of this kind from the context, so a wrong type is worse than
+none: when the question's form is not recognised the type is `ANY` and the answer must come from a
+graph entity the evidence names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lightrag_core.nlp import nlp
+
+PERSON, ORG, PLACE, DATE, NUMBER, NAME, ANY = "person", "organisation", "place", "date", "number", "name", "any"
+LANGUAGE = "language or nationality"
+YES_NO, CHOICE = "yes/no", "choice"
+
+# spaCy entity labels that can stand for each expected type.
+LABELS: dict[str, frozenset[str]] = {
+    PERSON: frozenset({"PERSON"}),
+    ORG: frozenset({"ORG"}),
+    LANGUAGE: frozenset({"LANGUAGE", "NORP"}),
+    PLACE: frozenset({"GPE", "LOC", "FAC"}),
+    DATE: frozenset({"DATE"}),
+    NUMBER: frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}),
+    # Nationalities ("American") describe names; they answer only a language or nationality question.
+    NAME: frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}),
+}
+
+# The noun after "which"/"what" says the type ("which city", "what company").
+_HEAD_TYPES: dict[str, str] = {}
+for _type, _nouns in {
+    PERSON: "person man woman actor actress singer director writer author politician player musician artist "
+            "composer producer poet novelist king queen son daughter wife husband father mother brother "
+            "sister founder owner leader president member star character partner coach chef",
+    ORG: "company band team organisation organization group club publisher label party university college "
+         "school network station channel airline firm corporation magazine newspaper agency brand",
+    PLACE: "city town country state county location place region village island province district area "
+           "continent river mountain lake borough suburb nation capital",
+    DATE: "year date decade century month day era",
+    NUMBER: "population number amount percentage age height length",
+    LANGUAGE: "language nationality",
+}.items():
+    for _noun in _nouns.split():
+        _HEAD_TYPES[_noun] = _type
+
+_AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
+# "when" asks only at the start or the end ("… first developed when?"); inside it joins clauses.
+_WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
+_YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
+_WH_WORD = re.compile(r"\b(which|what|who|whom|whose|when|where|how)\b", re.IGNORECASE)
+_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+# "who" asks at the start, after a preposition or at the end; elsewhere it opens a relative clause
+# ("an actress who starred in what?").
+_WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
+_OPTIONS = re.compile(r"[,:]?\s*(?P<a>[^,?]+?)\s+or\s+(?P<b>[^,?]+?)\s*\??\s*$", re.IGNORECASE)
+_BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
+_EARLIER = ("first", "earlier", "earliest", "older", "oldest", "before", "sooner")
+_LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "after")
+
+
+@dataclass(frozen=True)
+class AnswerType:
+    kind: str
+    options: tuple[str, ...] = ()  # CHOICE and YES_NO: the two things compared
+    order: str = ""  # CHOICE: "earlier" or "later" when the question compares dates
+    head: str = ""  # the noun after which/what, when it set the type
+    year: bool = False  # DATE: the question asks for a year
+
+
+@lru_cache(maxsize=512)
+def answer_type(question: str) -> AnswerType:
+    """The expected answer of `question` (cached: the Compare page asks one question in many modes)."""
+    text = " ".join(question.split()).strip()
+    lowered = text.lower()
+    words = set(re.findall(r"[a-z]+", lowered))
+    order = "earlier" if words & set(_EARLIER) else "later" if words & set(_LATER) else ""
+    options = _OPTIONS.search(text)
+    if options and (lowered.startswith(("which", "who", "what")) or _AUX_START.match(text)):
+        a, b = _clean(options["a"]), _clean(options["b"])
+        if a and b and not _AUX_START.match(text):
+            return AnswerType(CHOICE, (a, b), order)
+    last = re.split(r"(?<=[.!?])\s+", text)[-1]
+    if _AUX_START.match(last) and not _WH_WORD.search(last):
+        both = _BOTH.search(last)
+        return AnswerType(YES_NO, (_clean(both["a"]), _clean(both["b"])) if both else ())
+    if _HOW_MANY.search(text):
+        return AnswerType(NUMBER)
+    if _WHEN.search(text):
+        return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None)
+    head = _wh_head(text)
+    if head:
+        kind = _HEAD_TYPES.get(head, NAME)
+        return AnswerType(kind, head=head, year=kind == DATE and head == "year")
+    if _WHERE.search(text):
+        return AnswerType(PLACE)
+    if _WHO.search(text) or _WHO.search(last):
+        return AnswerType(PERSON)
+    return AnswerType(ANY)
+
+
+def _clean(option: str) -> str:
+    option = re.sub(r"^(?:which|who|what)\b.*?\b(?:first|later|earlier|older|oldest|younger|larger|more)\b[,:]?\s*",
+                    "", option.strip(), flags=re.IGNORECASE)
+    # "the forming of The Dandy Warhols" compares the band: the answer names it, not the event.
+    option = re.sub(r"^(?:the\s+)?(?:forming|formation|founding|birth|death|release|creation|opening)\s+of\s+",
+                    "", option.strip(), flags=re.IGNORECASE)
+    return option.strip(" ,.:;\"'").removeprefix("the ").strip()
+
+
+def _wh_head(question: str) -> str:
+    """The noun a "which"/"what" determines ("which city", "what kind of company" → company)."""
+    doc = nlp()(question)
+    for token in doc:
+        if token.lower_ in {"which", "what"} and token.dep_ in {"det", "attr", "dobj", "nsubj", "pobj"}:
+            head = token.head if token.dep_ == "det" else None
+            if token.dep_ == "attr":  # "what was the population of …": the verb's subject names the thing
+                head = next((c for c in token.head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+            if head is not None and head.pos_ in {"NOUN", "PROPN"}:
+                if head.lower_ in {"kind", "type", "sort"}:
+                    of = [c for c in head.children if c.dep_ == "prep" and c.lower_ == "of"]
+                    objs = [g for p in of for g in p.children if g.dep_ == "pobj"]
+                    return objs[0].lemma_.lower() if objs else head.lemma_.lower()
+                return head.lemma_.lower()
+    return ""

@@ -1,0 +1,167 @@
+"""Context sentences for the offline answer: split, scored against the question, chosen without repeats.
+
+Sentences are ranked first by what the question names (its linked entities and keywords, and the far
+end of a relation the question asks about), then by the question's rarer words, and only the best few
+are embedded to break ties by meaning: a few vectors per question, not hundreds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from lightrag_core import lexical
+from lightrag_core.embeddings import Embedder
+from lightrag_core.query.result import QueryResult
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(])")
+MAX_SENTENCES = 4
+EMBEDDED_CANDIDATES = 40  # only these are embedded (the answer must take well under a second)
+MAX_OVERLAP = 0.6  # a sentence sharing more of its words with one already chosen adds nothing
+NAME_WEIGHT = 0.5
+TARGET_WEIGHT = 1.5
+MEANING_WEIGHT = 4.0
+_PRONOUN_START = re.compile(r"^(he|she|it|they|his|her|its|their|this|these)\b", re.IGNORECASE)
+
+
+@dataclass
+class Sentence:
+    text: str
+    ref: str
+    rank: int  # the chunk's position in the context (0 = best retrieved)
+    stems: frozenset[str]
+    # A sentence that opens with a pronoun is about what the one before it named ("He was the
+    # father of …"): it is matched against the names with those words too.
+    context_stems: frozenset[str] = frozenset()
+
+    @property
+    def name_stems(self) -> frozenset[str]:
+        return self.stems | self.context_stems
+
+
+def stem(word: str) -> str:
+    """A light suffix strip so "partners" meets "partner" and "translated" meets "translate"."""
+    for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix) and not word.endswith("ss"):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in lexical.words(text))
+
+
+def sentences_of(result: QueryResult) -> list[Sentence]:
+    seen: set[str] = set()
+    out: list[Sentence] = []
+    for rank, chunk in enumerate(result.chunks):
+        before: frozenset[str] = frozenset()
+        for raw in _SENTENCE.split(chunk["content"]):
+            text = " ".join(raw.split())
+            words = stems(text)
+            if 20 <= len(text) <= 600 and text not in seen:
+                seen.add(text)
+                inherited = before if _PRONOUN_START.match(text) else frozenset()
+                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited))
+            before = words
+    return out
+
+
+def question_names(query: str, result: QueryResult) -> list[str]:
+    """Entity names and keywords the question itself contains (linked entities first)."""
+    q = query.lower()
+    names = [lk["entity"] for lk in result.linked_entities]
+    names += [k for k in result.low_level if k.lower() in q]
+    names += [e["entity_name"] for e in result.entities if len(e["entity_name"]) > 2 and e["entity_name"].lower() in q]
+    return list(dict.fromkeys(n for n in names if len(n) >= 2))
+
+
+def _name_forms(name: str) -> list[frozenset[str]]:
+    """A name matches in full, or by its last word alone ("Scrooge" for "Ebenezer Scrooge")."""
+    full = stems(name)
+    words = [w for w in lexical.words(name) if w not in lexical.stop_words()]
+    return [full, frozenset({stem(words[-1])})] if len(words) > 1 else [full]
+
+
+def named_in(name: str, text_stems: frozenset[str]) -> bool:
+    return any(form <= text_stems for form in _name_forms(name))
+
+
+def relation_targets(query: str, result: QueryResult) -> dict[str, float]:
+    """The far ends of relations that start at an entity the question names and match its words.
+
+    "Who was Scrooge's business partner?": the relation Scrooge–Marley described as partners
+    makes Marley a likely answer, though the question never names him.
+    """
+    q_stems = stems(query)
+    terms = {stem(t) for t in lexical.terms(query)}
+    targets: dict[str, float] = {}
+    for rel in result.relationships:
+        ends = (rel["src_id"], rel["tgt_id"])
+        for here, there in (ends, ends[::-1]):
+            if named_in(here, q_stems) and not named_in(there, q_stems):
+                words = stems(f"{rel['keywords']} {rel['description']}") - stems(here) - stems(there)
+                overlap = len(terms & words) / max(len(terms), 1)
+                if overlap > 0:
+                    targets[there] = max(targets.get(there, 0.0), overlap)
+    best = max(targets.values(), default=0.0)
+    return {t: w for t, w in targets.items() if w >= best / 2}  # the relations that fit the question best
+
+
+def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targets: dict[str, float]) -> np.ndarray:
+    terms = list(dict.fromkeys(stem(t) for t in lexical.terms(query)))
+    df = Counter(t for s in sentences for t in set(terms) & s.stems)
+    idf = {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) for t in terms}
+    total_idf = sum(idf.values()) or 1.0
+    mean_len = sum(len(s.stems) for s in sentences) / len(sentences)
+    scores = np.zeros(len(sentences), dtype=np.float32)
+    for i, s in enumerate(sentences):
+        named = sum(named_in(n, s.name_stems) for n in names) / max(len(names), 1)
+        target = max((w for t, w in targets.items() if named_in(t, s.stems)), default=0.0)
+        # BM25's saturation and length normalisation (k1 = 1.2, b = 0.75): long sentences
+        # do not win by holding more words.
+        norm = 1.2 * (0.25 + 0.75 * len(s.stems) / mean_len)
+        words = sum(idf[t] * 2.2 / (1 + norm) for t in set(terms) & s.stems) / total_idf
+        scores[i] = NAME_WEIGHT * named + TARGET_WEIGHT * target + words + 0.2 / (1 + s.rank)
+    return scores
+
+
+def score_sentences(
+    embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult
+) -> list[tuple[Sentence, float]]:
+    """Every context sentence with its score, best first: words and names for all, meaning for the best few."""
+    sentences = sentences_of(result)
+    if not sentences:
+        return []
+    names = question_names(query, result)
+    scores = lexical_scores(sentences, query, names, relation_targets(query, result))
+    top = [int(i) for i in np.argsort(-scores, kind="stable")[:EMBEDDED_CANDIDATES]]
+    final = {i: float(scores[i]) for i in top}
+    if query_vector is not None:
+        vectors = embedder.embed([sentences[i].text for i in top])
+        for i, cos in zip(top, vectors @ np.asarray(query_vector, dtype=np.float32)):
+            final[i] += MEANING_WEIGHT * float(cos)
+    rest = [(sentences[i], float(scores[i])) for i in range(len(sentences)) if i not in final]
+    return sorted(((sentences[i], v) for i, v in final.items()), key=lambda p: -p[1]) + rest
+
+
+def choose(scored: list[tuple[Sentence, float]], first: list[Sentence] | None = None) -> list[Sentence]:
+    """The best few sentences with no near-duplicates, `first` (the answer's evidence) leading."""
+    chosen: list[Sentence] = []
+    for s in [*(first or []), *(s for s, _ in scored)]:
+        if all(len(s.stems & c.stems) / max(len(s.stems | c.stems), 1) <= MAX_OVERLAP for c in chosen):
+            chosen.append(s)
+        if len(chosen) == MAX_SENTENCES:
+            break
+    return chosen
+
+
+def rank_sentences(
+    embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult
+) -> list[Sentence]:
+    """The best few sentences, best first, with no near-duplicates."""
+    return choose(score_sentences(embedder, query_vector, query, result))

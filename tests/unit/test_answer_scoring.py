@@ -1,0 +1,40 @@
+"""Scoring offline answers: the short answer line is read back, matched exactly after normalising, and
+summarised per mode with the ceiling (the gold answer in the context at all)."""
+
+from __future__ import annotations
+
+from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
+from lightrag_core.query.result import QueryResult
+from lightrag_core.workbench.evaluate import Question, exact_match, judge, short_answer_of, summarise
+
+
+def offline(first_line: str) -> str:
+    return f"{EXTRACTIVE_LABEL}\n\n{first_line}\n\n- A sentence from the context. [1]\n"
+
+
+def test_the_short_answer_is_read_back_without_its_references() -> None:
+    assert short_answer_of(offline(f"{ANSWER_PREFIX}Jacob Marley [1][2]")) == "Jacob Marley"
+    assert short_answer_of(offline(NO_SHORT_ANSWER)) is None
+    assert short_answer_of("Marley was his partner. [1]") is None  # an LLM's answer has no short answer line
+
+
+def test_exact_match_ignores_case_articles_and_punctuation_only() -> None:
+    assert exact_match("the Exies", "The Exies")
+    assert exact_match("Walt Disney Pictures", "Walt Disney Pictures.")
+    assert not exact_match("Nick Hexum", 'Nicholas Lofton "Nick" Hexum')
+    assert not exact_match("anything", "")
+
+
+def test_summary_counts_given_right_and_the_ceiling() -> None:
+    result = QueryResult("multihop", [], [])
+    result.chunks = [{"content": "Jacob Marley was Scrooge's partner.", "reference_id": "1", "chunk_id": "c1",
+                      "document_id": "d1"}]
+    q1 = Question("q1", "Who was Scrooge's partner?", ["d1"], "Jacob Marley")
+    q2 = Question("q2", "Who was Scrooge's clerk?", ["d1"], "Bob Cratchit")
+    judged = [judge(q1, "multihop", result, [5], 1.0, offline(f"{ANSWER_PREFIX}Jacob Marley [1]")),
+              judge(q2, "multihop", result, [5], 1.0, offline(NO_SHORT_ANSWER))]
+    row = summarise(judged, [5], answered=True)["multihop"]
+    assert row["short_answered"] == 0.5  # one of two gave a short answer
+    assert row["short_exact"] == 1.0  # and it was right
+    assert row["answer_found"] == 0.5
+    assert row["answer_in_context"] == 0.5  # Bob Cratchit was never in the context: no answer could find him

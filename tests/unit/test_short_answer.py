@@ -1,0 +1,95 @@
+"""The offline short answer: the asked-for type, one sentence or a bridge path, comparisons, and abstaining."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.query.answer_type import CHOICE, DATE, NUMBER, ORG, PERSON, PLACE, YES_NO, answer_type
+from lightrag_core.query.result import QueryResult
+from lightrag_core.query.sentences import score_sentences
+from lightrag_core.query.short_answer import ShortAnswer, short_answer
+
+
+class NoEmbedder:
+    """Scoring without a query vector never embeds; this fails loudly if it tries."""
+
+    def embed(self, texts: list[str]):  # noqa: ANN201
+        raise AssertionError("no embedding expected without a query vector")
+
+
+def answer(question: str, chunks: list[str], names: list[str]) -> ShortAnswer | None:
+    r = QueryResult("multihop", [], names)
+    r.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                for i, c in enumerate(chunks)]
+    return short_answer(question, score_sentences(NoEmbedder(), None, question, r), names)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Who was Scrooge's business partner?", PERSON),
+    ("When did the director of Once Upon a Time in America die?", DATE),
+    ("In what year was the man who resigned as president born?", DATE),
+    ("Scott Howell has worked with the mayor of what city?", PLACE),
+    ("Both films were released by what label?", ORG),
+    ("How many records has the singer sold?", NUMBER),
+    ("Which band was formed first, The Exies or Circus Diablo?", CHOICE),
+    ("Are Medici and Senet both board games?", YES_NO),
+    # "when" inside a clause joins it; the question asks for a city
+    ("Which city was the band from that was formed when the singer met the drummer?", PLACE),
+    # a question that ends in a yes/no sentence after a statement
+    ("The director has an OBE. Does the other director also have one?", YES_NO),
+])
+def test_the_question_says_what_kind_of_answer_it_wants(question: str, kind: str) -> None:
+    assert answer_type(question).kind == kind
+
+
+def test_a_year_question_wants_the_year() -> None:
+    assert answer_type("In what year was the man who resigned as president born?").year
+    assert not answer_type("When was the singer born?").year
+
+
+def test_one_sentence_that_names_the_entity_and_states_the_answer() -> None:
+    found = answer("Who was Scrooge's business partner?",
+                   ["Scrooge sat alone in his counting-house on Christmas Eve.",
+                    "Jacob Marley had been Scrooge's business partner for seven years."], ["Scrooge"])
+    assert found is not None and found.text == "Jacob Marley"
+    assert [s.ref for s in found.evidence] == ["2"]
+
+
+def test_a_bridge_is_followed_into_the_sentence_that_answers() -> None:
+    found = answer("When did the director of Once Upon a Time in America die?",
+                   ["Once Upon a Time in America is an epic crime film directed by Sergio Leone.",
+                    "The film stars Robert De Niro and James Woods.",
+                    "Sergio Leone was an Italian film director. Leone died in Rome on 30 April 1989."],
+                   ["Once Upon a Time in America"])
+    assert found is not None and found.text == "30 April 1989"
+    assert [s.ref for s in found.evidence] == ["1", "3"]  # hop order: the film's sentence, then Leone's
+    assert found.path == ["Once Upon a Time in America", "Sergio Leone", "30 April 1989"]
+
+
+def test_a_comparison_of_dates_names_the_earlier_one() -> None:
+    chunks = ["The Exies are an American rock band formed in 1997 in Los Angeles.",
+              "Circus Diablo was an American rock band formed in 2004."]
+    first = answer("Which band was formed first, The Exies or Circus Diablo?", chunks, [])
+    later = answer("Which band was formed later, The Exies or Circus Diablo?", chunks, [])
+    assert first is not None and first.text == "The Exies"
+    assert later is not None and later.text == "Circus Diablo"
+
+
+def test_yes_when_both_are_what_the_question_says() -> None:
+    found = answer("Are Medici and Senet both board games?",
+                   ["Medici is a board game designed by Reiner Knizia.", "Senet is a board game from ancient Egypt."],
+                   ["Medici", "Senet"])
+    assert found is not None and found.text == "yes"
+
+
+def test_no_short_answer_when_nothing_of_the_asked_type_is_stated() -> None:
+    # The context is about the right person but says nothing of when he died: no date is guessed.
+    assert answer("When did Sergio Leone die?",
+                  ["Sergio Leone was an Italian film director known for spaghetti Westerns."], ["Sergio Leone"]) is None
+
+
+def test_the_answer_is_never_a_name_the_question_already_holds() -> None:
+    found = answer("Who was Scrooge's business partner?",
+                   ["Scrooge was a business partner of a man long dead, and Scrooge never painted out the name."],
+                   ["Scrooge"])
+    assert found is None or "Scrooge" not in found.text
