@@ -1,6 +1,7 @@
 """Under load: 16 API clients query for 60 s while 20 documents are inserted through the same server.
 
     python bench/load_bench.py --label after --out bench/results/load
+    python bench/load_bench.py --cold --label cold-after --out bench/results/load_cold
 
 Builds an offline index of a hotpotqa_100 slice once (kept in --cache, copied for every run so each
 run starts from the same index), serves it with uvicorn on 127.0.0.1 in a subprocess, and runs
@@ -10,6 +11,8 @@ until `--seconds` have passed, while one thread inserts `--inserts` other passag
 `--settle` seconds; what has not finished by then counts as unfinished. Every loop is bounded in
 count and time, and the server is stopped at the end.
 
+With --cold the clients start the moment a freshly started server answers /health, as a demo's
+first visitors do after a restart, and each client's first request is reported on its own.
 Reports p50/p95/p99 latency, requests/s, errors and unfinished inserts into `<out>.json` (one entry
 per label, so a before and an after run sit side by side) and `<out>.md`. With --py-spy, `py-spy
 record` of the server (every thread, idle ones too) over the middle of the window, its summary by
@@ -39,8 +42,8 @@ MAX_REQUESTS_PER_CLIENT = 100_000  # a bound on each client loop besides the clo
 REQUEST_TIMEOUT = 120.0
 
 
-def offline_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT), "LLM_MODEL": "", "NEO4J_URI": "", "EMBEDDING_MODEL": "",
+def offline_env(code: Path = ROOT) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(code), "LLM_MODEL": "", "NEO4J_URI": "", "EMBEDDING_MODEL": "",
             "LIGHTRAG_API_KEY": ""}
 
 
@@ -95,6 +98,7 @@ class Clients:
     def __init__(self, base: str, questions: list[str], inserts: list[dict], seconds: float) -> None:
         self.base, self.questions, self.inserts, self.seconds = base, questions, inserts, seconds
         self.latencies: list[float] = []
+        self.first: list[float] = []  # each client's first request: what a cold start costs
         self.errors: list[str] = []
         self.track_ids: list[str] = []
         self.insert_errors: list[str] = []
@@ -117,6 +121,8 @@ class Clients:
                     ok, why = False, f"{type(exc).__name__}: {exc}"
                 took = time.perf_counter() - start
                 with self._lock:
+                    if ok and i == 0:
+                        self.first.append(took)
                     if ok:
                         self.latencies.append(took)
                     else:
@@ -215,12 +221,14 @@ def run(args: argparse.Namespace) -> dict:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen([sys.executable, "-m", "lightrag_core", "--workdir", str(workdir), "serve",
-                                   "--host", "127.0.0.1", "--port", str(port)], cwd=ROOT, env=offline_env(),
+                                   "--host", "127.0.0.1", "--port", str(port)], cwd=args.code,
+                                  env=offline_env(args.code),
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
             wait_healthy(base, server, 180)
-            httpx.post(base + "/query/data", json={"query": questions[0], "mode": "multihop",
-                                                   "only_need_context": True}, timeout=REQUEST_TIMEOUT)  # warm-up
+            if not args.cold:  # warm: one request first; cold: the clients start as soon as the server answers
+                httpx.post(base + "/query/data", json={"query": questions[0], "mode": "multihop",
+                                                       "only_need_context": True}, timeout=REQUEST_TIMEOUT)
             clients = Clients(base, questions, rows[args.passages: args.passages + args.inserts], args.seconds)
             spy = None
             if args.py_spy:
@@ -238,7 +246,9 @@ def run(args: argparse.Namespace) -> dict:
                 server.wait(timeout=30)
     lat = clients.latencies
     return {
-        "label": args.label,
+        "label": args.label, "cold": args.cold,
+        "first_p50_s": round(percentile(clients.first, 50), 3),
+        "first_max_s": round(max(clients.first, default=float("nan")), 3),
         "passages": args.passages, "clients": args.clients, "seconds": args.seconds, "inserts": args.inserts,
         "requests": len(lat) + len(clients.errors), "ok": len(lat), "errors": len(clients.errors),
         "error_samples": clients.errors[:5],
@@ -258,12 +268,15 @@ def write_results(out: Path, result: dict, note: str) -> None:
     runs = json.loads(json_path.read_text()) if json_path.exists() else {}
     runs[result["label"]] = {**result, "note": note}
     json_path.write_text(json.dumps(runs, indent=2) + "\n")
-    lines = ["| run | requests | req/s | p50 s | p95 s | p99 s | max s | errors | unfinished inserts | note |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| run | start | requests | req/s | p50 s | p95 s | p99 s | max s | first requests p50 / max s | errors "
+             "| unfinished inserts | note |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in runs.values():
-        lines.append(f"| {r['label']} | {r['requests']} | {r['requests_per_s']} | {r['p50_s']} | {r['p95_s']} | "
-                     f"{r['p99_s']} | {r['max_s']} | {r['errors']} | {r['unfinished_inserts']} of {r['inserts']} | "
-                     f"{r.get('note', '')} |")
+        start = "cold" if r.get("cold") else "warm"
+        first = f"{r['first_p50_s']} / {r['first_max_s']}" if "first_p50_s" in r else "–"
+        lines.append(f"| {r['label']} | {start} | {r['requests']} | {r['requests_per_s']} | {r['p50_s']} | "
+                     f"{r['p95_s']} | {r['p99_s']} | {r['max_s']} | {first} | {r['errors']} | "
+                     f"{r['unfinished_inserts']} of {r['inserts']} | {r.get('note', '')} |")
     if "before" in runs and "after" in runs:
         b, a = runs["before"], runs["after"]
         lines.append("")
@@ -290,6 +303,10 @@ def main() -> None:
     ap.add_argument("--inserts", type=int, default=20)
     ap.add_argument("--settle", type=float, default=300.0, help="how long to wait for inserts after the window")
     ap.add_argument("--py-spy", action="store_true", help="profile the server with py-spy during the window")
+    ap.add_argument("--cold", action="store_true",
+                    help="start the clients as soon as a fresh server answers /health (no warm-up request)")
+    ap.add_argument("--code", type=Path, default=ROOT,
+                    help="the checkout whose engine the server runs (e.g. a worktree of the previous release)")
     args = ap.parse_args()
     result = run(args)
     write_results(args.out, result, args.note)

@@ -6,13 +6,13 @@ Both return L2-normalised float32 rows, so a dot product is the cosine.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
 
 from lightrag_core.config import Settings, redact
 from lightrag_core.models import LightRAGError
+from lightrag_core.once import once
 
 OFFLINE_MODEL = "all-MiniLM-L6-v2-int8-onnx"
 
@@ -161,7 +161,7 @@ class OpenAICompatibleEmbedder:
         return _normalise(matrix)
 
 
-@lru_cache(maxsize=2)
+@once
 def _offline() -> OnnxMiniLM:
     return OnnxMiniLM()
 

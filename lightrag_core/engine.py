@@ -14,14 +14,18 @@ from lightrag_core.indexing.indexer import Extractor, Indexer, Progress
 from lightrag_core.indexing.loaders import Loaded, load_upload
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.report import IndexReport
+from lightrag_core.lexical import stop_words
 from lightrag_core.llm import ChatLLM, make_llm
 from lightrag_core.local_llm import with_local_llm
 from lightrag_core.models import Document, DocumentInfo
+from lightrag_core.nlp import nlp
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.pipeline import QueryEngine
 from lightrag_core.query.result import QueryResult
 from lightrag_core.rerank import make_reranker
 from lightrag_core.storage.base import GraphStore
+from lightrag_core.tokens import encoding
+from lightrag_core.warmup import Warmup
 
 
 def open_store(settings: Settings, kind: str | None = None) -> GraphStore:
@@ -65,6 +69,23 @@ class Engine:
         self._extractor: Extractor | None = None
         self.queries = QueryEngine(self.store, self.embedder, self.llm, make_reranker(self.settings),
                                    self.settings.llm_context_tokens)
+        self.warmup = Warmup([
+            ("tokenizer", encoding),  # token budgets of every context
+            ("stop words", stop_words),
+            ("spaCy pipeline", nlp),  # offline keywords, question parsing, the short answer
+            ("embedding model", lambda: self.embedder.embed(["warm-up"])),
+            ("vector indexes", self._load_vectors),
+        ])
+
+    def _load_vectors(self) -> None:
+        vector = self.embedder.embed(["warm-up"])[0]
+        self.store.search_chunks(vector, 1, 1.0)
+        self.store.search_entities(vector, 1, 1.0)
+        self.store.search_relations(vector, 1, 1.0)
+
+    def start_warmup(self) -> None:
+        """Build the shared state queries need in the background (servers and the app call this on opening)."""
+        self.warmup.start()
 
     @property
     def extractor(self) -> Extractor:

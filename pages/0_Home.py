@@ -40,6 +40,7 @@ st.table({
     "language model": [info["llm"]],
     "embeddings": [f"{info['embedding_model']} ({info['embedding_dim']} dimensions)"],
     "workspace": [info["workdir"] if info["store"] == "embedded" else engine.settings.workspace],
+    "warm-up": [state.warmup_line(engine)],
 })
 if engine.settings.llm_local_gguf:
     st.info(f"The language model runs inside this app on the CPU, with a {engine.settings.llm_context_tokens}-token "

@@ -67,6 +67,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     """The API over `engine`; accounts default to the engine's settings (LIGHTRAG_AUTH_ACCOUNTS)."""
     jobs = IndexJobs(engine)
     eval_jobs = EvalJobs()
+    engine.start_warmup()  # requests are served meanwhile; /health says "warming" until it is done
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -23,7 +23,7 @@ def health_body(engine: Engine, pipeline_busy: bool, protected: bool, detailed: 
     body: dict[str, Any] = {"status": "healthy", "auth_mode": "enabled" if protected else "disabled",
                             "core_version": _core_version(), "api_version": LIGHTRAG_API_VERSION,
                             "webui_available": False, "api_docs_available": True, "pipeline_busy": pipeline_busy,
-                            "pipeline_active": pipeline_busy}
+                            "pipeline_active": pipeline_busy, "warmup": engine.warmup.state}
     if not detailed:
         return {"status": "healthy"} if protected else body
     info = engine.describe()  # base URLs without credentials (Engine.describe redacts them)
@@ -32,6 +32,7 @@ def health_body(engine: Engine, pipeline_busy: bool, protected: bool, detailed: 
     body.update({
         "store": info["store"], "llm": info["llm"], "embedding_model": info["embedding_model"],
         "counts": {k: info[k] for k in ("documents", "chunks", "entities", "relations")},
+        "warmup_detail": engine.warmup.describe(),
         "working_directory": str(settings.workdir), "input_directory": str(settings.scan_dir),
         "configuration": {
             "llm_binding": "openai" if engine.llm is not None else "none", "llm_model": settings.llm_model,

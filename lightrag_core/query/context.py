@@ -9,6 +9,7 @@ from typing import Any
 
 from lightrag_core import tokens
 from lightrag_core.models import Chunk, Entity, Relation
+from lightrag_core.once import once
 from lightrag_core.query.result import SectionTokens
 
 SEP = "<SEP>"
@@ -127,7 +128,7 @@ def build_context(
     return Context(text, chunks, references, ref_of_doc, section_tokens)
 
 
-@lru_cache(maxsize=1)
+@once
 def _frame_tokens() -> int:
     """Tokens of the section headers and fences around the rows."""
     return tokens.count(render([], [], [], []))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import lru_cache
 
 from lightrag_core import prompts
 from lightrag_core.lexical import support
@@ -125,7 +126,15 @@ def extract_keywords(
             log.warning("keyword extraction by the LLM failed (%s); using spaCy", exc)
             if notes is not None:
                 notes.append(f"keywords came from spaCy: the LLM's keyword reply was unusable ({exc})")
-    return offline_keywords(query)
+    hl_cached, ll_cached = _offline_keywords_cached(query)
+    return list(hl_cached), list(ll_cached)
+
+
+@lru_cache(maxsize=256)
+def _offline_keywords_cached(query: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """One spaCy parse per question, however many modes ask it (tuples: callers get fresh lists)."""
+    hl, ll = offline_keywords(query)
+    return tuple(hl), tuple(ll)
 
 
 def _dedupe(items: list[str]) -> list[str]:

@@ -23,6 +23,7 @@ from lightrag_core.query.keywords import extract_keywords
 from lightrag_core.query.modes import Mode
 from lightrag_core.query.multihop import multihop_search
 from lightrag_core.query.params import QueryParam
+from lightrag_core.query.query_cache import QueryVectors
 from lightrag_core.query.result import GraphWalkInfo, ProcessingInfo, QueryResult
 from lightrag_core.rerank import Reranker, rerank_chunks
 from lightrag_core.storage.base import GraphStore
@@ -65,6 +66,7 @@ class QueryEngine:
         self.llm = llm
         self.reranker = reranker
         self.context_window = context_window  # the LLM's, in tokens; 0 = unknown
+        self.vectors = QueryVectors(embedder)  # one embedding per question, however many modes ask it
 
     # -- retrieval ---------------------------------------------------------
     def retrieve(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, np.ndarray | None]:
@@ -116,8 +118,7 @@ class QueryEngine:
                 texts.append(", ".join(ll))
             if mode.uses_relations and hl:
                 texts.append(", ".join(hl))
-            unique = list(dict.fromkeys(texts))  # a keyword string may equal the question
-            vectors = dict(zip(unique, self.embedder.embed(unique)))
+            vectors = self.vectors.embed(texts)  # a keyword string may equal the question
         qvec = vectors[query]
         if unlinked:
             with stage("link"):

@@ -24,7 +24,9 @@ def settings(workdir: str | None = None) -> Settings:
 
 @st.cache_resource(show_spinner="Opening the workspace and loading models…")
 def _engine(workdir: str, store_kind: str) -> Engine:
-    return Engine(settings(workdir), store_kind=store_kind)
+    engine = Engine(settings(workdir), store_kind=store_kind)
+    engine.start_warmup()  # the first question need not build the models and indexes itself
+    return engine
 
 
 def workdir() -> str:
@@ -88,3 +90,13 @@ def sidebar(eng: Engine) -> None:
                 language=None)
         st.caption(f"Store: **{info['store']}** · LLM: **{info['llm']}**")
         st.caption(f"{info['documents']} documents · {info['entities']} entities · {info['relations']} relations")
+
+
+def warmup_line(engine: Engine) -> str:
+    """The background warm-up in words: questions asked while it runs wait for what they need."""
+    w = engine.warmup.describe()
+    if w["state"] == "ready":
+        return f"ready ({w['seconds']} s: {', '.join(w['steps'])})"  # type: ignore[arg-type]
+    if w["state"] == "failed":
+        return f"stopped ({w['error']}); the first question builds what is missing"
+    return "warming: loading models and indexes in the background; questions are answered meanwhile"
