@@ -23,7 +23,7 @@ LABELS: dict[str, frozenset[str]] = {
     ORG: frozenset({"ORG"}),
     LANGUAGE: frozenset({"LANGUAGE", "NORP"}),
     PLACE: frozenset({"GPE", "LOC", "FAC"}),
-    DATE: frozenset({"DATE"}),
+    DATE: frozenset({"DATE", "TIME"}),
     NUMBER: frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}),
     # Nationalities ("American") describe names; they answer only a language or nationality question.
     NAME: frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}),
@@ -45,6 +45,13 @@ for _type, _nouns in {
 }.items():
     for _noun in _nouns.split():
         _HEAD_TYPES[_noun] = _type
+
+# Nouns whose instances have names ("what film", "which magazine"); after any other noun ("what policy",
+# "what moment") the answer is a description, which a span of a name type would get wrong.
+_NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
+newspaper journal game opera play poem painting brand product award medal prize title character role part
+event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
+franchise genre position sport instrument""".split())
 
 _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
@@ -93,7 +100,7 @@ def answer_type(question: str) -> AnswerType:
         return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None)
     head = _wh_head(text)
     if head:
-        kind = _HEAD_TYPES.get(head, NAME)
+        kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         return AnswerType(kind, head=head, year=kind == DATE and head == "year")
     if _WHERE.search(text):
         return AnswerType(PLACE)

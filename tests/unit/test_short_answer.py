@@ -93,3 +93,20 @@ def test_the_answer_is_never_a_name_the_question_already_holds() -> None:
                    ["Scrooge was a business partner of a man long dead, and Scrooge never painted out the name."],
                    ["Scrooge"])
     assert found is None or "Scrooge" not in found.text
+
+
+def test_a_description_is_not_answered_with_a_name() -> None:
+    # "what policy" asks for a description; "what film" for a name.
+    assert answer_type("What is the building's policy that Adam reminds Li Hua about?").kind == "any"
+    assert answer_type("What film did Sergio Leone direct in 1984?").kind == "name"
+    found = answer("What is the building's policy that Adam reminds Li Hua about?",
+                   ["Adam Smith reminded Li Hua of the recycling policy of the building on Monday."], ["Li Hua"])
+    assert found is None or not found.confident
+
+
+def test_a_date_without_a_number_month_or_day_is_a_weak_answer() -> None:
+    vague = answer("When did Adam transfer the rent?", ["Adam said he transferred the rent this month."], ["Adam"])
+    exact = answer("When did Adam transfer the rent?", ["Adam said he transferred the rent on 3 March 2026."],
+                   ["Adam"])
+    assert exact is not None and exact.text == "3 March 2026"
+    assert vague is None or vague.score < exact.score
