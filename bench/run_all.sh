@@ -12,4 +12,6 @@ python bench/engine_bench.py --corpus ../shared/data/hotpotqa_100 --out bench/re
 python bench/scale_bench.py --sizes 10000,100000,1000000 --out bench/results/scale
 python bench/page_bench.py --sizes 10000,100000 --out bench/results/pages
 python bench/load_bench.py --label latest --out bench/results/load   # 16 clients for 60 s, inserts meanwhile
+python bench/load_bench.py --cold --label cold --out bench/results/load_cold   # the same from a fresh server
+python bench/cold_start.py --workdir /tmp/lightrag_cold_start_index --label latest   # 16 first requests at once
 .venv-bench/bin/python bench/plots.py
