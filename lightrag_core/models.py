@@ -42,6 +42,8 @@ class Document:
     # that file replaces this one; False for pasted text, API text and JSONL rows.
     whole_file: bool = False
     cleaned: str = ""  # what the loader left out (a book's licence), said in the indexing report
+    # Pages or headings of the text (lightrag_core.places), from the file's reader; [] when it has none.
+    places: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def hash(self) -> str:
@@ -58,6 +60,8 @@ class Chunk:
     file_path: str = ""
     embedding: np.ndarray | None = field(default=None, repr=False)
     score: float = 0.0
+    # The document's places inside this chunk, offsets from its start; kept for citations.
+    places: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -158,6 +162,7 @@ class GraphWrite:
 
     document: DocumentInfo | None = None
     document_text: str = ""
+    document_places: list[tuple[int, str]] = field(default_factory=list)  # with document_text
     delete_document_ids: list[str] = field(default_factory=list)
     chunks: list[Chunk] = field(default_factory=list)
     chunk_records: dict[str, dict] = field(default_factory=dict)

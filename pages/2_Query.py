@@ -55,6 +55,10 @@ if question:
 result = st.session_state.get("last_result")
 if result is not None:
     st.divider()
+    short = result.short_answer
+    if short:
+        st.success("**Short answer:** " + as_text(short["text"]) + "  \n"
+                   + as_text(tables.short_answer_line(short)))
     k1, k2 = st.columns(2)
     k1.write("**High-level keywords:** " + as_text(", ".join(result.high_level) or "–"))
     k2.write("**Low-level keywords:** " + as_text(", ".join(result.low_level) or "–"))
@@ -87,7 +91,8 @@ if result is not None:
         ents, rels = from_query_data(result.entities, result.relationships)
         if ents:
             st.caption(f"The {len(ents)} entities and {len(rels)} relations that went into the context.")
-            widgets.graph(ents, rels, highlight={lk["entity"] for lk in result.linked_entities})
+            widgets.graph(ents, rels, highlight={lk["entity"] for lk in result.linked_entities},
+                          path=short["path"] if short else None)
         else:
             st.caption("This mode put no graph data into the context.")
     with chunks_tab:

@@ -152,7 +152,7 @@ class Indexer:
         for info in self.store.list_documents():
             if info.status == PROCESSED:
                 continue
-            doc = pending.from_row(info, self.store.get_document_text(info.id))
+            doc = pending.read_row(self.store, info)
             if doc is not None:
                 docs.append(doc)
             elif failure_rows.is_load_failure(info) and info.file_path and info.file_path not in files:

@@ -19,8 +19,10 @@ from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits, check
 from lightrag_core.indexing.readers import docx_text, html_to_text, pdf_text
 from lightrag_core.indexing.subjects import file_subject
 from lightrag_core.models import Document, LightRAGError, content_hash
+from lightrag_core.places import Place, markdown_headings, reanchor
 
 TEXT_SUFFIXES = {".txt", ".md", ".markdown", ".text"}
+MARKDOWN_SUFFIXES = {".md", ".markdown"}
 SUPPORTED = TEXT_SUFFIXES | {".html", ".htm", ".pdf", ".docx", ".jsonl"}
 # Largest file accepted unless Settings.max_file_mb (LIGHTRAG_MAX_FILE_MB) says otherwise.
 DEFAULT_MAX_BYTES = DEFAULT_LIMITS.max_bytes
@@ -37,14 +39,16 @@ def _decode(data: bytes, path: str) -> str:
         raise LightRAGError(f"{path}: not valid UTF-8 (byte {exc.start}); save it as UTF-8 and retry") from exc
 
 
-def text_from_bytes(data: bytes, name: str, limits: ReadLimits = DEFAULT_LIMITS) -> str:
-    """Text of one uploaded or read file, by its suffix, within the limits."""
+def read_bytes(data: bytes, name: str, limits: ReadLimits = DEFAULT_LIMITS) -> tuple[str, list[Place]]:
+    """Text of one uploaded or read file, by its suffix, within the limits, and its places (a PDF's
+    pages, the headings of Markdown and .docx) for citations."""
     check_size(len(data), name, limits.max_bytes)
     suffix = Path(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        return check_text(_decode(data, name), name, limits)
+        text = check_text(_decode(data, name), name, limits)
+        return text, markdown_headings(text) if suffix in MARKDOWN_SUFFIXES else []
     if suffix in {".html", ".htm"}:
-        return html_to_text(_decode(data, name), name, limits)
+        return html_to_text(_decode(data, name), name, limits), []
     if suffix == ".pdf":
         return pdf_text(data, name, limits)
     if suffix == ".docx":
@@ -54,15 +58,22 @@ def text_from_bytes(data: bytes, name: str, limits: ReadLimits = DEFAULT_LIMITS)
     )
 
 
+def text_from_bytes(data: bytes, name: str, limits: ReadLimits = DEFAULT_LIMITS) -> str:
+    """Text of one uploaded or read file, by its suffix, within the limits."""
+    return read_bytes(data, name, limits)[0]
+
+
 def document_from_bytes(
     data: bytes, name: str, doc_id: str | None = None, limits: ReadLimits = DEFAULT_LIMITS, whole_file: bool = False
 ) -> Document:
     """`whole_file`: the bytes are the file `name` (not pasted text), so a later version replaces it."""
-    text, cleaned = strip_boilerplate(text_from_bytes(data, name, limits))
+    raw, places = read_bytes(data, name, limits)
+    text, cleaned = strip_boilerplate(raw)
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
     return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name,
-                    subject=file_subject(data, name, text), whole_file=whole_file, cleaned=cleaned)
+                    subject=file_subject(data, name, text), whole_file=whole_file, cleaned=cleaned,
+                    places=reanchor(places, raw, text))
 
 
 @dataclass(frozen=True)

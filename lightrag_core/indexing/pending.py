@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 
 from lightrag_core.models import PENDING, PROCESSED, PROCESSING, Document, DocumentInfo, GraphWrite, LightRAGError
+from lightrag_core.places import Place
 from lightrag_core.storage.base import GraphStore
 
 UNFINISHED = frozenset({PENDING, PROCESSING})
@@ -32,23 +33,31 @@ def stage(store: GraphStore, doc: Document, removal: Callable[[str], GraphWrite]
     if existing and existing.content_hash != doc.hash and store.document_chunk_ids(doc.id):
         write = removal(doc.id)
         write.delete_document_ids = []
-        write.document, write.document_text = info, doc.text
+        write.document, write.document_text, write.document_places = info, doc.text, doc.places
         store.apply(write)
     else:
-        store.save_document(info, doc.text)
+        store.save_document(info, doc.text, doc.places)
     return True
 
 
-def from_row(info: DocumentInfo, text: str | None) -> Document | None:
+def from_row(info: DocumentInfo, text: str | None, places: list[Place] | None = None) -> Document | None:
     """The document a stored row holds, or None when the row keeps no text (a file that failed to load)."""
-    return Document(info.id, text, info.title, info.file_path, info.subject, info.whole_file) if text else None
+    if not text:
+        return None
+    return Document(info.id, text, info.title, info.file_path, info.subject, info.whole_file, places=places or [])
+
+
+def read_row(store: GraphStore, info: DocumentInfo) -> Document | None:
+    """`from_row` with the text and its places read from the store."""
+    text = store.get_document_text(info.id)
+    return from_row(info, text, store.get_document_places(info.id)) if text else None
 
 
 def read_back(store: GraphStore, doc_ids: Iterable[str]) -> Iterator[Document]:
     """The stored documents, one at a time (a job's texts are never all in memory); missing ones are skipped."""
     for doc_id in doc_ids:
         info = store.get_document(doc_id)
-        doc = from_row(info, store.get_document_text(doc_id)) if info else None
+        doc = read_row(store, info) if info else None
         if doc is not None:
             yield doc
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, MB, ReadLimits, text_limit_error
 from lightrag_core.models import LightRAGError
+from lightrag_core.places import MAX_PLACES, Place, heading_label, page_label
 
 _HIDDEN_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "object"})
 # A .docx unpacks its parts into memory; these catch a zip bomb from the zip's directory alone.
@@ -113,7 +114,8 @@ def _content_key(page: Any) -> tuple[object, ...] | None:
     return (*((ref.idnum, ref.generation) for ref in refs), shared)
 
 
-def pdf_text(data: bytes, name: str, limits: ReadLimits) -> str:
+def pdf_text(data: bytes, name: str, limits: ReadLimits) -> tuple[str, list[Place]]:
+    """The pages' text, and where each page starts in it ("p. 1", "p. 2", …)."""
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
@@ -142,7 +144,12 @@ def pdf_text(data: bytes, name: str, limits: ReadLimits) -> str:
                 if key is not None:
                     seen[key] = text
             texts.append(text)
-        return "\n\n".join(texts)
+        places: list[Place] = []
+        offset = 0
+        for number, text in enumerate(texts, 1):
+            places.append((offset, page_label(number)))
+            offset += len(text) + 2
+        return "\n\n".join(texts), places
     except LightRAGError:
         raise
     except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
@@ -174,7 +181,8 @@ def check_docx_zip(data: bytes, name: str, limits: ReadLimits) -> None:
                                 "raise LIGHTRAG_MAX_DOCX_RATIO if the document is real")
 
 
-def docx_text(data: bytes, name: str, limits: ReadLimits) -> str:
+def docx_text(data: bytes, name: str, limits: ReadLimits) -> tuple[str, list[Place]]:
+    """The paragraphs' and tables' text, and where each heading's section starts in it."""
     import docx
 
     check_docx_zip(data, name, limits)
@@ -183,6 +191,7 @@ def docx_text(data: bytes, name: str, limits: ReadLimits) -> str:
     except (zipfile.BadZipFile, KeyError, ValueError) as exc:
         raise LightRAGError(f"{name}: not a valid .docx file ({exc})") from exc
     parts: list[str] = []
+    places: list[Place] = []
     size = 0
 
     def add(text: str) -> None:
@@ -195,8 +204,19 @@ def docx_text(data: bytes, name: str, limits: ReadLimits) -> str:
     for paragraph in document.paragraphs:
         text = paragraph.text
         if text.strip():
+            if _is_heading(paragraph) and len(places) < MAX_PLACES:
+                places.append((size, heading_label(text)))
             add(text)
     for table in document.tables:
         for row in table.rows:
             add(" | ".join(cell.text for cell in row.cells))
-    return "\n".join(parts)
+    return "\n".join(parts), places
+
+
+def _is_heading(paragraph: Any) -> bool:
+    """Word's built-in heading and title styles (their names are the same in every UI language)."""
+    try:
+        style = (paragraph.style.name or "") if paragraph.style is not None else ""
+    except (KeyError, ValueError):  # a style id the file does not define
+        return False
+    return style.startswith("Heading") or style == "Title"

@@ -10,6 +10,7 @@ from typing import Any
 from lightrag_core import tokens
 from lightrag_core.models import Chunk, Entity, Relation
 from lightrag_core.once import once
+from lightrag_core.places import Place, span_label
 from lightrag_core.query.result import SectionTokens
 
 SEP = "<SEP>"
@@ -162,6 +163,15 @@ def relation_record(r: Relation, ref_of_path: dict[str, str]) -> dict[str, Any]:
         "score": round(r.score, 4),
         "reference_id": next((ref_of_path[p] for p in r.file_paths if p in ref_of_path), ""),
     }
+
+
+def add_places(records: list[dict[str, Any]], places: dict[str, list[Place]]) -> None:
+    """Give each chunk record that has them its places (offsets into its content) and one label
+    for the whole chunk ("p. 12", "pp. 3–4", "§ Methods")."""
+    for record in records:
+        if found := places.get(record["chunk_id"]):
+            record["places"] = [list(p) for p in found]
+            record["location"] = span_label(found)
 
 
 def chunk_record(c: Chunk, ref_of_doc: dict[str, str], origin: str) -> dict[str, Any]:

@@ -35,13 +35,17 @@ def extractive_answer(
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
-        refs = "".join(f"[{r}]" for r in dict.fromkeys(s.ref for s in short.evidence))
+        ref_ids = list(dict.fromkeys(s.ref for s in short.evidence))
+        refs = "".join(f"[{r}]" for r in ref_ids)
+        result.short_answer = {"text": short.text, "path": list(short.path), "references": ref_ids,
+                               "where": [s.where for s in short.evidence if s.where]}
         yield from _words(f"{ANSWER_PREFIX}{short.text} {refs}\n")
         if len(short.path) > 2:
             yield from _words(f"Path: {' → '.join(short.path)}\n")
         yield "\n"
     for s in choose(scored, short.evidence if short else None):
-        yield from _words(f"- {s.text} [{s.ref}]\n")
+        where = f" ({s.where})" if s.where else ""
+        yield from _words(f"- {s.text} [{s.ref}]{where}\n")
 
 
 def _words(text: str) -> Iterator[str]:

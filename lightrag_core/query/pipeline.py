@@ -152,6 +152,9 @@ class QueryEngine:
         result.entities = [context.entity_record(e, ref_of_path) for e in kept_e]
         result.relationships = [context.relation_record(r, ref_of_path) for r in kept_r]
         result.chunks = [context.chunk_record(c, ctx.ref_of_doc, origin[c.id]) for c in ctx.chunks]
+        if result.chunks:
+            with stage("locate"):  # pages and headings, for citations a reader can check
+                context.add_places(result.chunks, self.store.get_chunk_places(result.chunk_ids))
         result.references = ctx.references
         result.context = ctx.text
         result.system_prompt = answer.system_prompt(param, ctx.text)

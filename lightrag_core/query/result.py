@@ -107,6 +107,9 @@ class QueryResult:
     message: str = "Query executed successfully"
     linked_entities: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # The offline answer's short answer, once the answer has been written: its text, its path in
+    # words (question entity → bridge → answer) and the references of its sentences.
+    short_answer: dict[str, Any] | None = None
 
     def to_data(self) -> dict[str, Any]:
         return {

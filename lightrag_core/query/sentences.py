@@ -11,14 +11,17 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import PurePath
 
 import numpy as np
 
-from lightrag_core import lexical
+from lightrag_core import lexical, places
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.result import QueryResult
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(])")
+# A sentence ends at . ! ? before a capital, at a paragraph break, and before a Markdown heading line.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])")
+_HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
 MAX_SENTENCES = 4
 EMBEDDED_CANDIDATES = 40  # only these are embedded (the answer must take well under a second)
 MAX_OVERLAP = 0.6  # a sentence sharing more of its words with one already chosen adds nothing
@@ -37,6 +40,7 @@ class Sentence:
     # A sentence that opens with a pronoun is about what the one before it named ("He was the
     # father of …"): it is matched against the names with those words too.
     context_stems: frozenset[str] = frozenset()
+    where: str = ""  # "book.pdf, p. 12": the file and the page or heading it came from, when known
 
     @property
     def name_stems(self) -> frozenset[str]:
@@ -60,13 +64,22 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
     out: list[Sentence] = []
     for rank, chunk in enumerate(result.chunks):
         before: frozenset[str] = frozenset()
+        chunk_places = [(int(p[0]), str(p[1])) for p in chunk.get("places", [])]
+        file_name = PurePath(chunk.get("file_path") or "").name
+        offset = 0
         for raw in _SENTENCE.split(chunk["content"]):
+            start = chunk["content"].find(raw, offset)
+            offset = max(start, offset) + len(raw)
+            if _HEADING_LINE.match(raw):  # a heading names a section; it states nothing
+                continue
             text = " ".join(raw.split())
             words = stems(text)
             if 20 <= len(text) <= 600 and text not in seen:
                 seen.add(text)
                 inherited = before if _PRONOUN_START.match(text) else frozenset()
-                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited))
+                label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
+                where = f"{file_name}, {label}" if label and file_name else label
+                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where))
             before = words
     return out
 

@@ -16,6 +16,7 @@ TYPE_COLOURS = {
 }
 DEFAULT_NODE_CAP = 150
 HIGHLIGHT = "#d62728"
+PATH = "#2ca02c"  # the short answer's path: question entity → bridge → answer
 # Once the layout has settled, stop the physics and fit the whole graph in view: people look at
 # a still picture that shows everything, not a tangle still moving off the canvas. A graph drawn
 # in a hidden tab has no size yet, so it fits again whenever its frame is resized (shown).
@@ -66,8 +67,12 @@ def without_external_tags(page: str) -> str:
 
 
 def graph_html(entities: list[Entity], relations: list[Relation], height: str = "560px",
-               node_cap: int = DEFAULT_NODE_CAP, highlight: set[str] | None = None) -> tuple[str, str]:
+               node_cap: int = DEFAULT_NODE_CAP, highlight: set[str] | None = None,
+               path: list[str] | None = None) -> tuple[str, str]:
     """The HTML of an interactive graph, and a note when it was capped (else "").
+
+    `highlight`: names ringed in red (the question's); `path`: names ringed in green, with the
+    relations between consecutive ones drawn in green (the short answer's path).
 
     Nodes are the given entities (most connected first when capped); edges are
     the relations between shown nodes. Endpoints missing from `entities` are
@@ -86,29 +91,33 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
         nodes = nodes[:node_cap]
     shown = {e.name for e in nodes}
     highlight = highlight or set()
+    on_path = path_nodes(path or [], [e.name for e in nodes])
+    steps = {frozenset(pair) for pair in zip(on_path, on_path[1:])}
     net = Network(height=height, width="100%", directed=False, cdn_resources="in_line", bgcolor="#ffffff")
     net.barnes_hut(gravity=-4000, spring_length=120)
     for e in nodes:
         colour = TYPE_COLOURS.get(e.type, "#8c8c8c")
-        marked = e.name in highlight
+        marked = e.name in highlight or e.name in on_path
+        ring = PATH if e.name in on_path else HIGHLIGHT
         net.add_node(e.name, label=e.name,
                      # A string tooltip goes in as text (vis-network sets innerText; the data is embedded
                      # as JSON with < > & escaped), so document text is passed as it is: escaping it here
                      # showed &lt; and &#x27; to the reader. tests/browser/test_graph_tooltips_in_chromium.py
                      title=f"{e.name} ({e.type}, {e.degree} relations)\n{e.description[:400]}",
-                     color={"background": colour, "border": HIGHLIGHT if marked else colour},
+                     color={"background": colour, "border": ring if marked else colour},
                      size=node_size(e.degree), borderWidth=5 if marked else 1,
                      font={"size": 18 if marked else 14, "bold": marked})
     for r in relations:
         if r.src in shown and r.tgt in shown:
+            step = frozenset((r.src, r.tgt)) in steps
             net.add_edge(r.src, r.tgt, title=f"{r.keywords}\n{r.description[:300]}",
-                         value=max(r.weight, 0.1))
+                         value=max(r.weight, 0.1), **({"color": PATH, "width": 4} if step else {}))
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "graph.html"
-        net.write_html(str(path), notebook=False, open_browser=False)
-        page = without_external_tags(path.read_text(encoding="utf-8"))
+        file = Path(tmp) / "graph.html"
+        net.write_html(str(file), notebook=False, open_browser=False)
+        page = without_external_tags(file.read_text(encoding="utf-8"))
     page = page.replace("network = new vis.Network(container, data, options);", _SETTLE, 1)
-    page = page.replace('<div id="mynetwork"', legend_html(nodes, highlight) + '<div id="mynetwork"', 1)
+    page = page.replace('<div id="mynetwork"', legend_html(nodes, highlight, bool(on_path)) + '<div id="mynetwork"', 1)
     return page, note
 
 
@@ -117,7 +126,25 @@ def node_size(degree: int) -> float:
     return round(10 + 4 * min(degree, 100) ** 0.5, 1)
 
 
-def legend_html(nodes: list[Entity], highlight: set[str]) -> str:
+def path_nodes(path: list[str], names: list[str]) -> list[str]:
+    """The graph's names for the steps of a path given in words: the same name in any case, else a
+    name that holds the step or is held by it as whole words ("Marley" is "Jacob Marley")."""
+    lowered = {n.lower(): n for n in names}
+    out: list[str] = []
+    for step in path:
+        key = step.lower().strip()
+        found = lowered.get(key) or next(
+            (n for low, n in lowered.items() if len(key) >= 4 and (_holds(low, key) or _holds(key, low))), None)
+        if found and found not in out:
+            out.append(found)
+    return out
+
+
+def _holds(outer: str, inner: str) -> bool:
+    return len(inner) >= 4 and f" {inner} " in f" {outer} "
+
+
+def legend_html(nodes: list[Entity], highlight: set[str], path: bool = False) -> str:
     """Colour per entity type shown (most common first), and the highlight's meaning."""
     counts: dict[str, int] = {}
     for e in nodes:
@@ -128,6 +155,10 @@ def legend_html(nodes: list[Entity], highlight: set[str]) -> str:
     if highlight & {e.name for e in nodes}:
         items.append(f'<span><span style="display:inline-block;width:9px;height:9px;border-radius:50%;'
                      f'border:3px solid {HIGHLIGHT};margin-right:4px"></span>named in the question</span>')
+    if path:
+        items.append(f'<span style="margin-left:14px"><span style="display:inline-block;width:9px;height:9px;'
+                     f'border-radius:50%;border:3px solid {PATH};margin-right:4px"></span>the short answer\'s path'
+                     '</span>')
     return ('<div class="legend" style="font:13px sans-serif;padding:4px 8px;color:#333">'
             + "".join(items) + "</div>")
 

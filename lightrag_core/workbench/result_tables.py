@@ -51,8 +51,17 @@ def timing_rows(result: QueryResult) -> list[dict[str, Any]]:
 
 
 def chunk_rows(result: QueryResult) -> list[dict[str, Any]]:
-    return [{"ref": c["reference_id"], "document": c["document_id"], "from": c["origin"], "tokens": c["tokens"],
-             "content": c["content"][:200]} for c in result.chunks]
+    return [{"ref": c["reference_id"], "document": c["document_id"], "where": c.get("location", ""),
+             "from": c["origin"], "tokens": c["tokens"], "content": c["content"][:200]} for c in result.chunks]
+
+
+def short_answer_line(short: dict[str, Any]) -> str:
+    """Where the short answer came from, in words: its path and the references (with pages) it cites."""
+    refs = ", ".join(f"[{r}]" for r in short["references"])
+    where = "; ".join(dict.fromkeys(short.get("where", [])))
+    path = " → ".join(short["path"])
+    cited = f"cited from {refs}" + (f" ({where})" if where else "")
+    return f"Found along {path}; {cited}" if len(short["path"]) > 1 else "C" + cited[1:]
 
 
 def link_rows(result: QueryResult) -> list[dict[str, Any]]:

@@ -149,6 +149,8 @@ def test_walk_every_page_with_the_novel(server):
         assert answered, reply.inner_text()
         first = next(line for line in lines if line.startswith("- "))
         assert "Marley" in first and first.rstrip().endswith("]"), reply.inner_text()  # its sentence first, cited
+        box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()  # the short answer, on its own
+        assert box.startswith("Short answer:") and "Marley" in box, box
         page.get_by_test_id("stChatMessage").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "query.png"), full_page=True)
         for tab in ("Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"):
@@ -160,7 +162,8 @@ def test_walk_every_page_with_the_novel(server):
             if tab == "Graph":
                 frame = page.frame_locator("iframe").first
                 frame.locator("canvas").first.wait_for(timeout=60_000)
-                assert "person" in frame.locator(".legend").inner_text()
+                legend = frame.locator(".legend").inner_text()
+                assert "person" in legend and "the short answer's path" in legend, legend  # Scrooge → Marley ringed
                 page.locator("iframe").first.scroll_into_view_if_needed()
                 page.wait_for_timeout(2500)  # the layout settles, then physics stops and the view fits
                 box = frame.locator("canvas").first.bounding_box()
@@ -235,7 +238,8 @@ def test_ask_in_cypher_in_the_browser(server):
                 page.get_by_role("tab", name="Graph").click()
                 frame = page.frame_locator("iframe").first
                 frame.locator("canvas").first.wait_for(timeout=60_000)
-                assert "person" in frame.locator(".legend").inner_text()
+                legend = frame.locator(".legend").inner_text()
+                assert "person" in legend and "the short answer's path" in legend, legend  # Scrooge → Marley ringed
                 page.locator("iframe").first.scroll_into_view_if_needed()
                 page.wait_for_timeout(2500)
                 page.screenshot(path=str(SHOTS / "cypher_graph.png"), full_page=True)

@@ -101,6 +101,24 @@ def test_search_scores_are_exact_cosines_and_thresholds_cut_exactly(store):
     assert len(store.search_entities(query, top_k=4, threshold=cut - 1e-5)) == 3
 
 
+def test_pages_and_headings_are_kept_with_the_text_and_the_chunks(store):
+    """A citation needs the page: a document's places travel with its text (kept when only the status
+    changes, replaced with a new text), and each chunk's places come back by chunk id."""
+    w = _doc_write("d1")
+    w.document_places = [(0, "p. 1"), (40, "p. 2")]
+    w.chunks[1].places = [(0, "p. 1"), (12, "p. 2")]
+    store.apply(w)
+    assert store.get_document_places("d1") == [(0, "p. 1"), (40, "p. 2")]
+    assert store.get_chunk_places(["d1-c0", "d1-c1", "nope"]) == {"d1-c1": [(0, "p. 1"), (12, "p. 2")]}
+    info = store.get_document("d1")
+    info.status = "processing"
+    store.save_document(info)  # no new text: the places stay
+    assert store.get_document_places("d1") == [(0, "p. 1"), (40, "p. 2")]
+    store.save_document(info, "new body", [(0, "§ Intro")])
+    assert store.get_document_places("d1") == [(0, "§ Intro")]
+    store.save_document(info, "plain text again")  # a text with no places has none
+    assert store.get_document_places("d1") == [] and store.get_document_places("nope") == []
+
 def test_documents_round_trip_and_status(store):
     store.apply(_doc_write("d1"))
     info = store.get_document("d1")

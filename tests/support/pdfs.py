@@ -46,3 +46,17 @@ def shared_stream_pdf(pages: int, repeats: int, line: str = "Every page shares t
     objects += [f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
                 f"/Resources << /Font << /F1 {font} 0 R >> >> >>".encode()] * pages
     return _assemble([*objects, _FONT])
+
+
+def pages_pdf(pages: list[list[str]]) -> bytes:
+    """A PDF with one page per item, each page's lines drawn one under another."""
+    kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(len(pages)))
+    font = 3 + 2 * len(pages)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()]
+    for i, lines in enumerate(pages):
+        ops = "".join(f"BT /F1 11 Tf 72 {720 - 16 * n} Td ({line}) Tj ET\n" for n, line in enumerate(lines))
+        content = ops.encode()
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {4 + 2 * i} 0 R "
+                       f"/Resources << /Font << /F1 {font} 0 R >> >> >>".encode())
+        objects.append(b"<< /Length " + str(len(content)).encode() + b" >>\nstream\n" + content + b"\nendstream")
+    return _assemble([*objects, _FONT])

@@ -83,6 +83,22 @@ def test_the_short_answer_leads_and_its_sentence_is_the_first_evidence() -> None
     assert lines[2].startswith("- Jacob Marley had been") and lines[2].endswith("[2]")
 
 
+def test_the_short_answer_is_kept_on_the_result_with_its_path_and_pages() -> None:
+    """The Query page rings the path and names the page from what the answer recorded."""
+    embedder = CountingEmbedder()
+    question = "Who was Scrooge's business partner?"
+    found = result(["Scrooge sat in his counting-house. It was cold, bleak, biting weather.",
+                    "Intro line here. Jacob Marley had been Scrooge's business partner for many years."])
+    found.chunks[1].update(file_path="books/carol.pdf", places=[[0, "p. 11"], [17, "p. 12"]])
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, found))
+    assert found.short_answer == {"text": "Jacob Marley", "path": ["Scrooge", "Jacob Marley"],
+                                  "references": ["2"], "where": ["carol.pdf, p. 12"]}
+    assert "- Jacob Marley had been Scrooge's business partner for many years. [2] (carol.pdf, p. 12)" in text
+    unclear = result(["Scrooge sat in his counting-house. It was cold, bleak, biting weather."])
+    "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, unclear))
+    assert unclear.short_answer is None
+
+
 def test_without_a_clear_answer_it_says_so_and_still_shows_the_evidence() -> None:
     embedder = CountingEmbedder()
     question = "Who was Scrooge's business partner?"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from lightrag_core.models import Entity, Relation
-from lightrag_core.workbench.graph_view import graph_html, node_size
+from lightrag_core.workbench.graph_view import PATH, graph_html, node_size, path_nodes
 
 ENTITIES = [Entity("Marie Curie", "person", "A physicist.", [], [], degree=9),
             Entity("Paris", "location", "A city.", [], [], degree=2),
@@ -52,3 +52,31 @@ def test_document_text_cannot_leave_the_graph_data():
                       [], [])], [])
     assert "</script><script>alert" not in page and "<img src=x" not in page
     assert "\\u003c/script\\u003e" in page  # there, as escaped JSON
+
+
+def _nodes(page: str) -> list[dict]:
+    import json
+    return json.loads(re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", page, re.S).group(1))
+
+
+def _edges(page: str) -> list[dict]:
+    import json
+    return json.loads(re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", page, re.S).group(1))
+
+
+def test_the_short_answers_path_is_ringed_and_its_steps_drawn_in_green() -> None:
+    """Words of the path ("Curie", "Paris") find the graph's names; the relation between them is the step."""
+    page, _ = graph_html(ENTITIES, RELATIONS, highlight={"Marie Curie"}, path=["Curie", "Paris"])
+    ring = {n["id"]: n["color"]["border"] for n in _nodes(page)}
+    assert ring["Marie Curie"] == ring["Paris"] == PATH and ring["Pierre Curie"] != PATH
+    coloured = {(e["from"], e["to"]) for e in _edges(page) if e.get("color") == PATH}
+    assert coloured == {("Marie Curie", "Paris")}
+    assert "the short answer's path" in page.split('<div id="mynetwork"')[0]
+    plain, _ = graph_html(ENTITIES, RELATIONS, highlight={"Marie Curie"})
+    assert PATH not in {n["color"]["border"] for n in _nodes(plain)}
+
+
+def test_path_words_map_to_whole_graph_names_only() -> None:
+    names = ["Ebenezer Scrooge", "Jacob Marley", "Marleyville Inn"]
+    assert path_nodes(["Scrooge", "Marley"], names) == ["Ebenezer Scrooge", "Jacob Marley"]
+    assert path_nodes(["the Ghost", "1843"], names) == []  # nothing of the graph's: nothing ringed

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from lightrag_core.models import DocumentInfo
-from lightrag_core.storage.sqlite import store as store_module
+from lightrag_core.storage.sqlite import schema as schema_module
 from lightrag_core.storage.sqlite.store import SQLiteStore
 
 
@@ -18,7 +18,7 @@ def _tables(path) -> list[str]:
 
 def test_a_failure_inside_the_schema_leaves_no_table(tmp_path, monkeypatch):
     # The last statement fails, as a kill would interrupt it; the tables created before it must go too.
-    monkeypatch.setattr(store_module, "SEARCH_SCHEMA", store_module.SEARCH_SCHEMA + "CREATE TABLE meta (x);")
+    monkeypatch.setattr(schema_module, "SEARCH_SCHEMA", schema_module.SEARCH_SCHEMA + "CREATE TABLE meta (x);")
     with pytest.raises(sqlite3.OperationalError, match="already exists"):
         SQLiteStore(tmp_path)
     assert _tables(tmp_path / "graph.sqlite") == []
@@ -48,6 +48,19 @@ def test_a_workspace_from_before_whole_file_gains_the_column(tmp_path):
     assert [d.whole_file for d in reopened.list_documents()] == [False, True]
     reopened.close()
 
+
+def test_a_workspace_from_before_places_gains_them_for_new_documents(tmp_path):
+    store = SQLiteStore(tmp_path)
+    store.save_document(DocumentInfo("d1", "a.txt", "a.txt", "h", "processed"), "old text")
+    store.close()
+    with sqlite3.connect(tmp_path / "graph.sqlite") as conn:  # as such a workspace was written
+        conn.execute("ALTER TABLE documents DROP COLUMN places")
+        conn.execute("ALTER TABLE chunks DROP COLUMN places")
+    reopened = SQLiteStore(tmp_path)
+    assert reopened.get_document_places("d1") == [] and reopened.get_document_text("d1") == "old text"
+    reopened.save_document(DocumentInfo("d2", "b.pdf", "b.pdf", "h2", "processed"), "new", [(0, "p. 1")])
+    assert reopened.get_document_places("d2") == [(0, "p. 1")]
+    reopened.close()
 
 def test_switching_to_wal_waits_out_a_lock_another_opener_holds_and_reports_anything_else():
     """SQLite answers "locked" at once (no busy wait) when two processes open a new workspace together."""

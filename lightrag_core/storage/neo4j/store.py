@@ -28,6 +28,7 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
+from lightrag_core.places import Place
 from lightrag_core.storage.base import (
     by_score_then_key,
     check_dimensions,
@@ -214,13 +215,17 @@ class Neo4jStore(ConsoleReads):
     def list_documents(self) -> list[DocumentInfo]:
         return [DocumentInfo(**r["doc"]) for r in self._read("documents_list")]
 
-    def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
+    def save_document(self, info: DocumentInfo, text: str | None = None, places: list[Place] | None = None) -> None:
         self._check_writable()
-        self._write("document_save", doc=dict(info.__dict__), text=text)
+        self._write("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None)
 
     def get_document_text(self, doc_id: str) -> str | None:
         rows = self._read("document_text", id=doc_id)
         return rows[0]["content"] if rows else None
+
+    def get_document_places(self, doc_id: str) -> list[Place]:
+        rows = self._read("document_places", id=doc_id)
+        return [tuple(p) for p in json.loads(rows[0]["places"])] if rows else []
 
     def document_chunk_ids(self, doc_id: str) -> list[str]:
         return [r["id"] for r in self._read("document_chunk_ids", id=doc_id)]
@@ -231,6 +236,10 @@ class Neo4jStore(ConsoleReads):
 
     def get_chunk_records(self, ids: list[str]) -> dict[str, dict]:
         return {r["id"]: json.loads(r["records"]) for r in self._read("chunks_get", ids=ids) if r["records"]}
+
+    def get_chunk_places(self, ids: list[str]) -> dict[str, list[Place]]:
+        return {r["id"]: [tuple(p) for p in json.loads(r["places"])]
+                for r in self._read("chunk_places", ids=ids)}
 
     def get_entities(self, names: list[str]) -> dict[str, Entity]:
         return {r["name"]: _entity(r) for r in self._read("entities_get", names=names)}

@@ -9,6 +9,7 @@ import numpy as np
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, DocumentInfo, Entity, LightRAGError, Relation, relation_key
+from lightrag_core.places import Place
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_out_of_memory, out_of_memory_message
 
@@ -78,8 +79,8 @@ class Neo4jWriteSteps:
     def delete_documents(self, ids: list[str]) -> None:
         self._batched("delete_documents", ids, "ids")
 
-    def save_document(self, info: DocumentInfo, text: str | None) -> None:
-        self._run("document_save", doc=dict(info.__dict__), text=text)
+    def save_document(self, info: DocumentInfo, text: str | None, places: list[Place]) -> None:
+        self._run("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None)
 
     def existing_documents(self, ids: list[str]) -> set[str]:
         return {r["id"] for r in self._batched("documents_existing", ids, "ids")}
@@ -89,6 +90,7 @@ class Neo4jWriteSteps:
             "id": c.id, "doc_id": c.doc_id, "ord": c.order, "tokens": c.tokens, "content": c.content,
             "words": lexical.index_text(c.content), "file_path": c.file_path, "has_vector": c.embedding is not None,
             "records": json.dumps(records[c.id]) if c.id in records else None,
+            "places": json.dumps(c.places) if c.places else None,
         } for c in chunks])
         self._written_chunks.update(c.id for c in chunks)  # written anew: any MENTIONS they had are gone
         self._vectors("set_chunk_vectors", [{"id": c.id, "embedding": vector(c.embedding)} for c in chunks

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import numpy as np
 
@@ -14,10 +15,10 @@ CREATE TABLE IF NOT EXISTS documents (
     id TEXT PRIMARY KEY, title TEXT, file_path TEXT, content_hash TEXT, status TEXT NOT NULL,
     error TEXT DEFAULT '', chunk_count INTEGER DEFAULT 0, entity_count INTEGER DEFAULT 0,
     relation_count INTEGER DEFAULT 0, created_at REAL, updated_at REAL, subject TEXT DEFAULT '',
-    content TEXT, whole_file INTEGER NOT NULL DEFAULT 0);
+    content TEXT, whole_file INTEGER NOT NULL DEFAULT 0, places TEXT);
 CREATE TABLE IF NOT EXISTS chunks (
     id TEXT PRIMARY KEY, doc_id TEXT NOT NULL REFERENCES documents(id), ord INTEGER, tokens INTEGER,
-    content TEXT NOT NULL, file_path TEXT, records TEXT, embedding BLOB);
+    content TEXT NOT NULL, file_path TEXT, records TEXT, embedding BLOB, places TEXT);
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(doc_id);
 CREATE TABLE IF NOT EXISTS entities (
     name TEXT PRIMARY KEY, name_lower TEXT NOT NULL, type TEXT, description TEXT,
@@ -73,6 +74,12 @@ CREATE TRIGGER IF NOT EXISTS entities_upd AFTER UPDATE ON entities BEGIN
     INSERT OR IGNORE INTO mentions (chunk_id, name) SELECT value, new.name FROM json_each(new.source_ids); END;
 """
 SEARCH_SCHEMA_VERSION = "1"
+# Columns added after workspaces were made without them: (table, column, type), added at open.
+ADDED_COLUMNS = (
+    ("documents", "whole_file", "INTEGER NOT NULL DEFAULT 0"),
+    ("documents", "places", "TEXT"),
+    ("chunks", "places", "TEXT"),
+)
 # A workspace made before the search structures existed gets them filled once, at open.
 SEARCH_BACKFILL = (
     "INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')",
@@ -133,3 +140,24 @@ DOC_COLS = (
     "relation_count, created_at, updated_at, subject, whole_file"
 )
 REVIEW_COLS = ("kind", "item", "decision", "comment", "detail", "reviewer", "at")
+
+
+def ensure_schema(conn: sqlite3.Connection) -> None:
+    """Create the tables in one transaction (a kill part-way leaves none of them), add the columns
+    newer than the workspace, and fill the search tables once for a workspace made before they existed."""
+    try:
+        # IF NOT EXISTS throughout, so opening an existing workspace changes nothing.
+        conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + SEARCH_SCHEMA)
+        for table, column, kind in ADDED_COLUMNS:
+            if column not in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        row = conn.execute("SELECT value FROM meta WHERE key='search_schema'").fetchone()
+        if row is None or row[0] != SEARCH_SCHEMA_VERSION:
+            for statement in SEARCH_BACKFILL:
+                conn.execute(statement)
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('search_schema', ?)", (SEARCH_SCHEMA_VERSION,))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise

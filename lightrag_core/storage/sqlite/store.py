@@ -30,6 +30,7 @@ from lightrag_core.models import (
     Relation,
     relation_key,
 )
+from lightrag_core.places import Place
 from lightrag_core.storage.base import check_dimensions, check_embedding_model, least_name_per_key
 from lightrag_core.storage.sqlite import search as sqlite_search
 from lightrag_core.storage.sqlite import vectors
@@ -41,11 +42,8 @@ from lightrag_core.storage.sqlite.schema import (
     ENTITY_COLS,
     RELATION_COLS,
     REVIEW_COLS,
-    SCHEMA,
-    SEARCH_BACKFILL,
-    SEARCH_SCHEMA,
-    SEARCH_SCHEMA_VERSION,
     document_row,
+    ensure_schema,
     entity_row,
     relation_row,
 )
@@ -71,29 +69,9 @@ class SQLiteStore:
             self._conn.execute("PRAGMA busy_timeout=60000")
             # INSERT OR REPLACE must fire the delete triggers that keep the search tables in step.
             self._conn.execute("PRAGMA recursive_triggers=ON")
-            self._ensure_schema()
+            ensure_schema(self._conn)
         self._readers = ReaderPool(self.path)
         self._live = LiveIndexes(self._db_version, self._load_indexes, ann_min_vectors)
-
-    def _ensure_schema(self) -> None:
-        """Create the tables in one transaction (a kill part-way leaves none of them), and fill the
-        search tables once for a workspace made before they existed."""
-        try:
-            # IF NOT EXISTS throughout, so opening an existing workspace changes nothing.
-            self._conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + SEARCH_SCHEMA)
-            columns = {r[1] for r in self._conn.execute("PRAGMA table_info(documents)")}
-            if "whole_file" not in columns:  # a workspace from before documents knew it
-                self._conn.execute("ALTER TABLE documents ADD COLUMN whole_file INTEGER NOT NULL DEFAULT 0")
-            row = self._conn.execute("SELECT value FROM meta WHERE key='search_schema'").fetchone()
-            if row is None or row[0] != SEARCH_SCHEMA_VERSION:
-                for statement in SEARCH_BACKFILL:
-                    self._conn.execute(statement)
-                self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('search_schema', ?)", (SEARCH_SCHEMA_VERSION,))
-            self._conn.execute("COMMIT")
-        except BaseException:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
-            raise
 
     # -- lifecycle ---------------------------------------------------------
     def close(self) -> None:
@@ -150,11 +128,11 @@ class SQLiteStore:
     def list_documents(self) -> list[DocumentInfo]:
         return [document_row(r) for r in self._q(f"SELECT {DOC_COLS} FROM documents ORDER BY created_at, id")]
 
-    def save_document(self, info: DocumentInfo, text: str | None = None) -> None:
+    def save_document(self, info: DocumentInfo, text: str | None = None, places: list[Place] | None = None) -> None:
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                save_document_row(self._conn, info, text)
+                save_document_row(self._conn, info, text, places)
                 self._conn.execute("COMMIT")
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -163,6 +141,10 @@ class SQLiteStore:
     def get_document_text(self, doc_id: str) -> str | None:
         rows = self._q("SELECT content FROM documents WHERE id=?", (doc_id,))
         return rows[0][0] if rows else None
+
+    def get_document_places(self, doc_id: str) -> list[Place]:
+        rows = self._q("SELECT places FROM documents WHERE id=? AND places IS NOT NULL", (doc_id,))
+        return [tuple(p) for p in json.loads(rows[0][0])] if rows else []
 
     def document_chunk_ids(self, doc_id: str) -> list[str]:
         return [r[0] for r in self._q("SELECT id FROM chunks WHERE doc_id=? ORDER BY ord", (doc_id,))]
@@ -182,6 +164,13 @@ class SQLiteStore:
             (json.dumps(ids),),
         )
         return {r[0]: json.loads(r[1]) for r in rows}
+
+    def get_chunk_places(self, ids: list[str]) -> dict[str, list[Place]]:
+        rows = self._q(
+            "SELECT id, places FROM chunks WHERE id IN (SELECT value FROM json_each(?)) AND places IS NOT NULL",
+            (json.dumps(ids),),
+        )
+        return {r[0]: [tuple(p) for p in json.loads(r[1])] for r in rows}
 
     def get_entities(self, names: list[str]) -> dict[str, Entity]:
         rows = self._q(

@@ -10,19 +10,24 @@ from collections.abc import Mapping
 import numpy as np
 
 from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Relation, relation_key
+from lightrag_core.places import Place
 from lightrag_core.storage.ann_index import AnnIndex
 from lightrag_core.storage.sqlite.schema import DOC_COLS, RELATION_COLS, blob, rel_id
 from lightrag_core.storage.vector_index import VectorIndex
 
 
-def save_document_row(conn: sqlite3.Connection, info: DocumentInfo, text: str | None) -> None:
+def save_document_row(
+    conn: sqlite3.Connection, info: DocumentInfo, text: str | None, places: list[Place] | None = None
+) -> None:
+    """Upsert the row; its text and places are kept unless a new text is given."""
     conn.execute(
-        f"INSERT INTO documents ({DOC_COLS}, content) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+        f"INSERT INTO documents ({DOC_COLS}, content, places) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
         "ON CONFLICT(id) DO UPDATE SET title=excluded.title, file_path=excluded.file_path, "
         "content_hash=excluded.content_hash, status=excluded.status, error=excluded.error, "
         "chunk_count=excluded.chunk_count, entity_count=excluded.entity_count, "
         "relation_count=excluded.relation_count, updated_at=excluded.updated_at, subject=excluded.subject, "
         "whole_file=excluded.whole_file, "
+        "places=CASE WHEN excluded.content IS NULL THEN documents.places ELSE excluded.places END, "
         "content=COALESCE(excluded.content, documents.content)",
         (
             info.id,
@@ -39,6 +44,7 @@ def save_document_row(conn: sqlite3.Connection, info: DocumentInfo, text: str | 
             info.subject,
             int(info.whole_file),
             text,
+            json.dumps(places) if places else None,
         ),
     )
 
@@ -97,15 +103,16 @@ class SQLiteWriteSteps:
             self.c.execute("DELETE FROM chunks WHERE doc_id=?", (doc_id,))
             self.c.execute("DELETE FROM documents WHERE id=?", (doc_id,))
 
-    def save_document(self, info: DocumentInfo, text: str | None) -> None:
-        save_document_row(self.c, info, text)
+    def save_document(self, info: DocumentInfo, text: str | None, places: list[Place]) -> None:
+        save_document_row(self.c, info, text, places)
 
     def upsert_chunks(self, chunks: list[Chunk], records: dict[str, dict]) -> None:
         self.c.executemany(
-            "INSERT OR REPLACE INTO chunks (id, doc_id, ord, tokens, content, file_path, records, embedding) "
-            "VALUES (?,?,?,?,?,?,?,?)",
+            "INSERT OR REPLACE INTO chunks (id, doc_id, ord, tokens, content, file_path, records, embedding, places) "
+            "VALUES (?,?,?,?,?,?,?,?,?)",
             [(ch.id, ch.doc_id, ch.order, ch.tokens, ch.content, ch.file_path,
-              json.dumps(records[ch.id]) if ch.id in records else None, blob(ch.embedding)) for ch in chunks],
+              json.dumps(records[ch.id]) if ch.id in records else None, blob(ch.embedding),
+              json.dumps(ch.places) if ch.places else None) for ch in chunks],
         )
 
     def upsert_entities(self, entities: list[Entity]) -> None:

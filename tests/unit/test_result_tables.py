@@ -1,0 +1,23 @@
+"""What the Query page says around the answer: the short answer's provenance and each chunk's place."""
+
+from __future__ import annotations
+
+from lightrag_core.query.result import QueryResult
+from lightrag_core.workbench.result_tables import chunk_rows, short_answer_line
+
+
+def test_the_short_answers_provenance_names_its_path_references_and_pages() -> None:
+    bridge = {"text": "1989", "path": ["Once Upon a Time in America", "Sergio Leone", "1989"],
+              "references": ["1", "3"], "where": ["films.pdf, p. 4", "films.pdf, p. 4", "Leone.docx, § Death"]}
+    assert short_answer_line(bridge) == ("Found along Once Upon a Time in America → Sergio Leone → 1989; "
+                                         "cited from [1], [3] (films.pdf, p. 4; Leone.docx, § Death)")
+    single = {"text": "yes", "path": ["yes"], "references": ["2"], "where": []}
+    assert short_answer_line(single) == "Cited from [2]"
+
+
+def test_chunk_rows_say_where_a_chunk_is_when_known() -> None:
+    result = QueryResult("naive", [], [])
+    result.chunks = [{"reference_id": "1", "document_id": "d", "origin": "vector", "tokens": 3, "content": "x",
+                      "location": "pp. 3–4"},
+                     {"reference_id": "2", "document_id": "e", "origin": "lexical", "tokens": 3, "content": "y"}]
+    assert [row["where"] for row in chunk_rows(result)] == ["pp. 3–4", ""]
