@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL
+from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
 
@@ -127,10 +127,11 @@ def precision_at(ranked: list[str], gold: list[str], k: int) -> float:
 def answer_found(answer: str, gold: str) -> bool:
     """The gold answer appears in the answer as whole words, case-insensitive; an empty gold never counts.
 
-    The offline answer's label is not part of the answer (its "no LLM" would otherwise find every "no").
+    The offline answer's label and its "No short answer: no sentence …" line are not part of the answer
+    (their "no LLM" and "no sentence" would otherwise find every gold "no").
     """
     gold = " ".join(gold.split()).lower()
-    body = answer.removeprefix(EXTRACTIVE_LABEL).lower()
+    body = answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "").lower()
     return bool(gold) and re.search(rf"(?<!\w){re.escape(gold)}(?!\w)", " ".join(body.split())) is not None
 
 

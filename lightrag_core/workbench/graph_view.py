@@ -17,6 +17,7 @@ TYPE_COLOURS = {
 DEFAULT_NODE_CAP = 150
 HIGHLIGHT = "#d62728"
 PATH = "#2ca02c"  # the short answer's path: question entity → bridge → answer
+EDGE = "#b8b8b8"  # other relations: neutral, so a ringed node's colour does not spill onto all its edges
 # Once the layout has settled, stop the physics and fit the whole graph in view: people look at
 # a still picture that shows everything, not a tangle still moving off the canvas. A graph drawn
 # in a hidden tab has no size yet, so it fits again whenever its frame is resized (shown).
@@ -111,7 +112,7 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
         if r.src in shown and r.tgt in shown:
             step = frozenset((r.src, r.tgt)) in steps
             net.add_edge(r.src, r.tgt, title=f"{r.keywords}\n{r.description[:300]}",
-                         value=max(r.weight, 0.1), **({"color": PATH, "width": 4} if step else {}))
+                         value=max(r.weight, 0.1), color=PATH if step else EDGE, **({"width": 4} if step else {}))
     with tempfile.TemporaryDirectory() as tmp:
         file = Path(tmp) / "graph.html"
         net.write_html(str(file), notebook=False, open_browser=False)

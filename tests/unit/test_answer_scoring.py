@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
 from lightrag_core.query.result import QueryResult
-from lightrag_core.workbench.evaluate import Question, exact_match, judge, short_answer_of, summarise
+from lightrag_core.workbench.evaluate import Question, answer_found, exact_match, judge, short_answer_of, summarise
 
 
 def offline(first_line: str) -> str:
@@ -38,3 +38,10 @@ def test_summary_counts_given_right_and_the_ceiling() -> None:
     assert row["short_exact"] == 1.0  # and it was right
     assert row["answer_found"] == 0.5
     assert row["answer_in_context"] == 0.5  # Bob Cratchit was never in the context: no answer could find him
+
+
+def test_an_abstaining_answer_does_not_find_every_no() -> None:
+    """The abstention line says "no sentence …": a gold "no" must be found in what the answer states."""
+    abstained = f"{EXTRACTIVE_LABEL}\n\n{NO_SHORT_ANSWER}\n\n- Both bands formed in 1981. [1]\n"
+    assert not answer_found(abstained, "no") and answer_found(abstained, "1981")
+    assert answer_found(f"{EXTRACTIVE_LABEL}\n\nAnswer: no [1]\n\n- X is not Y. [1]\n", "no")
