@@ -64,6 +64,10 @@ _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 # ("an actress who starred in what?").
 _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
 _OPTIONS = re.compile(r"[,:]?\s*(?P<a>[^,?]+?)\s+or\s+(?P<b>[^,?]+?)\s*\??\s*$", re.IGNORECASE)
+# "Were A and B of the same nationality?", "Are A and B members of the same band?"
+# (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)
+_SAME = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
+                   r"(?:[a-z][\w-]*\s+){0,3}?the\s+same\s+(?P<what>[a-z]+)")
 _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
 _EARLIER = ("first", "earlier", "earliest", "older", "oldest", "before", "sooner")
 _LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "after")
@@ -76,6 +80,7 @@ class AnswerType:
     order: str = ""  # CHOICE: "earlier" or "later" when the question compares dates
     head: str = ""  # the noun after which/what, when it set the type
     year: bool = False  # DATE: the question asks for a year
+    same: str = ""  # YES_NO: the property "the same …" asks about ("nationality"), if it does
 
 
 @lru_cache(maxsize=512)
@@ -92,6 +97,8 @@ def answer_type(question: str) -> AnswerType:
             return AnswerType(CHOICE, (a, b), order)
     last = re.split(r"(?<=[.!?])\s+", text)[-1]
     if _AUX_START.match(last) and not _WH_WORD.search(last):
+        if same := _SAME.search(last):
+            return AnswerType(YES_NO, (_clean(same["a"]), _clean(same["b"])), same=same["what"].lower())
         both = _BOTH.search(last)
         return AnswerType(YES_NO, (_clean(both["a"]), _clean(both["b"])) if both else ())
     if _HOW_MANY.search(text):
@@ -115,7 +122,8 @@ def _clean(option: str) -> str:
     # "the forming of The Dandy Warhols" compares the band: the answer names it, not the event.
     option = re.sub(r"^(?:the\s+)?(?:forming|formation|founding|birth|death|release|creation|opening)\s+of\s+",
                     "", option.strip(), flags=re.IGNORECASE)
-    return option.strip(" ,.:;\"'").removeprefix("the ").strip()
+    option = option.strip(" ,.:;\"'").removeprefix("the ").strip()
+    return re.sub(r"^(?:[a-z]+\s+){1,3}(?=[A-Z])", "", option)  # "films Oko Za Oko" compares the film
 
 
 def _wh_head(question: str) -> str:

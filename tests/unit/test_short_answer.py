@@ -37,6 +37,7 @@ def answer(question: str, chunks: list[str], names: list[str]) -> ShortAnswer | 
     ("Which city was the band from that was formed when the singer met the drummer?", PLACE),
     # a question that ends in a yes/no sentence after a statement
     ("The director has an OBE. Does the other director also have one?", YES_NO),
+    ("Were Scott Derrickson and Ed Wood of the same nationality?", YES_NO),
 ])
 def test_the_question_says_what_kind_of_answer_it_wants(question: str, kind: str) -> None:
     assert answer_type(question).kind == kind
@@ -80,6 +81,41 @@ def test_yes_when_both_are_what_the_question_says() -> None:
                    ["Medici is a board game designed by Reiner Knizia.", "Senet is a board game from ancient Egypt."],
                    ["Medici", "Senet"])
     assert found is not None and found.text == "yes"
+
+
+DIRECTORS = ["King Vidor was an American film director, producer and screenwriter.",
+             "Géza von Cziffra was a Hungarian film director and screenwriter.",
+             "Ed Wood was an American filmmaker, actor and writer.",
+             "Christopher Nolan is a British-American film director."]
+
+
+def test_no_when_one_side_is_called_something_else_of_the_same_kind() -> None:
+    found = answer("Are King Vidor and Géza von Cziffra both American directors?", DIRECTORS,
+                   ["King Vidor", "Géza von Cziffra"])
+    assert found is not None and found.text == "no" and found.confident
+    assert [s.text for s in found.evidence] == [DIRECTORS[1]]
+
+
+def test_the_same_nationality_compares_what_each_side_is_called() -> None:
+    same = answer("Were King Vidor and Ed Wood of the same nationality?", DIRECTORS, ["King Vidor", "Ed Wood"])
+    assert same is not None and same.text == "yes"
+    differ = answer("Were Géza von Cziffra and Ed Wood of the same nationality?", DIRECTORS,
+                    ["Géza von Cziffra", "Ed Wood"])
+    assert differ is not None and differ.text == "no"
+    both = answer("Were Christopher Nolan and Ed Wood of the same nationality?", DIRECTORS,
+                  ["Christopher Nolan", "Ed Wood"])
+    assert both is not None and both.text == "yes"  # "British-American" is American too
+    unknown = answer("Were Christopher Nolan and Jane Doe of the same nationality?", DIRECTORS,
+                     ["Christopher Nolan", "Jane Doe"])
+    assert unknown is None  # nothing said of one side: no guess
+
+
+def test_the_same_state_is_not_guessed_from_two_sentences_that_both_say_state() -> None:
+    found = answer("Are Watertown Airport and Alexandria Airport both airports in the same state?",
+                   ["Watertown Airport is a public airport in Jefferson County, in the state of New York.",
+                    "Alexandria Airport is a public airport in Rapides Parish, in the state of Louisiana."],
+                   ["Watertown Airport", "Alexandria Airport"])
+    assert found is None or found.text != "yes"
 
 
 def test_no_short_answer_when_nothing_of_the_asked_type_is_stated() -> None:
