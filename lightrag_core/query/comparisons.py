@@ -31,23 +31,117 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
         best = max(about, key=lambda s: cover(terms, idf, s.name_stems))
         facts[option] = (best, cover(terms, idf, best.name_stems))
     if kind.order:
-        years = {}
-        for option in facts:
-            dated = [s for s in _about(option, sentences) if YEAR.search(s.text)]
-            if not dated:
-                return None
-            s = max(dated, key=lambda s: cover(terms, idf, s.name_stems))
-            years[option] = (int(YEAR.search(s.text).group(1)), s)  # type: ignore[union-attr]
-        if years[a][0] == years[b][0]:
-            return None
-        earlier = a if years[a][0] < years[b][0] else b
-        winner = earlier if kind.order == "earlier" else (b if earlier == a else a)
-        return ShortAnswer(winner, [years[a][1], years[b][1]],
-                           [f"{a}: {years[a][0]}", f"{b}: {years[b][0]}", winner], 1.0)
+        return _dated_choice(kind, query, sentences, terms, idf)
     covered = [o for o, (_, c) in facts.items() if c >= 0.99]
     if len(covered) == 1 and terms:
         other = b if covered[0] == a else a
         return ShortAnswer(covered[0], [facts[covered[0]][0], facts[other][0]], [covered[0]], 0.8)
+    return None
+
+
+# "Which film has the director who died first, A or B?": the dates are the director's, not the film's.
+_ROLE = re.compile(r"\b(?:has|had|with|whose|by)\s+(?:the\s+)?(?P<role>director|composer|author|writer|"
+                   r"screenwriter|producer|creator|founder|performer|singer|father|mother|husband|wife|spouse)\b",
+                   re.IGNORECASE)
+_ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
+               "writer": ("writ", "wrote"), "screenwriter": ("writ", "wrote", "screenplay"),
+               "producer": ("produc",), "creator": ("creat",), "founder": ("found",), "performer": ("perform",),
+               "singer": ("sing", "sung", "perform"), "father": ("father", "son of", "daughter of"),
+               "mother": ("mother", "son of", "daughter of"), "husband": ("husband", "married"),
+               "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse")}
+_BORN = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
+_DIED = re.compile(r"\b(?:died|death|dead|die|dies)\b", re.IGNORECASE)
+_LIFE = re.compile(r"\((?:born\s+)?[^()]{0,40}?\b(1[0-9]{3}|20[0-9]{2})\b(?:[^()]{0,40}?[–—-][^()]{0,40}?"
+                   r"\b(1[0-9]{3}|20[0-9]{2})\b)?[^()]{0,40}\)")
+
+
+Dated = tuple[int, list[Sentence], str]  # a year, the sentences that give it, and whose year it is
+
+
+def _life(query: str) -> str:
+    """"birth" or "death" when the question orders by one ("born first", "died later", "older")."""
+    if _DIED.search(query):
+        return "death"
+    if _BORN.search(query) or re.search(r"\b(older|oldest|younger|youngest)\b", query, re.IGNORECASE):
+        return "birth"
+    return ""
+
+
+def _life_of(query: str, option: str) -> str:
+    """As `_life`, for one side of "the forming of A or the birth of B"."""
+    event = re.search(r"\b(birth|death|forming|formation|founding|release|creation|opening)\s+of\s+(?:the\s+)?"
+                      + re.escape(option), query, re.IGNORECASE)
+    if event:
+        return {"birth": "birth", "death": "death"}.get(event.group(1).lower(), "")
+    return _life(query)
+
+
+def _year(text: str, life: str) -> int | None:
+    """The year a sentence gives for a birth or death (after "born"/"died", or in a "(1924 – 2005)"
+    bracket), or its first year when the question asks neither; None when it does not say."""
+    if not life:
+        found = YEAR.search(text)
+        return int(found.group(1)) if found else None
+    word = (_DIED if life == "death" else _BORN).search(text)
+    if word and (after := YEAR.search(text, word.end())) and after.start() - word.end() < 40:
+        return int(after.group(1))
+    for bracket in _LIFE.finditer(text):
+        first, second = bracket.group(1), bracket.group(2)
+        if life == "birth":
+            return int(first)
+        if second:
+            return int(second)
+    return None
+
+
+def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms: set[str],
+                  idf: dict[str, float]) -> ShortAnswer | None:
+    role = _ROLE.search(query)
+    dated: dict[str, Dated] = {}
+    for option in kind.options:
+        life = _life_of(query, option)
+        found = (_through_role(option, role["role"].lower(), life, sentences) if role
+                 else _own_year(option, life, sentences, terms, idf))
+        if found is None:
+            return None
+        dated[option] = found
+    (a, (year_a, said_a, who_a)), (b, (year_b, said_b, who_b)) = dated.items()
+    if year_a == year_b:
+        return None
+    earlier = a if year_a < year_b else b
+    winner = earlier if kind.order == "earlier" else (b if earlier == a else a)
+    return ShortAnswer(winner, [*said_a, *said_b], [f"{who_a}: {year_a}", f"{who_b}: {year_b}", winner], 1.0)
+
+
+def _own_year(option: str, life: str, sentences: list[Sentence], terms: set[str],
+              idf: dict[str, float]) -> Dated | None:
+    years = [(y, s) for s in _about(option, sentences) if (y := _year(s.text, life)) is not None]
+    if not years:
+        return None
+    year, said = max(years, key=lambda ys: cover(terms, idf, ys[1].name_stems))
+    return year, [said], option
+
+
+def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) -> Dated | None:
+    """The option's director (or author, father …), named in a sentence about the option that says
+    so, then that person's year from a sentence about them."""
+    cues = _ROLE_WORDS.get(role, (role,))
+    stating = [s for s in _about(option, sentences) if any(c in s.text.lower() for c in cues)]
+    option_words = {w.lower() for w in option.split()}
+    for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
+        cue = min(i for c in cues if (i := said.text.lower().find(c)) >= 0)
+        # The small model often calls a director an ORG; a name nearest the cue word comes first.
+        names = {e.text: e.start_char for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
+        names.update({c.text: c.start_char for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.text not in names})
+        for person in sorted(names, key=lambda n: abs(names[n] - cue)):
+            if {w.lower() for w in person.split()} & option_words:
+                continue
+            own = _year(said.text[said.text.find(person):], life)  # "directed by Sergio Leone (1929–1989)"
+            if own is not None and life:
+                return own, [said], person
+            for other in _about(person, sentences):
+                if other is not said and (year := _year(other.text, life)) is not None:
+                    return year, [said, other], person
     return None
 
 

@@ -118,6 +118,36 @@ def test_the_same_state_is_not_guessed_from_two_sentences_that_both_say_state() 
     assert found is None or found.text != "yes"
 
 
+FILMS = ["Once Upon a Time in America is a 1984 epic crime film directed by Sergio Leone.",
+         "Sergio Leone (3 January 1929 – 30 April 1989) was an Italian film director.",
+         "The Godfather is a 1972 American crime film directed by Francis Ford Coppola.",
+         "Francis Ford Coppola (born April 7, 1939) is an American film director.",
+         "Jaws is a 1975 film directed by Steven Spielberg.",
+         "Steven Spielberg was born on December 18, 1946 in Cincinnati."]
+
+
+def test_a_comparison_through_a_role_compares_the_directors_dates_not_the_films() -> None:
+    """The films' own years (1972, 1975) would give the opposite answer here."""
+    found = answer("Which film has the director born later, Once Upon a Time in America or The Godfather?", FILMS,
+                   ["Once Upon a Time in America", "The Godfather"])
+    assert found is not None and found.text == "The Godfather"
+    assert found.path == ["Sergio Leone: 1929", "Francis Ford Coppola: 1939", "The Godfather"]
+    first = answer("Which film has the director who was born first, The Godfather or Jaws?", FILMS,
+                   ["The Godfather", "Jaws"])
+    assert first is not None and first.text == "The Godfather"
+    # Spielberg's death is not stated: no guess.
+    assert answer("Which film has the director who died first, Once Upon a Time in America or Jaws?", FILMS,
+                  ["Once Upon a Time in America", "Jaws"]) is None
+
+
+def test_who_died_first_reads_the_death_year_of_a_life_bracket() -> None:
+    people = ["Ed Wood (October 10, 1924 – December 10, 1978) was an American filmmaker.",
+              "King Vidor (February 8, 1894 – November 1, 1982) was an American film director."]
+    died = answer("Who died first, Ed Wood or King Vidor?", people, ["Ed Wood", "King Vidor"])
+    born = answer("Who was born first, Ed Wood or King Vidor?", people, ["Ed Wood", "King Vidor"])
+    assert died is not None and died.text == "Ed Wood" and born is not None and born.text == "King Vidor"
+
+
 def test_no_short_answer_when_nothing_of_the_asked_type_is_stated() -> None:
     # The context is about the right person but says nothing of when he died: no date is guessed.
     assert answer("When did Sergio Leone die?",
