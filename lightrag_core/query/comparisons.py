@@ -12,6 +12,7 @@ import re
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
+from lightrag_core.query.roles import ROLE_WORDS, holder
 from lightrag_core.query.sentences import Sentence, named_in
 
 
@@ -40,15 +41,8 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
 
 
 # "Which film has the director who died first, A or B?": the dates are the director's, not the film's.
-_ROLE = re.compile(r"\b(?:has|had|with|whose|by)\s+(?:the\s+)?(?P<role>director|composer|author|writer|"
-                   r"screenwriter|producer|creator|founder|performer|singer|father|mother|husband|wife|spouse)\b",
+_ROLE = re.compile(r"\b(?:has|had|with|whose|by)\s+(?:the\s+)?(?P<role>" + "|".join(ROLE_WORDS) + r")\b",
                    re.IGNORECASE)
-_ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
-               "writer": ("writ", "wrote"), "screenwriter": ("writ", "wrote", "screenplay"),
-               "producer": ("produc",), "creator": ("creat",), "founder": ("found",), "performer": ("perform",),
-               "singer": ("sing", "sung", "perform"), "father": ("father", "son of", "daughter of"),
-               "mother": ("mother", "son of", "daughter of"), "husband": ("husband", "married"),
-               "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse")}
 _BORN = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
 _DIED = re.compile(r"\b(?:died|death|dead|die|dies)\b", re.IGNORECASE)
 _LIFE = re.compile(r"\((?:born\s+)?[^()]{0,40}?\b(1[0-9]{3}|20[0-9]{2})\b(?:[^()]{0,40}?[–—-][^()]{0,40}?"
@@ -123,25 +117,17 @@ def _own_year(option: str, life: str, sentences: list[Sentence], terms: set[str]
 
 
 def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) -> Dated | None:
-    """The option's director (or author, father …), named in a sentence about the option that says
-    so, then that person's year from a sentence about them."""
-    cues = _ROLE_WORDS.get(role, (role,))
-    stating = [s for s in _about(option, sentences) if any(c in s.text.lower() for c in cues)]
-    option_words = {w.lower() for w in option.split()}
-    for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
-        cue = min(i for c in cues if (i := said.text.lower().find(c)) >= 0)
-        # The small model often calls a director an ORG; a name nearest the cue word comes first.
-        names = {e.text: e.start_char for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
-        names.update({c.text: c.start_char for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.text not in names})
-        for person in sorted(names, key=lambda n: abs(names[n] - cue)):
-            if {w.lower() for w in person.split()} & option_words:
-                continue
-            own = _year(said.text[said.text.find(person):], life)  # "directed by Sergio Leone (1929–1989)"
-            if own is not None and life:
-                return own, [said], person
-            for other in _about(person, sentences):
-                if other is not said and (year := _year(other.text, life)) is not None:
-                    return year, [said, other], person
+    """The option's director (or author, father …), then that person's year from a sentence about them."""
+    found = holder(option, role, sentences)
+    if found is None:
+        return None
+    person, said = found
+    own = _year(said.text[said.text.find(person):], life)  # "directed by Sergio Leone (1929–1989)"
+    if own is not None and life:
+        return own, [said], person
+    for other in _about(person, sentences):
+        if other is not said and (year := _year(other.text, life)) is not None:
+            return year, [said, other], person
     return None
 
 

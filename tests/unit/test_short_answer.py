@@ -148,6 +148,28 @@ def test_who_died_first_reads_the_death_year_of_a_life_bracket() -> None:
     assert died is not None and died.text == "Ed Wood" and born is not None and born.text == "King Vidor"
 
 
+def test_the_role_is_found_first_then_the_question_is_asked_of_its_holder() -> None:
+    """Without the first hop, the film's own year (1984) answered "when did its director die?"."""
+    film = ["Once Upon a Time in America"]
+    died = answer("When did the director of Once Upon a Time in America die?", FILMS, film)
+    assert died is not None and died.confident and died.text == "30 April 1989"  # the day the model left out
+    assert died.path == ["Once Upon a Time in America", "Sergio Leone", "30 April 1989"]
+    assert [s.text for s in died.evidence] == FILMS[:2]  # hop order: the film's sentence, then the director's
+    who = answer("Who is the director of the film Jaws?", FILMS, ["Jaws"])
+    assert who is not None and who.text == "Steven Spielberg"
+
+
+def test_a_possessive_role_and_a_place_with_its_region() -> None:
+    family = ["Princess Mary of Teck was the daughter of Francis, Duke of Teck.",
+              "Francis, Duke of Teck (28 August 1837 – 21 January 1900) was a German-born British aristocrat.",
+              "Jaws is a 1975 film directed by Steven Spielberg.",
+              "Steven Spielberg was born on December 18, 1946 in Cincinnati, Ohio."]
+    died = answer("When did Princess Mary of Teck's father die?", family, ["Princess Mary of Teck"])
+    assert died is not None and died.text == "21 January 1900"
+    born = answer("Where was the director of film Jaws born?", family, ["Jaws"])
+    assert born is not None and born.confident and born.text == "Cincinnati"  # Ohio is where Cincinnati is
+
+
 def test_no_short_answer_when_nothing_of_the_asked_type_is_stated() -> None:
     # The context is about the right person but says nothing of when he died: no date is guessed.
     assert answer("When did Sergio Leone die?",
