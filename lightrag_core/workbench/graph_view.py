@@ -16,7 +16,7 @@ TYPE_COLOURS = {
 }
 DEFAULT_NODE_CAP = 150
 HIGHLIGHT = "#d62728"
-PATH = "#2ca02c"  # the short answer's path: question entity → bridge → answer
+PATH = "#111111"  # the short answer's path (question entity → bridge → answer); no type is drawn in black
 EDGE = "#b8b8b8"  # other relations: neutral, so a ringed node's colour does not spill onto all its edges
 # Once the layout has settled, stop the physics and fit the whole graph in view: people look at
 # a still picture that shows everything, not a tangle still moving off the canvas. A graph drawn
