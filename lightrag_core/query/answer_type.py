@@ -69,6 +69,9 @@ _OPTIONS = re.compile(r"[,:]?\s*(?P<a>[^,?]+?)\s+or\s+(?P<b>[^,?]+?)\s*\??\s*$",
 _SAME = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
                    r"(?:[a-z][\w-]*\s+){0,3}?the\s+same\s+(?P<what>[a-z]+)")
 _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
+# A comparison is read from at most this many characters: real ones are far shorter, and the
+# patterns that find the two sides backtrack over what they are given.
+MAX_COMPARED = 300
 _EARLIER = ("first", "earlier", "earliest", "older", "oldest", "before", "sooner")
 _LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "after")
 
@@ -90,13 +93,15 @@ def answer_type(question: str) -> AnswerType:
     lowered = text.lower()
     words = set(re.findall(r"[a-z]+", lowered))
     order = "earlier" if words & set(_EARLIER) else "later" if words & set(_LATER) else ""
-    options = _OPTIONS.search(text)
+    options = _OPTIONS.search(text[-MAX_COMPARED:])  # "…, A or B?" ends the question
     if options and (lowered.startswith(("which", "who", "what")) or _AUX_START.match(text)):
         a, b = _clean(options["a"]), _clean(options["b"])
         if a and b and not _AUX_START.match(text):
             return AnswerType(CHOICE, (a, b), order)
     last = re.split(r"(?<=[.!?])\s+", text)[-1]
     if _AUX_START.match(last) and not _WH_WORD.search(last):
+        if len(last) > MAX_COMPARED:  # the patterns below are quadratic in what they read
+            return AnswerType(YES_NO)
         if same := _SAME.search(last):
             return AnswerType(YES_NO, (_clean(same["a"]), _clean(same["b"])), same=same["what"].lower())
         both = _BOTH.search(last)

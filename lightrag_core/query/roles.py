@@ -24,11 +24,11 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
 _ROLES = "|".join(ROLE_WORDS)
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
 # "the director of (film) X", X running to the verb or the question mark.
-_OF = re.compile(rf"\bthe\s+(?P<role>{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]*?)"
+_OF = re.compile(rf"\bthe\s+(?P<role>{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)"
                  r"(?=\s+(?:die|died|born|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
                  r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did)\b|\s*\?|,|$)")
 # "X's father": X is the run of capitalised words (with of, the, de …) before "'s".
-_POSSESSIVE = re.compile(rf"(?P<x>[A-Z][\w.\-]*(?:\s+(?:of|the|de|von|van|da|del|[A-Z][\w.\-]*))*)'s\s+"
+_POSSESSIVE = re.compile(rf"(?P<x>[A-Z][\w.\-]{{0,40}}(?:\s+(?:of|the|de|von|van|da|del|[A-Z][\w.\-]{{0,40}})){{0,8}})'s\s+"
                          rf"(?P<role>{_ROLES})\b")
 _ASKS_THE_NAME = re.compile(r"^(?:who|what)\s+(?:is|was|were|are)\s*$", re.IGNORECASE)
 

@@ -73,3 +73,21 @@ def test_unclosed_illustration_placeholders_in_a_book():  # before: 7.7 s at 200
     body = "The story." + "[Illustration: caption" * N
     text = f"*** START OF THE PROJECT GUTENBERG EBOOK X ***\n{body}\n*** END OF THE PROJECT GUTENBERG EBOOK X ***\n"
     assert fast(strip_boilerplate, text)[0] == body
+
+
+@pytest.mark.parametrize("question", [
+    "A " * 10_000 + "x",  # a run of capitalised words never followed by "'s father"
+    "the director of " + "A " * 10_000,  # a subject that never ends
+])
+def test_a_role_question_of_endless_names(question):  # before: 0.7 s at 8,000 characters, growing with the square
+    from lightrag_core.query.roles import first_hop
+
+    fast(first_hop, question, limit=0.5)
+    assert first_hop("When did Princess Mary of Teck's father die?").subject == "Princess Mary of Teck"
+
+
+@pytest.mark.parametrize("question", ["Are " + "x and " * 3_300 + "y", "Which " + "a or " * 4_000 + "b?"])
+def test_a_comparison_of_endless_sides(question):  # before: 2.6 s at 9,000 characters
+    from lightrag_core.query.answer_type import answer_type
+
+    fast(answer_type, question, limit=0.5)
