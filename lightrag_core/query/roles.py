@@ -28,7 +28,8 @@ _OF = re.compile(rf"\bthe\s+(?P<role>{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)
                  r"(?=\s+(?:die|died|born|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
                  r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did)\b|\s*\?|,|$)")
 # "X's father": X is the run of capitalised words (with of, the, de …) before "'s".
-_POSSESSIVE = re.compile(rf"(?P<x>[A-Z][\w.\-]{{0,40}}(?:\s+(?:of|the|de|von|van|da|del|[A-Z][\w.\-]{{0,40}})){{0,8}})'s\s+"
+_NAME_WORD = r"[A-Z][\w.\-]{0,40}"
+_POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|{_NAME_WORD})){{0,8}})'s\s+"
                          rf"(?P<role>{_ROLES})\b")
 _ASKS_THE_NAME = re.compile(r"^(?:who|what)\s+(?:is|was|were|are)\s*$", re.IGNORECASE)
 
