@@ -34,7 +34,8 @@ _HEAD_TYPES: dict[str, str] = {}
 for _type, _nouns in {
     PERSON: "person man woman actor actress singer director writer author politician player musician artist "
             "composer producer poet novelist king queen son daughter wife husband father mother brother "
-            "sister founder owner leader president member star character partner coach chef",
+            "sister founder owner leader president member star character partner coach chef clerk nephew niece "
+            "uncle aunt cousin employer servant friend",
     ORG: "company band team organisation organization group club publisher label party university college "
          "school network station channel airline firm corporation magazine newspaper agency brand",
     PLACE: "city town country state county location place region village island province district area "
@@ -51,7 +52,7 @@ for _type, _nouns in {
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
-franchise genre position sport instrument""".split())
+franchise genre position sport instrument name""".split())
 
 _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
@@ -140,9 +141,12 @@ def _wh_head(question: str) -> str:
             if token.dep_ == "attr":  # "what was the population of …": the verb's subject names the thing
                 head = next((c for c in token.head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
             if head is not None and head.pos_ in {"NOUN", "PROPN"}:
-                if head.lower_ in {"kind", "type", "sort"}:
+                if head.lower_ in {"kind", "type", "sort", "name"}:
+                    # "what kind of company", "what is the name of the band": the noun after "of" says it
                     of = [c for c in head.children if c.dep_ == "prep" and c.lower_ == "of"]
                     objs = [g for p in of for g in p.children if g.dep_ == "pobj"]
+                    if head.lower_ == "name":  # the name of a clerk, of a river: a name, typed if the noun says
+                        return objs[0].lemma_.lower() if objs and objs[0].lemma_.lower() in _HEAD_TYPES else "name"
                     return objs[0].lemma_.lower() if objs else head.lemma_.lower()
                 return head.lemma_.lower()
     return ""

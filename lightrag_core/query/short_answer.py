@@ -102,7 +102,8 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
 def _parse(sentences: list[Sentence]) -> list[_Parsed]:
     out = []
     for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
-        spans = [Span(doc[_day_start(doc, e):e.end].text, e.label_, e.root.i) for e in doc.ents]
+        spans = [Span(_person_text(doc[_day_start(doc, e):e.end].text, e.label_), e.label_, e.root.i)
+                 for e in doc.ents]
         # Noun chunks headed by a proper noun stand in for names the small model did not label.
         labelled = {i for e in doc.ents for i in range(e.start, e.end)}
         spans += [Span(c.text, "NAME", c.root.i) for c in doc.noun_chunks
@@ -110,6 +111,14 @@ def _parse(sentences: list[Sentence]) -> list[_Parsed]:
         out.append(_Parsed(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                            [t.head.i for t in doc]))
     return out
+
+
+_CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
+
+
+def _person_text(text: str, label: str) -> str:
+    """A person's name without a heading in capitals the model read into it ("CHARACTERS Bob Cratchit")."""
+    return _CAPS_HEADING.sub("", text) if label == "PERSON" else text
 
 
 def _day_start(doc: Any, ent: Any) -> int:

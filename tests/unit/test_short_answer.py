@@ -170,6 +170,15 @@ def test_a_possessive_role_and_a_place_with_its_region() -> None:
     assert born is not None and born.confident and born.text == "Cincinnati"  # Ohio is where Cincinnati is
 
 
+def test_the_name_of_a_thing_is_typed_by_the_thing() -> None:
+    assert answer_type("What is the name of Scrooge's clerk?").kind == PERSON
+    assert answer_type("What was the name of the band?").kind == ORG
+    assert answer_type("What is the name of the river that flows through Paris?").kind == PLACE
+    found = answer("What is the name of Scrooge's clerk?",
+                   ["D. December, 1843. CHARACTERS Bob Cratchit, clerk to Ebenezer Scrooge."], ["Scrooge"])
+    assert found is not None and found.text == "Bob Cratchit"  # not "CHARACTERS Bob Cratchit"
+
+
 def test_no_short_answer_when_nothing_of_the_asked_type_is_stated() -> None:
     # The context is about the right person but says nothing of when he died: no date is guessed.
     assert answer("When did Sergio Leone die?",
