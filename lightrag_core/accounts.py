@@ -20,6 +20,7 @@ from enum import StrEnum
 import bcrypt
 import jwt
 
+from lightrag_core import token_secret
 from lightrag_core.config import Settings
 from lightrag_core.models import LightRAGError
 
@@ -158,6 +159,17 @@ def parse_accounts(spec: str) -> dict[str, Account]:
     return accounts
 
 
+def signing_key(settings: Settings) -> str:
+    """LIGHTRAG_TOKEN_SECRET when set; with accounts and no secret, the key kept in the work directory
+    (made on first start, token_secret.py); "" in open mode, which signs only guest tokens."""
+    if settings.token_secret or not settings.auth_accounts.strip():
+        return settings.token_secret
+    try:
+        return token_secret.load_or_create(settings.workdir)
+    except token_secret.TokenSecretError as exc:
+        raise AccountsError(str(exc)) from exc
+
+
 def _bcrypt_matches(password: bytes, stored: bytes) -> bool:
     if len(password) > 72:  # bcrypt refuses longer input; no hash of it exists
         return False
@@ -198,9 +210,9 @@ class Accounts:
         self.accounts = dict(accounts)
         if self.accounts and len(token_secret) < MIN_SECRET_CHARS:
             raise AccountsError(
-                f"LIGHTRAG_TOKEN_SECRET must be set, at least {MIN_SECRET_CHARS} characters, when "
-                "LIGHTRAG_AUTH_ACCOUNTS is; make one with: "
-                "python -c \"import secrets; print(secrets.token_urlsafe(32))\"")
+                f"LIGHTRAG_TOKEN_SECRET must be at least {MIN_SECRET_CHARS} characters; make one with: "
+                "python -c \"import secrets; print(secrets.token_urlsafe(32))\", or leave it unset to use "
+                "the key kept in the work directory")
         if expire_hours <= 0:
             raise AccountsError("LIGHTRAG_TOKEN_EXPIRE_HOURS must be above 0")
         # Open mode signs only guest tokens, which grant nothing an anonymous caller lacks: a
@@ -217,7 +229,8 @@ class Accounts:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Accounts:
-        return cls(parse_accounts(settings.auth_accounts), settings.token_secret, settings.token_expire_hours)
+        accounts = parse_accounts(settings.auth_accounts)  # a wrong entry stops here, before any key file is made
+        return cls(accounts, signing_key(settings) if accounts else "", settings.token_expire_hours)
 
     @property
     def enabled(self) -> bool:

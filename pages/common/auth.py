@@ -11,7 +11,16 @@ import math
 
 import streamlit as st
 
-from lightrag_core.accounts import ANONYMOUS, Accounts, AccountsError, Action, Principal, Role, needed_role
+from lightrag_core.accounts import (
+    ANONYMOUS,
+    Accounts,
+    AccountsError,
+    Action,
+    Principal,
+    Role,
+    needed_role,
+    signing_key,
+)
 from lightrag_core.models import LightRAGError
 from pages.common import state
 
@@ -30,7 +39,8 @@ def accounts() -> Accounts:
     """The configured accounts; a wrong LIGHTRAG_AUTH_ACCOUNTS stops the page with its reason."""
     settings = state.settings()
     try:
-        return _accounts(settings.auth_accounts, settings.token_secret, settings.token_expire_hours)
+        # The key file is read on every run: deleting it (to rotate the key) voids sessions at the next click.
+        return _accounts(settings.auth_accounts, signing_key(settings), settings.token_expire_hours)
     except AccountsError as exc:
         st.error(f"Sign-in is not set up correctly: {exc}")
         st.stop()

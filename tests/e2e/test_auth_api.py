@@ -213,8 +213,12 @@ def test_a_bad_accounts_setting_stops_the_app_with_the_reason(offline_settings):
     engine.settings = replace(offline_settings, auth_accounts="x:y:boss", token_secret=SECRET)
     with pytest.raises(AccountsError, match="entry 1 \\('x'\\): unknown role"):
         create_app(engine)
+    # No secret given: a key kept in the work directory, unless that file could be known to others.
+    key_file = offline_settings.workdir / "token_secret"
+    key_file.write_text("k" * 43)
+    key_file.chmod(0o644)
     engine.settings = replace(offline_settings, auth_accounts="x:y:admin")
-    with pytest.raises(AccountsError, match="LIGHTRAG_TOKEN_SECRET must be set"):
+    with pytest.raises(AccountsError, match="may be read or written by others \\(mode 644; it must be 600\\)"):
         create_app(engine)
     engine.close()
 
@@ -247,11 +251,11 @@ def test_serve_refuses_to_start_on_a_bad_accounts_setting(tmp_path):
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "LIGHTRAG_AUTH_ACCOUNTS": "alice:alice-secret-pw:admin", "LIGHTRAG_TOKEN_SECRET": "",
-           "PYTHONPATH": str(root)}
+    env = {**os.environ, "LIGHTRAG_AUTH_ACCOUNTS": "alice:alice-secret-pw:admin,bob:pw:boss",
+           "LIGHTRAG_TOKEN_SECRET": "", "PYTHONPATH": str(root)}
     out = subprocess.run([sys.executable, "-m", "lightrag_core", "--workdir", str(tmp_path / "w"), "serve",
                           "--port", "9"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
-    assert out.returncode == 2 and out.stderr.startswith("error: LIGHTRAG_TOKEN_SECRET must be set")
+    assert out.returncode == 2 and out.stderr.startswith("error: LIGHTRAG_AUTH_ACCOUNTS entry 2 ('bob'): unknown role")
     assert "alice-secret-pw" not in out.stderr and not (tmp_path / "w").exists()  # stopped before opening a store
 
 

@@ -54,7 +54,7 @@ def test_bad_specs_say_which_entry_and_why_without_the_password(spec, message):
 
 
 def test_accounts_need_a_long_token_secret_and_open_mode_needs_none():
-    with pytest.raises(AccountsError, match="LIGHTRAG_TOKEN_SECRET must be set, at least 32"):
+    with pytest.raises(AccountsError, match="LIGHTRAG_TOKEN_SECRET must be at least 32"):
         build("alice:pw:admin", secret="")
     with pytest.raises(AccountsError, match="at least 32"):
         build("alice:pw:admin", secret="short")
