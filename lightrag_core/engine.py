@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -141,9 +141,16 @@ class Engine:
         """Store documents as pending rows (text included) before they are indexed; the ids still to index."""
         return self.indexer.stage(docs)
 
-    def index_stored(self, doc_ids: list[str], progress: Progress | None = None) -> IndexReport:
-        """Index documents staged with `stage_documents` (or left unfinished by a crash)."""
-        return self.indexer.index_stored(doc_ids, progress)
+    def index_stored(self, doc_ids: list[str], progress: Progress | None = None,
+                     stop: Callable[[], bool] | None = None) -> IndexReport:
+        """Index documents staged with `stage_documents` (or left unfinished by a crash); once `stop()` is
+        true, the documents not yet read stay pending."""
+        return self.indexer.index_stored(doc_ids, progress, stop)
+
+    def clear_documents(self, undo_rules: bool = False, who: str = "") -> int:
+        """Remove every document and the whole graph in one transaction (review rules stay unless
+        `undo_rules`); the number of documents removed."""
+        return self.indexer.clear(undo_rules, who)
 
     def resume(self, progress: Progress | None = None) -> IndexReport:
         return self.indexer.resume(progress)

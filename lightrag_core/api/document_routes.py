@@ -13,9 +13,12 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Depends, HTTPException
 
+from lightrag_core.accounts import Principal
 from lightrag_core.api.document_schemas import (
+    CancelPipelineResponse,
     ClearCacheRequest,
     ClearCacheResponse,
+    ClearDocumentsResponse,
     DeleteDocByIdResponse,
     DeleteDocRequest,
     DocStatusResponse,
@@ -31,6 +34,7 @@ from lightrag_core.api.document_schemas import (
 from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import InsertResponse
 from lightrag_core.engine import Engine
+from lightrag_core.indexing import pending
 from lightrag_core.indexing.file_limits import ReadLimits
 from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_sources
 from lightrag_core.models import FAILED, Document, DocumentInfo
@@ -96,7 +100,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
                 "job_start": iso(state.job_start) if state.job_start else None, "docs": state.docs,
                 "batchs": 1 if state.busy else 0, "cur_batch": 1 if state.busy else 0,
                 "latest_message": state.latest_message, "history_messages": state.history_messages,
-                "queued_jobs": state.queued_jobs}
+                "queued_jobs": state.queued_jobs, "cancellation_requested": state.cancellation_requested}
 
     @router.post("/texts", response_model=InsertResponse, dependencies=writes)
     def insert_texts(req: InsertTextsRequest) -> dict[str, Any]:
@@ -168,12 +172,36 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
             return {"status": "success", "message": "no LLM response cache to clear (no LLM configured)"}
         return {"status": "success", "message": f"Successfully cleared all cache ({cache.clear()} responses)"}
 
+    @router.post("/cancel_pipeline", response_model=CancelPipelineResponse, dependencies=writes)
+    def cancel_pipeline() -> dict[str, Any]:
+        if not jobs.cancel():
+            return {"status": "not_busy", "message": "Pipeline is not currently running. No cancellation needed."}
+        return {"status": "cancellation_requested",
+                "message": "Pipeline cancellation has been requested. Documents already read finish; the rest "
+                "stay pending (POST /documents/reprocess_failed indexes them)."}
+
+    @router.delete("", response_model=ClearDocumentsResponse, dependencies=writes)
+    def clear_documents(clear_curation: bool = False,
+                        who: Principal = Depends(writer)) -> dict[str, Any]:
+        """Every document and the whole graph go, in one transaction; accounts, question sets and the
+        review history stay, and so do the expert's rules unless `clear_curation=true`."""
+        if jobs.pipeline().busy:
+            return {"status": "busy", "message": "indexing is running: cancel it (POST /documents/cancel_pipeline) "
+                    "or wait until the pipeline is idle"}
+        removed = engine.clear_documents(undo_rules=clear_curation, who=who.name)
+        kept = "review rules undone" if clear_curation else "review rules kept"
+        return {"status": "success", "message": f"All documents cleared successfully. Deleted {removed} "
+                f"document(s) and the graph; {kept}."}
+
     @router.post("/reprocess_failed", response_model=ReprocessResponse, dependencies=writes)
     def reprocess_failed() -> dict[str, Any]:
-        again = [i for i in engine.documents() if i.status == FAILED and store.get_document_text(i.id)]
+        # As LightRAG's: failed rows, and pending or interrupted ones (a cancelled batch's) no job holds.
+        busy = jobs.active_ids()
+        again = [i for i in engine.documents() if i.id not in busy and (
+            i.status in pending.UNFINISHED or i.status == FAILED) and store.get_document_text(i.id)]
         job = jobs.requeue([i.id for i in again], "reprocess")
         return {"status": "reprocessing_started", "track_id": job.track_id,
-                "message": f"{len(again)} failed document(s) queued again"
+                "message": f"{len(again)} failed or pending document(s) queued again"
                 + ("" if again else " (a failed file with no stored text must be uploaded or scanned again)")}
 
     return router

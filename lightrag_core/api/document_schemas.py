@@ -75,6 +75,17 @@ class PipelineStatusResponse(BaseModel):
     recovery_kind: str | None = None
     recovery_message: str | None = None
     queued_jobs: int = Field(default=0, description="jobs waiting behind the current one (beyond LightRAG)")
+    cancellation_requested: bool = False
+
+
+class CancelPipelineResponse(BaseModel):
+    status: Literal["cancellation_requested", "not_busy"]
+    message: str
+
+
+class ClearDocumentsResponse(BaseModel):
+    status: Literal["success", "partial_success", "busy", "fail"]
+    message: str
 
 
 class InsertTextsRequest(BaseModel):

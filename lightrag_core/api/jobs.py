@@ -43,14 +43,14 @@ class JobDocument:
 class Job:
     track_id: str
     documents: list[JobDocument]
-    status: str = "queued"  # queued -> processing -> done | failed
+    status: str = "queued"  # queued -> processing -> done | failed | cancelled
     message: str = ""
     created_at: float = field(default_factory=time.time)
     outcomes: dict[str, DocumentOutcome] = field(default_factory=dict)  # once finished: records kept, dropped
 
     @property
     def finished(self) -> bool:
-        return self.status in {"done", "failed"}
+        return self.status in {"done", "failed", "cancelled"}
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ class PipelineState:
     queued_jobs: int
     latest_message: str
     history_messages: list[str]
+    cancellation_requested: bool = False
 
 
 class IndexJobs:
@@ -75,6 +76,7 @@ class IndexJobs:
         self._current: Job | None = None
         self._started_at: float | None = None
         self._history: deque[str] = deque(maxlen=KEEP_MESSAGES)
+        self._cancel = threading.Event()
         self._thread = threading.Thread(target=self._run, name="index-jobs", daemon=True)
         self._thread.start()
 
@@ -113,7 +115,25 @@ class IndexJobs:
                                  job_name=f"indexing {current.track_id}" if current else "Default Job",
                                  job_start=self._started_at if current else None,
                                  docs=len(current.documents) if current else 0, queued_jobs=queued,
-                                 latest_message=history[-1] if history else "", history_messages=history)
+                                 latest_message=history[-1] if history else "", history_messages=history,
+                                 cancellation_requested=self._cancel.is_set())
+
+    def cancel(self) -> bool:
+        """Stop indexing between documents: the running job finishes the documents it has read (at most one
+        batch); every other document of it and of the jobs queued before the stop is reached stays a pending
+        row, which POST /documents/reprocess_failed, `resume` or a restart indexes later. False when idle."""
+        with self._lock:
+            if self._current is None and not any(j.status == "queued" for j in self._jobs.values()):
+                return False
+            self._cancel.set()
+            self._history.append(f"{time.strftime('%H:%M:%S')} cancellation requested: documents not yet "
+                                 "started stay pending")
+        return True
+
+    def active_ids(self) -> set[str]:
+        """Documents of jobs queued or running (not to be queued twice)."""
+        with self._lock:
+            return {d.id for j in self._jobs.values() if not j.finished for d in j.documents}
 
     def _note(self, message: str) -> None:
         with self._lock:
@@ -128,16 +148,31 @@ class IndexJobs:
             job = self._queue.get()
             if job is None:
                 return
+            if self._cancel.is_set():
+                self._cancelled(job, done=[])
+                continue
             with self._lock:
                 job.status, self._current, self._started_at = "processing", job, time.time()
             self._note(f"{job.track_id}: indexing {len(job.documents)} document(s)")
             try:
-                report = self.engine.index_stored([d.id for d in job.documents])
+                report = self.engine.index_stored([d.id for d in job.documents], stop=self._cancel.is_set)
                 job.outcomes = report.outcomes
+                if self._cancel.is_set():
+                    self._cancelled(job, done=[*report.processed, *report.skipped, *report.failed])
+                    continue
                 status = "failed" if report.failed and not report.processed and not report.skipped else "done"
                 self._finish(job, status, "; ".join(filter(None, [report.summary(), report.records_summary()])))
             except Exception as exc:  # the job records why (its rows stay pending for resume); the worker goes on
                 self._finish(job, "failed", str(exc))
+
+    def _cancelled(self, job: Job, done: list[str]) -> None:
+        """Close a job stopped by `cancel`; once no job is left queued, indexing may start again."""
+        rest = len({d.id for d in job.documents} - set(done))
+        self._finish(job, "cancelled", f"cancelled: {len(set(done))} document(s) finished, {rest} left pending "
+                     "(POST /documents/reprocess_failed, `lightrag-workbench resume` or a restart indexes them)")
+        with self._lock:
+            if not any(j.status == "queued" for j in self._jobs.values()):
+                self._cancel.clear()
 
     def _finish(self, job: Job, status: str, message: str) -> None:
         with self._lock:

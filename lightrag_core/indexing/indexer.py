@@ -28,7 +28,7 @@ from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits
 from lightrag_core.indexing.loaders import Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.plan import Records, names_in, plan_document
-from lightrag_core.indexing.removal import FileVersions, removal_write
+from lightrag_core.indexing.removal import FileVersions, clear_write, removal_write
 from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport, timed_loading
 from lightrag_core.indexing.run_rules import RunRules
 from lightrag_core.indexing.vectors import VectorStage
@@ -141,9 +141,17 @@ class Indexer:
         """Store each document as a pending row with its text, to index later; the ids that need indexing."""
         return [doc.id for doc in docs if pending.stage(self.store, doc, self._removal)]
 
-    def index_stored(self, doc_ids: list[str], progress: Progress | None = None) -> IndexReport:
-        """Index documents staged earlier, their text read back from the store."""
-        return self.index(pending.read_back(self.store, doc_ids), progress)
+    def index_stored(self, doc_ids: list[str], progress: Progress | None = None,
+                     stop: Callable[[], bool] | None = None) -> IndexReport:
+        """Index documents staged earlier, their text read back from the store. When `stop()` turns true the
+        documents already read finish (at most one batch) and the rest stay pending."""
+        return self.index(pending.read_back(self.store, doc_ids, stop), progress)
+
+    def clear(self, undo_rules: bool = False, who: str = "") -> int:
+        """Empty the workspace in one transaction (removal.clear_write); the number of documents removed."""
+        write = clear_write(self.store, undo_rules, who)
+        self.store.apply(write)
+        return len(write.delete_document_ids)
 
     def resume(self, progress: Progress | None = None) -> IndexReport:
         """Re-run every document that is not processed (interrupted or failed), reading failed files again."""

@@ -53,9 +53,13 @@ def read_row(store: GraphStore, info: DocumentInfo) -> Document | None:
     return from_row(info, text, store.get_document_places(info.id)) if text else None
 
 
-def read_back(store: GraphStore, doc_ids: Iterable[str]) -> Iterator[Document]:
-    """The stored documents, one at a time (a job's texts are never all in memory); missing ones are skipped."""
+def read_back(store: GraphStore, doc_ids: Iterable[str], stop: Callable[[], bool] | None = None
+              ) -> Iterator[Document]:
+    """The stored documents, one at a time (a job's texts are never all in memory); missing ones are skipped.
+    Once `stop()` is true no more are read: those not reached stay pending rows for `resume`."""
     for doc_id in doc_ids:
+        if stop is not None and stop():
+            return
         info = store.get_document(doc_id)
         doc = read_row(store, info) if info else None
         if doc is not None:

@@ -13,9 +13,10 @@ unchanged new version is skipped and the old one is still found).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from lightrag_core.curation import Curation
+from lightrag_core.curation import ACTIVE, UNDONE, Curation
 from lightrag_core.indexing import failure_rows
 from lightrag_core.indexing.merge import Summariser
 from lightrag_core.indexing.plan import curated_records, plan_removal
@@ -44,6 +45,23 @@ def removal_write(
     write = plan_removal(doc_id, chunk_ids, entities, relations, store.get_chunks(remaining),
                          store.get_chunk_records(remaining), summarise, curation)
     embed(write.entities, write.relations)
+    return write
+
+
+def clear_write(store: GraphStore, undo_rules: bool = False, who: str = "") -> GraphWrite:
+    """The write that empties the workspace: every document (failed and pending rows too), chunk, entity and
+    relation, in one transaction. The expert's rules stay (a document indexed again is curated as before)
+    unless `undo_rules`, which marks each one undone in the same transaction, as an undo would."""
+    docs = [info.id for info in store.list_documents()]
+    chunk_ids = sorted({c for doc_id in docs for c in store.document_chunk_ids(doc_id)})
+    write = GraphWrite(delete_document_ids=docs, delete_chunk_ids=chunk_ids,
+                       delete_entities=sorted(e.name for e in store.all_entities()),
+                       delete_relations=sorted(relation_key(r.src, r.tgt) for r in store.all_relations()))
+    if undo_rules:
+        now = time.time()
+        write.rules = [{**rule, "state": UNDONE, "undone_at": now, "undone_by": who,
+                        "undo_comment": "every document was cleared"}
+                       for rule in store.list_rules() if rule.get("state", ACTIVE) == ACTIVE]
     return write
 
 

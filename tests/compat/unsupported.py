@@ -13,9 +13,7 @@ UNSUPPORTED: dict[tuple[str, str], str] = {
     ("GET", "/documents/source_conflicts"): "LightRAG's duplicate-source repair; here a file's new version replaces "
                                             "its old one when indexed, so no conflicts are kept to repair",
     ("POST", "/documents/source_conflicts/repair"): "as /documents/source_conflicts",
-    ("DELETE", "/documents"): "not built yet: clearing every document at once (delete_document takes a list of ids)",
     ("POST", "/documents/recovery/force_reset"): "no recovery fence exists here: every write is one transaction",
-    ("POST", "/documents/cancel_pipeline"): "not built yet: a running batch is not interruptible",
     ("GET", "/ui/customization"): "LightRAG's WebUI branding settings; this server serves no WebUI",
     ("GET", "/ui/customization/assets/{}/{}"): "as /ui/customization",
 }

@@ -82,6 +82,7 @@ ROUTES = [  # (method, path, body kind, role needed)
     ("post", "/documents/scan", None, "admin"),
     ("post", "/documents/clear_cache", "empty", "admin"),
     ("post", "/documents/reprocess_failed", None, "admin"),
+    ("post", "/documents/cancel_pipeline", None, "admin"),
     ("get", "/graph/label/popular", None, "viewer"),
     ("get", "/graph/label/search?q=Curie", None, "viewer"),
     ("get", "/api/tags", None, "viewer"),
