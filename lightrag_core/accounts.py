@@ -21,7 +21,7 @@ import bcrypt
 import jwt
 
 from lightrag_core import token_secret
-from lightrag_core.config import Settings
+from lightrag_core.config import Settings, valid_workspace_name
 from lightrag_core.models import LightRAGError
 
 BCRYPT_PREFIXES = ("$2a$", "$2b$", "$2y$")
@@ -97,12 +97,32 @@ def needed_role(what: Role | Action) -> Role:
     return what.role if isinstance(what, Action) else Role(what)
 
 
+EVERY_WORKSPACE = "*"
+Grants = tuple[tuple[str, Role], ...]  # (workspace or EVERY_WORKSPACE, role), sorted
+
+
+def role_in(grants: Grants, workspace: str) -> Role | None:
+    """The strongest role the grants give in `workspace` (a bare role counts in every workspace)."""
+    found = [role for where, role in grants if where in (EVERY_WORKSPACE, workspace)]
+    return max(found, key=lambda r: r.rank) if found else None
+
+
+def grants_text(grants: Grants) -> str:
+    """The grants as written in LIGHTRAG_AUTH_ACCOUNTS: `admin`, or `reviewer@legal,viewer@hr`."""
+    return ",".join(role.value if where == EVERY_WORKSPACE else f"{role.value}@{where}" for where, role in grants)
+
+
 @dataclass(frozen=True)
 class Principal:
-    """Someone signed in (or the one user of an open workbench, named "")."""
+    """Someone signed in (or the one user of an open workbench, named "").
+
+    `role` is what they may do where they are acting: a principal from a sign-in carries its `grants` and
+    its strongest role; `in_workspace(name)` gives the one bound to a workspace, whose role is the role
+    there. With no grants the role holds in every workspace (the open workbench, the API key)."""
 
     name: str
     role: Role
+    grants: Grants = ()
 
     @property
     def anonymous(self) -> bool:
@@ -110,6 +130,22 @@ class Principal:
 
     def may(self, what: Role | Action) -> bool:
         return self.role.allows(needed_role(what))
+
+    def role_in(self, workspace: str) -> Role | None:
+        return role_in(self.grants, workspace) if self.grants else self.role
+
+    def in_workspace(self, workspace: str) -> Principal | None:
+        """This principal acting in `workspace`, with its role there; None when it has none there."""
+        role = self.role_in(workspace)
+        return None if role is None else Principal(self.name, role)
+
+    def may_open(self, workspace: str) -> bool:
+        return self.role_in(workspace) is not None
+
+    @property
+    def everywhere(self) -> Role | None:
+        """The role held in every workspace (a bare role), if any: what may open a workspace by path."""
+        return role_in(self.grants, "\0") if self.grants else self.role
 
 
 ANONYMOUS = Principal("", Role.ADMIN)
@@ -128,35 +164,71 @@ class AccountsError(LightRAGError, ValueError):
 class Account:
     name: str
     password: str = field(repr=False)  # a bcrypt hash or the plain password
-    role: Role
+    grants: Grants
 
     @property
     def hashed(self) -> bool:
         return self.password.startswith(BCRYPT_PREFIXES)
 
+    @property
+    def role(self) -> Role:
+        """The strongest role the account holds anywhere (what /login reports, as LightRAG's does)."""
+        return max((role for _, role in self.grants), key=lambda r: r.rank)
+
+    def principal(self) -> Principal:
+        everywhere = all(where == EVERY_WORKSPACE for where, _ in self.grants)
+        return Principal(self.name, self.role, () if everywhere else self.grants)
+
+
+def _grant(text: str, where: str) -> tuple[str, Role]:
+    role, at, workspace = text.strip().lower().partition("@")
+    if role not in {r.value for r in Role}:
+        raise AccountsError(f"{where}: unknown role; use one of " + ", ".join(r.value for r in Role)
+                            + " (or role@workspace)")
+    workspace = text.strip().partition("@")[2].strip() if at else EVERY_WORKSPACE
+    if at and not valid_workspace_name(workspace):
+        raise AccountsError(f"{where}: a workspace name is 1 to 64 letters, digits, '_' or '-'")
+    return workspace, Role(role)
+
 
 def parse_accounts(spec: str) -> dict[str, Account]:
-    """`user:password:role,...` as accounts. The password may hold colons (the role is after the last one)."""
+    """`user:password:role,...` as accounts. The password may hold colons (the role is after the last one).
+
+    A role may name a workspace (`reviewer@legal`); entries without a colon give the account before them
+    more (`bob:pw:reviewer@legal,viewer@hr`). A bare role holds in every workspace."""
     accounts: dict[str, Account] = {}
+    grants: dict[str, dict[str, Role]] = {}
+    last = ""
     for number, entry in enumerate(spec.split(","), start=1):
         entry = entry.strip()
         if not entry:
             continue
+        if ":" not in entry and last:  # another role of the account before
+            where, role = _grant(entry, f"LIGHTRAG_AUTH_ACCOUNTS entry {number} (a role of {last!r})")
+            _add(grants[last], where, role)
+            continue
         # Errors name the entry by number and user, never by its password.
         name, _, rest = entry.partition(":")
-        password, _, role = rest.rpartition(":")
-        name, role = name.strip(), role.strip().lower()
+        password, _, role_text = rest.rpartition(":")
+        name = name.strip()
         where = f"LIGHTRAG_AUTH_ACCOUNTS entry {number}" + (f" ({name!r})" if name else "")
         if not name or not rest or not password:
             raise AccountsError(f"{where}: expected user:password:role")
-        if role not in {r.value for r in Role}:
-            raise AccountsError(f"{where}: unknown role; use one of " + ", ".join(r.value for r in Role))
+        workspace, role = _grant(role_text, where)
         if name in accounts:
             raise AccountsError(f"{where}: the user is listed twice")
         if password.startswith(BCRYPT_PREFIXES) and len(password) != 60:
             raise AccountsError(f"{where}: the password looks like a bcrypt hash but is not 60 characters long")
-        accounts[name] = Account(name, password, Role(role))
-    return accounts
+        accounts[name] = Account(name, password, ())
+        grants[name] = {workspace: role}
+        last = name
+    return {name: Account(name, a.password, tuple(sorted(grants[name].items())))
+            for name, a in accounts.items()}
+
+
+def _add(grants: dict[str, Role], workspace: str, role: Role) -> None:
+    known = grants.get(workspace)
+    grants[workspace] = role if known is None or role.rank > known.rank else known
 
 
 def signing_key(settings: Settings) -> str:
@@ -257,7 +329,7 @@ class Accounts:
         if account is None:
             return None
         self.failures.record(username, ok)
-        return Principal(account.name, account.role) if ok else None
+        return account.principal() if ok else None
 
     def _matches(self, account: Account | None, given: bytes) -> bool:
         if account is not None and account.hashed:
@@ -273,6 +345,8 @@ class Accounts:
         now = datetime.now(UTC)
         claims = {"sub": principal.name, "role": principal.role.value, "iat": now, "exp": now + self.expire,
                   "guest": principal.anonymous}
+        if principal.grants:
+            claims["grants"] = grants_text(principal.grants)
         return jwt.encode(claims, self._secret, algorithm=_ALGORITHM)
 
     def verify_token(self, token: str) -> Principal | None:
@@ -286,7 +360,9 @@ class Accounts:
         if not self.enabled:
             return ANONYMOUS if claims.get("guest") else None
         account = self.accounts.get(str(claims["sub"]))
-        # A removed account, or one whose role changed, loses its earlier tokens.
+        # A removed account, or one whose roles changed, loses its earlier tokens.
         if account is None or claims.get("role") != account.role.value or claims.get("guest"):
             return None
-        return Principal(account.name, account.role)
+        if claims.get("grants", account.role.value) != grants_text(account.grants):
+            return None
+        return account.principal()

@@ -53,6 +53,14 @@ def redact_url(url: str) -> str:
     return redact(urlunsplit((parts.scheme, netloc, parts.path, query, "")))
 
 
+# A workspace's name is a folder name (embedded) and a property value (Neo4j): letters, digits, '_' and '-'.
+WORKSPACE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def valid_workspace_name(name: str) -> bool:
+    return WORKSPACE_NAME.fullmatch(name) is not None
+
+
 class _Source:
     """The merged view of the environment, the app's secrets and a .env file (strongest first)."""
 
@@ -145,6 +153,9 @@ class Settings:
     # Rows per UNWIND statement when the Neo4j store writes a document (chunks, entities, relations, vectors).
     neo4j_write_batch: int = 500
     workspace: str = "default"
+    # How many workspaces one server keeps open at once (engines, workers); the least recently used idle one
+    # is closed to open another.
+    max_open_workspaces: int = 4
     # HTTP API.
     api_key: str = field(default="", repr=False)
     # Accounts (user:password:role,...; see accounts.py) and the key that signs their tokens.
@@ -260,6 +271,7 @@ class Settings:
             neo4j_console_password=env.get("NEO4J_CONSOLE_PASSWORD"),
             neo4j_write_batch=max(env.int("NEO4J_WRITE_BATCH", 500), 1),
             workspace=env.get("LIGHTRAG_WORKSPACE", "default"),
+            max_open_workspaces=max(env.int("LIGHTRAG_MAX_OPEN_WORKSPACES", 4), 1),
             api_key=env.get("LIGHTRAG_API_KEY"),
             auth_accounts=env.get("LIGHTRAG_AUTH_ACCOUNTS"),
             token_secret=env.get("LIGHTRAG_TOKEN_SECRET"),
@@ -284,6 +296,9 @@ class Settings:
             values["entity_types"] = tuple(t.strip() for t in types.split(",") if t.strip())
         values.update(overrides)
         settings = cls(**values)  # type: ignore[arg-type]
+        if not valid_workspace_name(settings.workspace):
+            raise ValueError("LIGHTRAG_WORKSPACE must be 1 to 64 letters, digits, '_' or '-' (starting with a "
+                             "letter or digit)")
         if settings.chunk_overlap >= settings.chunk_tokens:
             raise ValueError("CHUNK_OVERLAP must be smaller than CHUNK_TOKENS")
         for name, value in (("LIGHTRAG_MAX_FILE_MB", settings.max_file_mb),

@@ -23,7 +23,8 @@ engine = state.engine()
 state.sidebar(engine)
 # With accounts the signed-in user is the reviewer; alone, whoever types a name.
 reviewer = Reviewer(engine.store, engine.embedder, engine.summariser,
-                    reviewer=principal.name or st.sidebar.text_input("Your name", key="reviewer_name"))
+                    reviewer=principal.name or st.sidebar.text_input("Your name", key="reviewer_name"),
+                    workspace=engine.settings.workspace)
 can_review = auth.allowed(Action.REVIEW)
 if not can_review:
     auth.explain(Action.REVIEW)

@@ -15,12 +15,10 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from lightrag_core.accounts import Accounts, Action, Principal, Role
 from lightrag_core.api import auth
 from lightrag_core.api.document_routes import document_router
-from lightrag_core.api.eval_jobs import EvalJobs
 from lightrag_core.api.evaluation_routes import evaluation_router
 from lightrag_core.api.graph_routes import graph_router
 from lightrag_core.api.guards import RequestGuards, route_body_kinds
 from lightrag_core.api.health import health_body
-from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.label_routes import label_router
 from lightrag_core.api.ollama_routes import ollama_router
 from lightrag_core.api.schemas import (
@@ -33,6 +31,13 @@ from lightrag_core.api.schemas import (
     QueryRequest,
     QueryResponse,
     TrackStatusResponse,
+)
+from lightrag_core.api.workspace_scope import (
+    WorkspacePool,
+    WorkspaceScope,
+    engine_of_request,
+    eval_jobs_of_request,
+    jobs_of_request,
 )
 from lightrag_core.engine import Engine
 from lightrag_core.indexing.file_limits import ReadLimits
@@ -64,22 +69,26 @@ def _references(result: QueryResult, include_content: bool) -> list[dict[str, An
 
 def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None = None,
                accounts: Accounts | None = None) -> FastAPI:
-    """The API over `engine`; accounts default to the engine's settings (LIGHTRAG_AUTH_ACCOUNTS)."""
-    jobs = IndexJobs(engine)
-    eval_jobs = EvalJobs()
+    """The API over `engine` (the default workspace; others, named by LIGHTRAG-WORKSPACE, are opened on demand
+    beside it); accounts default to the engine's settings (LIGHTRAG_AUTH_ACCOUNTS)."""
+    pool = WorkspacePool(engine, engine.settings.max_open_workspaces)
     engine.start_warmup()  # requests are served meanwhile; /health says "warming" until it is done
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
-        jobs.close()
-        eval_jobs.close()
+        pool.close()
 
     app = FastAPI(title="Graph RAG workbench API", version="1.0", lifespan=lifespan,
                   description="LightRAG-compatible retrieval endpoints over the workbench engine.")
-    app.state.engine, app.state.jobs, app.state.eval_jobs = engine, jobs, eval_jobs
+    app.state.engine, app.state.jobs, app.state.eval_jobs = engine, pool.default.jobs, pool.default.eval_jobs
+    app.state.workspaces = pool
     auth.install(app, Accounts.from_settings(engine.settings) if accounts is None else accounts, api_key)
     viewer, admin = [Depends(auth.require(Role.VIEWER))], [Depends(auth.require(Role.ADMIN))]
+    creator = [Depends(auth.require(Role.ADMIN, creates=True))]  # adding documents may make a new workspace
+    default_engine, default_jobs = engine, pool.default.jobs
+    # Every route below acts on the workspace its request names (workspace_scope).
+    engine, jobs, eval_jobs = engine_of_request(), jobs_of_request(), eval_jobs_of_request()
 
     def editor(caller: Principal = Depends(auth.require(Role.REVIEWER))) -> str:
         """Who edits the graph, as the history records it: the signed-in name ("api-key" for the key, "" open)."""
@@ -89,7 +98,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     # Before DELETE /documents/{doc_id}, so that /documents/delete_document reaches its own route.
     app.include_router(document_router(engine, jobs, reader=auth.require(Role.VIEWER),
-                                       writer=auth.require(Role.ADMIN)))
+                                       writer=auth.require(Role.ADMIN),
+                                       creator=auth.require(Role.ADMIN, creates=True)))
     app.include_router(ollama_router(engine, auth.require(Role.VIEWER)))
     app.include_router(label_router(engine, auth.require(Role.VIEWER)))
     app.include_router(evaluation_router(engine, eval_jobs, reader=auth.require(Action.EVALUATE),
@@ -149,7 +159,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     def query_data(req: QueryRequest) -> dict[str, Any]:
         return engine.query_data(req.query, req.to_param()).to_data()
 
-    @app.post("/documents/text", response_model=InsertResponse, dependencies=admin)
+    @app.post("/documents/text", response_model=InsertResponse, dependencies=creator)
     def insert_text(req: InsertTextRequest) -> dict[str, Any]:
         if not req.text.strip():
             raise HTTPException(status_code=422, detail="text is empty")
@@ -158,7 +168,7 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
         doc.file_path = req.file_source or "text input"
         return _submit([doc])
 
-    @app.post("/documents/upload", response_model=InsertResponse, dependencies=admin)
+    @app.post("/documents/upload", response_model=InsertResponse, dependencies=creator)
     def upload(file: UploadFile = File(...), doc_id: str | None = Form(None, max_length=200)) -> dict[str, Any]:
         name = file.filename or "upload"
         if not any(name.lower().endswith(s) for s in SUPPORTED - {".jsonl"}):
@@ -223,12 +233,21 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
 
     @app.get("/health")
     def health(request: Request, caller: Principal | None = Depends(auth.optional_caller)) -> dict[str, Any]:
-        # With a key or accounts set, a caller without credentials learns only that the server is up.
-        return health_body(engine, jobs.pipeline().busy, not request.app.state.auth.open, caller is not None)
+        # The server's health, told through its default workspace. With a key or accounts set, a caller
+        # without credentials learns only that the server is up.
+        return health_body(default_engine, default_jobs.pipeline().busy, not request.app.state.auth.open,
+                           caller is not None)
+
+    @app.get("/workspaces")
+    def workspaces(caller: Principal = Depends(auth.signed_in_anywhere)) -> dict[str, Any]:
+        """The workspaces the caller may open, each with the caller's role there (beyond LightRAG)."""
+        mine = [{"name": n, "role": caller.role_in(n)} for n in pool.names() if caller.may_open(n)]
+        return {"default": pool.default_name, "workspaces": mine}
 
     # Inner first: the guards see every request before a route reads its body; CORS, outside them,
     # answers listed origins' preflights and adds its headers to the guards' refusals too.
-    settings = engine.settings
+    settings = default_engine.settings
+    app.add_middleware(WorkspaceScope, pool=pool)
     app.add_middleware(RequestGuards, body_kind=route_body_kinds(lambda: app.router.routes),
                        max_body_bytes=settings.max_request_bytes, allowed_hosts=settings.allowed_hosts,
                        cors_origins=cors_origins or ())

@@ -28,6 +28,7 @@ from lightrag_core.accounts import (
     SignInBusy,
     needed_role,
 )
+from lightrag_core.api import workspace_scope
 
 TITLE = "Graph RAG workbench"
 _bearer = OAuth2PasswordBearer(tokenUrl="login", auto_error=False)
@@ -70,8 +71,16 @@ def _caller(request: Request, token: str | None, key: str | None) -> Principal |
     return None
 
 
-def require(role: Role | Action) -> Callable[..., Principal]:
-    """A dependency: the caller's principal, when their role allows `role` (401/403 otherwise)."""
+def request_workspace(request: Request) -> str:
+    """The workspace the request names (LIGHTRAG-WORKSPACE), or the server's default one."""
+    scope = workspace_scope.current_or_none()
+    return scope.name if scope is not None else request.app.state.workspaces.default_name
+
+
+def require(role: Role | Action, creates: bool = False) -> Callable[..., Principal]:
+    """A dependency: the caller acting in the request's workspace, when their role there allows `role`
+    (401 without credentials, 403 without that role there, 404 when the workspace does not exist, unless
+    the route `creates` it by adding documents)."""
     needed = needed_role(role)
 
     def dependency(request: Request, token: str | None = Depends(_bearer),
@@ -79,12 +88,30 @@ def require(role: Role | Action) -> Callable[..., Principal]:
         principal = _caller(request, token, key)
         if principal is None:
             raise _unauthorized("sign in: send Authorization: Bearer <token from POST /login> or X-API-Key")
-        if not principal.role.allows(needed):
-            raise HTTPException(status_code=403, detail=f"the {principal.role} role may not do this; "
+        workspace = request_workspace(request)
+        bound = principal.in_workspace(workspace)
+        # The same answer whether or not the workspace exists: a caller learns nothing of one they may not use.
+        if bound is None:
+            raise HTTPException(status_code=403, detail="your account has no role in the workspace this request "
+                                "names (LIGHTRAG-WORKSPACE)")
+        if not bound.role.allows(needed):
+            raise HTTPException(status_code=403, detail=f"the {bound.role} role may not do this; "
                                 f"it needs {needed} or above")
-        return principal
+        if not creates and not request.app.state.workspaces.exists(workspace):
+            raise HTTPException(status_code=404, detail="no such workspace: an admin makes one by adding documents "
+                                "to it")
+        return bound
 
     return dependency
+
+
+def signed_in_anywhere(request: Request, token: str | None = Depends(_bearer),
+                       key: str | None = Depends(_key_header)) -> Principal:
+    """The caller, with all their grants (for routes about workspaces, not in one); 401 without credentials."""
+    principal = _caller(request, token, key)
+    if principal is None:
+        raise _unauthorized("sign in: send Authorization: Bearer <token from POST /login> or X-API-Key")
+    return principal
 
 
 def optional_caller(request: Request, token: str | None = Depends(_bearer),

@@ -54,12 +54,12 @@ def status_counts(infos: list[DocumentInfo]) -> dict[str, int]:
     return counts
 
 
-def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any], writer: Callable[..., Any]
-                    ) -> APIRouter:
-    """The routes: listings need `reader`'s role, anything that changes what is stored `writer`'s."""
+def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any], writer: Callable[..., Any],
+                    creator: Callable[..., Any] | None = None) -> APIRouter:
+    """The routes: listings need `reader`'s role, anything that changes what is stored `writer`'s, and adding
+    documents `creator`'s (the writer's role, allowed to make a workspace that does not exist yet)."""
     router = APIRouter(prefix="/documents", tags=["documents"])
-    reads, writes = [Depends(reader)], [Depends(writer)]
-    store = engine.store
+    reads, writes, adds = [Depends(reader)], [Depends(writer)], [Depends(creator or writer)]
 
     def doc_status(info: DocumentInfo, text: str | None) -> DocStatusResponse:
         return DocStatusResponse(id=info.id, content_summary=(text or "")[:SUMMARY_CHARS],
@@ -79,7 +79,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
         start = (req.page - 1) * req.page_size
         page = rows[start:start + req.page_size]
         pages = (total + req.page_size - 1) // req.page_size
-        return {"documents": [doc_status(i, store.get_document_text(i.id)) for i in page],
+        return {"documents": [doc_status(i, engine.store.get_document_text(i.id)) for i in page],
                 "pagination": {"page": req.page, "page_size": req.page_size, "total_count": total,
                                "total_pages": pages, "has_next": req.page < pages, "has_prev": req.page > 1},
                 "status_counts": status_counts(infos)}
@@ -102,7 +102,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
                 "latest_message": state.latest_message, "history_messages": state.history_messages,
                 "queued_jobs": state.queued_jobs, "cancellation_requested": state.cancellation_requested}
 
-    @router.post("/texts", response_model=InsertResponse, dependencies=writes)
+    @router.post("/texts", response_model=InsertResponse, dependencies=adds)
     def insert_texts(req: InsertTextsRequest) -> dict[str, Any]:
         sources = req.file_sources or []
         if sources and len(sources) != len(req.texts):
@@ -126,10 +126,10 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
                 f"({len(docs) - len(fresh)} already indexed)", "track_id": job.track_id}
 
     def _unchanged(doc: Document) -> bool:
-        known = store.get_document(doc.id)
+        known = engine.store.get_document(doc.id)
         return bool(known and known.status == "processed" and known.content_hash == doc.hash)
 
-    @router.post("/scan", response_model=ScanResponse, dependencies=writes)
+    @router.post("/scan", response_model=ScanResponse, dependencies=adds)
     def scan() -> dict[str, Any]:
         folder = engine.settings.scan_dir
         if not folder.is_dir():
@@ -154,7 +154,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
     @router.delete("/delete_document", response_model=DeleteDocByIdResponse, dependencies=writes)
     def delete_document(req: DeleteDocRequest) -> dict[str, Any]:
         ids = list(dict.fromkeys(req.doc_ids))
-        missing = [i for i in ids if store.get_document(i) is None]
+        missing = [i for i in ids if engine.store.get_document(i) is None]
         if missing:  # nothing is deleted when one id is wrong
             raise HTTPException(status_code=404, detail=f"no document with id {', '.join(map(repr, missing[:20]))}")
         if jobs.pipeline().busy:
@@ -198,7 +198,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
         # As LightRAG's: failed rows, and pending or interrupted ones (a cancelled batch's) no job holds.
         busy = jobs.active_ids()
         again = [i for i in engine.documents() if i.id not in busy and (
-            i.status in pending.UNFINISHED or i.status == FAILED) and store.get_document_text(i.id)]
+            i.status in pending.UNFINISHED or i.status == FAILED) and engine.store.get_document_text(i.id)]
         job = jobs.requeue([i.id for i in again], "reprocess")
         return {"status": "reprocessing_started", "track_id": job.track_id,
                 "message": f"{len(again)} failed or pending document(s) queued again"

@@ -63,6 +63,10 @@ class EvalJobs:
         self._queue.put(job.track_id)
         return job
 
+    def busy(self) -> bool:
+        with self._lock:
+            return any(not j.finished for j in self._jobs.values())
+
     def get(self, track_id: str) -> EvalJob | None:
         with self._lock:
             return self._jobs.get(track_id)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from lightrag_core.accounts import Principal
 from lightrag_core.api.eval_jobs import EvalJobs, Progress
+from lightrag_core.api.workspace_scope import resolved
 from lightrag_core.engine import Engine
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import RETRIEVAL_MODES
@@ -52,17 +53,16 @@ def _run_summary(run: runs.Run) -> dict[str, Any]:
 def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Principal],
                       maker: Callable[..., Principal]) -> APIRouter:
     router = APIRouter(prefix="/evaluation", tags=["evaluation"])
-    store = engine.store
 
     def found(key: str) -> sets.QuestionSet:
         try:
-            return sets.find_set(store, key)
+            return sets.find_set(engine.store, key)
         except LightRAGError as exc:
             raise HTTPException(status_code=404, detail=str(exc)) from exc
 
     @router.get("/sets")
     def list_sets(_: Principal = Depends(reader)) -> list[dict[str, Any]]:
-        return [s.summary() for s in sets.list_sets(store)]
+        return [s.summary() for s in sets.list_sets(engine.store)]
 
     @router.get("/sets/{set_id}")
     def get_set(set_id: str, _: Principal = Depends(reader)) -> dict[str, Any]:
@@ -77,9 +77,10 @@ def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Prin
     @router.post("/sets/generate")
     def generate(req: GenerateRequest, caller: Principal = Depends(maker)) -> dict[str, Any]:
         sets.check_name(req.name)
+        eng = resolved(engine)  # the work runs on the worker thread, outside this request
 
         def work(progress: Progress) -> dict[str, Any]:
-            qset, generated = build.generate_set(engine, req.name, req.count, req.seed, req.max_chunks,
+            qset, generated = build.generate_set(eng, req.name, req.count, req.seed, req.max_chunks,
                                                  req.use_llm, caller.name, progress)
             return {"set": qset.summary(), "dropped": dict(generated.dropped),
                     "message": f"saved {qset.label}"}
@@ -88,21 +89,22 @@ def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Prin
 
     @router.post("/sets/import")
     def import_set(req: ImportRequest, caller: Principal = Depends(maker)) -> dict[str, Any]:
-        return sets.import_set(store, req.jsonl, req.name, req.source, caller.name).summary()
+        return sets.import_set(engine.store, req.jsonl, req.name, req.source, caller.name).summary()
 
     @router.delete("/sets/{set_id}")
     def delete_set(set_id: str, _: Principal = Depends(maker)) -> dict[str, Any]:
         qset = found(set_id)
-        sets.delete_set(store, qset.id)
+        sets.delete_set(engine.store, qset.id)
         return {"status": "success", "message": f"deleted {qset.label} and its runs"}
 
     @router.post("/runs")
     def run(req: RunRequest, caller: Principal = Depends(reader)) -> dict[str, Any]:
         qset = found(req.set)
         runs.check_modes(req.modes)
+        eng = resolved(engine)
 
         def work(progress: Progress) -> dict[str, Any]:
-            made = runs.run_set(engine, qset, req.modes, req.ks, req.answers, run_by=caller.name,
+            made = runs.run_set(eng, qset, req.modes, req.ks, req.answers, run_by=caller.name,
                                 progress=lambda done, total: progress("running", done, total))
             return {"run": _run_summary(made), "message": f"judged {len(qset.questions)} questions in "
                     f"{len(req.modes)} modes"}
@@ -113,19 +115,19 @@ def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Prin
     def list_runs(set_id: str | None = Query(None, max_length=200), _: Principal = Depends(reader)
                   ) -> list[dict[str, Any]]:
         wanted = found(set_id).id if set_id else None
-        return [_run_summary(r) for r in runs.list_runs(store, wanted)]
+        return [_run_summary(r) for r in runs.list_runs(engine.store, wanted)]
 
     @router.get("/runs/{run_id}")
     def get_run(run_id: str, _: Principal = Depends(reader)) -> dict[str, Any]:
         try:
-            return runs.find_run(store, run_id).to_record()
+            return runs.find_run(engine.store, run_id).to_record()
         except LightRAGError as exc:
             raise HTTPException(status_code=404, detail=str(exc)) from exc
 
     @router.get("/impact")
     def impact(set_id: str = Query(..., max_length=200), _: Principal = Depends(reader)) -> dict[str, Any]:
         qset = found(set_id)
-        result = runs.impact(store, qset)
+        result = runs.impact(engine.store, qset)
         if result is None:
             return {"status": "not enough runs", "message": "run the set before and after review decisions that "
                     "change the graph: the newest run is compared with the newest run on another graph version"}

@@ -57,25 +57,24 @@ def _edge(r: Relation) -> dict[str, Any]:
 
 def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..., str]) -> APIRouter:
     router = APIRouter(tags=["graph"])
-    store = engine.store
 
     def reviewer(name: str) -> Reviewer:
-        return Reviewer(store, engine.embedder, engine.summariser, name)
+        return Reviewer(engine.store, engine.embedder, engine.summariser, name, workspace=engine.settings.workspace)
 
     def one_entity(name: str) -> Entity:
-        found = store.get_entities([name]).get(name)
+        found = engine.store.get_entities([name]).get(name)
         if found is None:
             raise HTTPException(status_code=404, detail=f"no entity named {name!r}")
         return found
 
     @router.get("/graph/label/list", dependencies=[Depends(reader)])
     def labels() -> list[str]:
-        entities, _ = store.graph_outline()
+        entities, _ = engine.store.graph_outline()
         return sorted(e.name for e in entities)
 
     @router.get("/graph/entity/exists", dependencies=[Depends(reader)])
     def exists(name: str = Query(min_length=1, max_length=NAME)) -> dict[str, bool]:
-        return {"exists": bool(store.get_entities([name]))}
+        return {"exists": bool(engine.store.get_entities([name]))}
 
     @router.get("/graphs", dependencies=[Depends(reader)])
     def graphs(label: str = Query(min_length=1, max_length=NAME), max_depth: int = Query(3, ge=1, le=10),
@@ -83,27 +82,27 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
         """The subgraph around `label` (breadth first, nearest hops then degree), or the best connected
         entities for "*"."""
         if label == "*":
-            outline, _ = store.graph_outline()
+            outline, _ = engine.store.graph_outline()
             ranked = sorted(outline, key=lambda e: (-e.degree, e.name))
             names, truncated = [e.name for e in ranked[:max_nodes]], len(ranked) > max_nodes
         else:
-            start = store.resolve_names([label.lower()]).get(label.lower())
+            start = engine.store.resolve_names([label.lower()]).get(label.lower())
             if start is None:
                 return {"nodes": [], "edges": [], "is_truncated": False}
             names, seen, frontier, truncated = [start], {start}, [start], False
             for _ in range(max_depth):
-                nxt = sorted({n for r in store.relations_of(frontier) for n in r.key} - seen)
+                nxt = sorted({n for r in engine.store.relations_of(frontier) for n in r.key} - seen)
                 if len(seen) + len(nxt) > max_nodes:
-                    degree = {e.name: e.degree for e in store.entities_with_degree(nxt)}
+                    degree = {e.name: e.degree for e in engine.store.entities_with_degree(nxt)}
                     nxt, truncated = sorted(nxt, key=lambda n: (-degree.get(n, 0), n))[:max_nodes - len(seen)], True
                 seen.update(nxt)
                 names += nxt
                 frontier = nxt
                 if not frontier or truncated:
                     break
-        ents = store.get_entities(names)
+        ents = engine.store.get_entities(names)
         keep = set(ents)
-        rels = [r for r in store.relations_of(sorted(keep)) if r.src in keep and r.tgt in keep]
+        rels = [r for r in engine.store.relations_of(sorted(keep)) if r.src in keep and r.tgt in keep]
         unique = {r.key: r for r in rels}
         return {"nodes": [_node(ents[n]) for n in names if n in ents],
                 "edges": [_edge(r) for r in unique.values()], "is_truncated": truncated}
@@ -127,7 +126,7 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
         if new_name != req.entity_name:
             if not req.allow_rename:
                 raise LightRAGError("renaming needs allow_rename: true")
-            if store.get_entities([new_name]):
+            if engine.store.get_entities([new_name]):
                 if not req.allow_merge:
                     raise LightRAGError(f"an entity named {new_name!r} exists; set allow_merge to merge into it")
                 expert.merge_entities(new_name, req.entity_name, req.comment)
@@ -150,15 +149,15 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
         reviewer(who).edit_relation_fields(req.source_id, req.target_id, fields, req.comment)
         key = relation_key(req.source_id, req.target_id)
         return {"status": "success", "message": "Relation updated successfully",
-                "data": relation_data(store.get_relations([key])[key])}
+                "data": relation_data(engine.store.get_relations([key])[key])}
 
     @router.post("/graph/entities/merge")
     def merge(req: EntityMergeRequest, who: str = Depends(editor)) -> dict[str, Any]:
         target = req.entity_to_change_into.strip()
-        missing = [n for n in req.entities_to_change if n != target and not store.get_entities([n])]
+        missing = [n for n in req.entities_to_change if n != target and not engine.store.get_entities([n])]
         if missing:
             raise HTTPException(status_code=404, detail=f"no entity named {missing[0]!r}")
-        moved = sum(len(store.relations_of([n])) for n in dict.fromkeys(req.entities_to_change) if n != target)
+        moved = sum(len(engine.store.relations_of([n])) for n in dict.fromkeys(req.entities_to_change) if n != target)
         done = reviewer(who).merge_many(req.entities_to_change, target, req.comment)
         deleted = [r["target"]["name"] for r in done]
         return {"status": "success",
@@ -180,7 +179,7 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
         reviewer(who).create_relation(req.source_entity, req.target_entity, str(d.get("keywords", "")),
                                       str(d.get("description", "")), d.get("weight", 1.0), req.comment)
         key = relation_key(req.source_entity, req.target_entity)
-        return {"status": "success", "data": relation_data(store.get_relations([key])[key]),
+        return {"status": "success", "data": relation_data(engine.store.get_relations([key])[key]),
                 "message": f"Relation created successfully between '{req.source_entity}' and "
                            f"'{req.target_entity}'"}
 
@@ -193,7 +192,7 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
 
     @router.delete("/graph/relation/delete")
     def delete_relation(req: DeleteRelationRequest, who: str = Depends(editor)) -> dict[str, Any]:
-        if not store.get_relations([relation_key(req.source_entity, req.target_entity)]):
+        if not engine.store.get_relations([relation_key(req.source_entity, req.target_entity)]):
             raise HTTPException(status_code=404, detail=f"no relation between {req.source_entity!r} and "
                                 f"{req.target_entity!r}")
         reviewer(who).delete_relation(req.source_entity, req.target_entity, req.comment)
@@ -208,7 +207,7 @@ def graph_router(engine: Engine, reader: Callable[..., Any], editor: Callable[..
                 state: str | None = Query(None, max_length=20)) -> dict[str, Any]:
         """The decisions, newest first, filtered by any of kind, item, reviewer, decision and state."""
         wanted = {"kind": kind, "item": item, "reviewer": reviewer_name, "decision": decision, "state": state}
-        rows = [r for r in history(store) if all(v is None or r.get(k) == v for k, v in wanted.items())]
+        rows = [r for r in history(engine.store) if all(v is None or r.get(k) == v for k, v in wanted.items())]
         return {"reviews": rows, "count": len(rows)}
 
     @router.post("/graph/reviews/{rule_id}/undo")

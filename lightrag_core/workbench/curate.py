@@ -53,11 +53,13 @@ def parse_item(kind: str, item: str) -> dict[str, str]:
 
 
 class Reviewer:
-    def __init__(self, store: GraphStore, embedder: Embedder, summarise: Summariser, reviewer: str = "") -> None:
+    def __init__(self, store: GraphStore, embedder: Embedder, summarise: Summariser, reviewer: str = "",
+                 workspace: str = "") -> None:
         self.store = store
         self.embedder = embedder
         self.summarise = summarise
         self.reviewer = reviewer
+        self.workspace = workspace  # recorded with each decision: one server may serve several workspaces
 
     # -- bookkeeping ---------------------------------------------------------
     def _commit(self, rule: dict[str, Any], write: GraphWrite | None = None) -> dict[str, Any]:
@@ -75,6 +77,8 @@ class Reviewer:
                                 "detail": detail, "reviewer": self.reviewer, "at": time.time()})
 
     def _rule(self, action: str, kind: str, target: dict[str, str], comment: str, **extra: Any) -> dict[str, Any]:
+        if self.workspace:
+            extra["workspace"] = self.workspace
         return new_rule(action, kind, target, self.reviewer, _text(comment, "a comment", required=False), **extra)
 
     def _entity(self, name: str) -> Entity:

@@ -375,6 +375,10 @@ class Neo4jStore(ConsoleReads):
     def most_cited_chunks(self, n: int) -> list[tuple[str, int]]:
         return [(r["id"], r["entities"]) for r in self._read("most_cited_chunks", top_k=n)]
 
+    def workspace_names(self, limit: int = 10_000) -> list[str]:
+        """Every workspace in this database (the server checks a request's workspace against these)."""
+        return [row["name"] for row in self._read("workspaces_list", limit=limit) if row["name"]]
+
     def counts(self) -> dict[str, int]:
         return dict(self._read("counts")[0])
 
