@@ -5,6 +5,8 @@ from pathlib import Path
 import streamlit as st
 
 from lightrag_core.accounts import Action
+from lightrag_core.models import LightRAGError
+from lightrag_core.workbench.workspaces import check_name
 from pages.common import auth, state
 
 st.set_page_config(page_title="Home · Graph RAG workbench", layout="wide")
@@ -13,15 +15,30 @@ st.title("Graph RAG workbench")
 st.write("Index documents into a knowledge graph, ask it questions in six modes, compare the modes, "
          "and review the graph's quality.")
 
-# Opening a work directory reads (or creates) files on the server: the admin's choice.
-if auth.allowed(Action.CHOOSE_WORKSPACE):
+# The workspaces this account may open; opening a directory by path or making a new workspace creates
+# files on the server, so those need the admin role in every workspace.
+choices, anywhere = auth.openable(), auth.allowed_everywhere(Action.CHOOSE_WORKSPACE)
+current = state.workspace_name()
+if len(choices) > 1 or anywhere:
     with st.form("workspace"):
-        options = state.known_workspaces()
-        current = str(Path(state.workdir()).resolve())
-        choice = st.selectbox("Workspace", options, index=options.index(current) if current in options else 0)
-        other = st.text_input("…or another work directory", placeholder="path/to/workdir")
+        labels = choices if current is not None else [str(Path(state.workdir()).resolve()), *choices]
+        here = current if current is not None else labels[0]
+        choice = st.selectbox("Workspace", labels, index=labels.index(here) if here in labels else 0)
+        other = new = ""
+        if anywhere:
+            new = st.text_input("…or a new workspace", placeholder="name: letters, digits, _ or -")
+            other = st.text_input("…or another work directory", placeholder="path/to/workdir")
         if st.form_submit_button("Open"):
-            st.session_state.workdir = other.strip() or choice
+            if new.strip():
+                try:
+                    state.open_workspace(check_name(new.strip()))
+                except LightRAGError as exc:
+                    st.error(str(exc))
+                    st.stop()
+            elif other.strip():
+                st.session_state.workdir = other.strip()
+            elif choice in choices:
+                state.open_workspace(choice)
             st.rerun()
 
 engine = state.engine()
@@ -39,6 +56,7 @@ st.table({
     "store": ["Neo4j" if info["store"] == "neo4j" else "embedded (SQLite + in-memory vectors)"],
     "language model": [info["llm"]],
     "embeddings": [f"{info['embedding_model']} ({info['embedding_dim']} dimensions)"],
+    "workspace name": [current or "(a work directory opened by path)"],
     "workspace": [info["workdir"] if info["store"] == "embedded" else engine.settings.workspace],
     "warm-up": [state.warmup_line(engine)],
 })

@@ -47,8 +47,8 @@ def accounts() -> Accounts:
         raise  # st.stop() ends the run; this line only satisfies the type checker
 
 
-def current() -> Principal | None:
-    """Who is signed in to this session (the anonymous admin when there are no accounts), or None."""
+def _signed() -> Principal | None:
+    """Who is signed in to this session, with every workspace role they hold (anonymous admin when open)."""
     known = accounts()
     if not known.enabled:
         return ANONYMOUS
@@ -57,6 +57,36 @@ def current() -> Principal | None:
     if principal is None:
         st.session_state.pop(_TOKEN, None)
     return principal
+
+
+def _bound(principal: Principal) -> Principal | None:
+    """The principal acting in the open workspace: its role there (a directory opened by path: the role held
+    in every workspace). None when it has no role there."""
+    name = state.workspace_name()
+    if name is not None:
+        return principal.in_workspace(name)
+    everywhere = principal.everywhere
+    return Principal(principal.name, everywhere) if everywhere else None
+
+
+def current() -> Principal | None:
+    """Who is signed in, with their role in the workspace this session has open; None otherwise."""
+    principal = _signed()
+    return _bound(principal) if principal is not None else None
+
+
+def openable() -> list[str]:
+    """The workspaces the signed-in account may open, the default first."""
+    principal = _signed()
+    return [n for n in state.workspace_names() if principal is not None and principal.may_open(n)]
+
+
+def allowed_everywhere(what: Role | Action) -> bool:
+    """Whether the account's role in every workspace may do `what` (opening a directory by path, making a
+    new workspace): a role given for one workspace never reaches beyond it."""
+    principal = _signed()
+    everywhere = principal.everywhere if principal is not None else None
+    return everywhere is not None and everywhere.allows(needed_role(what))
 
 
 def allowed(what: Role | Action) -> bool:
@@ -91,18 +121,32 @@ def gate(what: Role | Action) -> None:
 def signed_in() -> Principal:
     """The signed-in user; until there is one, a login form and st.stop()."""
     state.use_app_navigation()  # before a login form can stop the run (see state.use_app_navigation)
-    principal = current()
-    if principal is None:
+    signed = _signed()
+    if signed is None:
         _login_form(accounts())
         st.stop()
         raise RuntimeError("unreachable")  # st.stop() ends the run
+    principal = _bound(signed)
+    if principal is None:  # no role in the open workspace: open the first one the account has
+        mine = openable()
+        if mine:
+            state.open_workspace(mine[0])
+            st.rerun()
+        st.error("Your account has no role in any workspace of this app; ask an admin for one.")
+        principal = Principal(signed.name, Role.VIEWER)  # for the sign-out button only
+        _sidebar(principal)
+        st.stop()
+    _sidebar(principal)
+    return principal
+
+
+def _sidebar(principal: Principal) -> None:
     if not principal.anonymous:
         with st.sidebar:
             st.caption(f"Signed in as **{principal.name}** · {principal.role}")
             if st.button("Sign out", key="sign_out", icon=":material/logout:"):
                 st.session_state.pop(_TOKEN, None)
                 st.rerun()
-    return principal
 
 
 def _login_form(known: Accounts) -> None:

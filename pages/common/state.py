@@ -7,6 +7,8 @@ from pathlib import Path
 import streamlit as st
 
 from lightrag_core import Engine, LightRAGError, Settings
+from lightrag_core.config import valid_workspace_name
+from lightrag_core.workbench.workspaces import SUBFOLDER, Workspaces
 
 
 def _secrets() -> dict[str, object]:
@@ -23,10 +25,44 @@ def settings(workdir: str | None = None) -> Settings:
 
 
 @st.cache_resource(show_spinner="Opening the workspace and loading models…")
-def _engine(workdir: str, store_kind: str) -> Engine:
-    engine = Engine(settings(workdir), store_kind=store_kind)
+def _engine(workdir: str, store_kind: str, name: str | None = None) -> Engine:
+    # A named workspace gets its own Neo4j workspace and inputs too (Workspaces.settings_for).
+    chosen = workspaces().settings_for(name) if name else settings(workdir)
+    engine = Engine(chosen, store_kind=store_kind)
     engine.start_warmup()  # the first question need not build the models and indexes itself
     return engine
+
+
+def workspaces() -> Workspaces:
+    """The named workspaces under the configured work directory (LIGHTRAG_WORKDIR)."""
+    return Workspaces(settings())
+
+
+def workspace_name() -> str | None:
+    """The name of the workspace this session has open; None for a work directory an admin opened by path."""
+    known = workspaces()
+    here, root = Path(workdir()).resolve(), Path(known.root.workdir).resolve()
+    if here == root:
+        return known.default
+    if here.parent == root / SUBFOLDER and valid_workspace_name(here.name):
+        return here.name
+    return None
+
+
+def workspace_names() -> list[str]:
+    """Every workspace that exists (on Neo4j read through the default workspace's store)."""
+    known = workspaces()
+    if store_kind() != "neo4j":
+        return known.names()
+    try:
+        lister = _engine(str(Path(known.root.workdir).resolve()), "neo4j", known.default).store
+        return known.names(lister)  # type: ignore[arg-type]
+    except LightRAGError:  # the server is down: engine() says so where the page opens the workspace
+        return [known.default]
+
+
+def open_workspace(name: str) -> None:
+    st.session_state.workdir = str(workspaces().folder(name))
 
 
 def workdir() -> str:
@@ -65,27 +101,18 @@ def engine() -> Engine:
     """
     use_app_navigation()
     try:
-        return _engine(str(Path(workdir()).resolve()), store_kind())
+        return _engine(str(Path(workdir()).resolve()), store_kind(), workspace_name())
     except LightRAGError as exc:
         st.error(f"The workspace cannot be opened: {exc}")
         st.stop()
         raise  # st.stop() ends the run; this line only satisfies the type checker
 
 
-def known_workspaces() -> list[str]:
-    """Work directories next to the current one that hold an index."""
-    here = Path(workdir()).resolve()
-    found = {str(here)}
-    for parent in {here.parent, Path.cwd()}:
-        if parent.is_dir():
-            found.update(str(p.parent) for p in parent.glob("*/graph.sqlite"))
-    return sorted(found)
-
-
 def sidebar(eng: Engine) -> None:
     info = eng.describe()
     with st.sidebar:
-        st.caption("Workspace")
+        name = workspace_name()
+        st.caption("Workspace" + (f": **{name}**" if name else ""))
         st.code(info["workdir"] if info["store"] == "embedded" else f"Neo4j · {eng.settings.workspace}",
                 language=None)
         st.caption(f"Store: **{info['store']}** · LLM: **{info['llm']}**")

@@ -136,3 +136,35 @@ def test_a_malformed_hash_never_matches_and_unknown_names_run_bcrypt_too(monkeyp
     assert accounts.authenticate("nobody", "pw") is None
     assert accounts.authenticate("carol", "pw") == Principal("carol", Role.VIEWER)
     assert len(checked) == 2  # one bcrypt check each, as for a hashed account: timing names no one
+
+
+def test_roles_per_workspace_add_up_and_a_bare_role_holds_everywhere():
+    found = parse_accounts("bob:pw:reviewer@legal,viewer@hr,Admin@ops,carol:c:viewer,dan:d:admin,viewer@hr")
+    bob = found["bob"].principal()
+    assert bob.role == Role.ADMIN  # the strongest anywhere, as /login reports it
+    assert [bob.role_in(w) for w in ("legal", "hr", "ops", "finance")] == [Role.REVIEWER, Role.VIEWER, Role.ADMIN,
+                                                                            None]
+    assert bob.in_workspace("hr") == Principal("bob", Role.VIEWER) and bob.in_workspace("finance") is None
+    assert bob.everywhere is None and not bob.may_open("finance")
+    assert found["carol"].principal().role_in("anything") == Role.VIEWER
+    dan = found["dan"].principal()
+    assert dan.role_in("hr") == Role.ADMIN and dan.everywhere == Role.ADMIN  # the stronger grant wins
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("bob:pw:reviewer@../etc", "entry 1 ('bob'): a workspace name is 1 to 64"),
+    ("bob:pw:viewer@hr,boss@legal", "entry 2 (a role of 'bob'): unknown role"),
+    ("viewer@hr", "entry 1 ('viewer@hr'): expected user:password:role"),
+])
+def test_bad_workspace_roles_are_refused_with_the_entry(spec, message):
+    with pytest.raises(AccountsError, match=message.replace("(", "\\(").replace(")", "\\)")):
+        parse_accounts(spec)
+
+
+def test_a_token_is_void_once_the_accounts_workspace_roles_change():
+    before = build("bob:pw:reviewer@legal,viewer@hr")
+    token = before.issue_token(before.authenticate("bob", "pw"))  # type: ignore[arg-type]
+    assert before.verify_token(token) == before.accounts["bob"].principal()
+    assert build("bob:pw:reviewer@legal,viewer@hr").verify_token(token) is not None
+    assert build("bob:pw:reviewer@legal").verify_token(token) is None
+    assert build("bob:pw:reviewer@legal,reviewer@hr").verify_token(token) is None
