@@ -35,8 +35,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="log warnings and progress details")
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("index", help="index files, folders or .jsonl corpora")
-    s.add_argument("paths", nargs="+")
+    s = sub.add_parser("index", help="index files, folders or .jsonl corpora (or --sample)")
+    s.add_argument("paths", nargs="*")
+    s.add_argument("--sample", action="store_true",
+                   help="index the sample book (A Christmas Carol) and make its question set")
     s.add_argument("--no-progress", action="store_true")
 
     s = sub.add_parser("query", help="ask a question")
@@ -114,13 +116,25 @@ def _progress_bar(disabled: bool) -> tuple[Any, Callable[[dict], None]]:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    if not args.paths and not args.sample:
+        raise LightRAGError("give files or folders to index, or --sample")
+    from lightrag_core.workbench import sample
+
+    status = 0
     with _engine(args) as engine:
         bar, update = _progress_bar(args.no_progress)
         try:
-            report = engine.index_paths(args.paths, update)
+            if args.sample:
+                report = sample.index_sample(engine, update)
+                status = _report(report)
+                if not report.failed:
+                    qset = sample.question_set(engine)
+                    print(f"question set {qset.label}; questions to try: " + " | ".join(sample.QUESTIONS))
+            if args.paths:
+                status = _report(engine.index_paths(args.paths, update)) or status
         finally:
             bar.close()
-        return _report(report)
+    return status
 
 
 def _report(report: IndexReport) -> int:

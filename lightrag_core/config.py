@@ -182,6 +182,9 @@ class Settings:
     allowed_hosts: tuple[str, ...] = ()
     # Request bodies above this are refused (413) before they are read; 0 = the file limit plus 1 MB.
     max_request_mb: float = 0.0
+    # The sample book ("Index the sample"): a local copy to read, else where to fetch it once.
+    sample_path: Path | None = None
+    sample_url: str = "https://www.gutenberg.org/cache/epub/46/pg46.txt"
     # The folder POST /documents/scan indexes (LightRAG's INPUT_DIR); empty = <workdir>/inputs.
     input_dir: Path | None = None
     # The embedded store searches a namespace (entities, relations, chunks) with this many vectors or
@@ -290,6 +293,8 @@ class Settings:
             allowed_hosts=tuple(h.strip().lower() for h in hosts.split(",") if h.strip()),
             max_request_mb=env.number("LIGHTRAG_MAX_REQUEST_MB", 0.0),
             input_dir=Path(env.get("INPUT_DIR")) if env.get("INPUT_DIR") else None,
+            sample_path=Path(env.get("LIGHTRAG_SAMPLE_PATH")) if env.get("LIGHTRAG_SAMPLE_PATH") else None,
+            sample_url=env.get("LIGHTRAG_SAMPLE_URL", "https://www.gutenberg.org/cache/epub/46/pg46.txt"),
             ann_min_vectors=env.int("LIGHTRAG_ANN_MIN_VECTORS", 200_000),
         )
         if types:

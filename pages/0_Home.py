@@ -7,7 +7,7 @@ import streamlit as st
 from lightrag_core.accounts import Action
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.workspaces import check_name
-from pages.common import auth, state
+from pages.common import auth, indexing, state
 
 st.set_page_config(page_title="Home · Graph RAG workbench", layout="wide")
 auth.signed_in()
@@ -64,5 +64,6 @@ if engine.settings.llm_local_gguf:
     st.info(f"The language model runs inside this app on the CPU, with a {engine.settings.llm_context_tokens}-token "
             "window: expect tens of seconds per answer and per indexed passage on a small machine. "
             "Without LLM_LOCAL_GGUF, offline extraction and extractive answers take a fraction of that.")
+indexing.sample_note()
 if info["documents"] == 0:
-    st.info("This workspace is empty: open **Upload** to index files or pasted text.")
+    indexing.sample_offer(engine, auth.allowed(Action.UPLOAD))

@@ -5,8 +5,7 @@ import streamlit as st
 
 from lightrag_core.accounts import Action
 from lightrag_core.workbench.csv_export import frame_csv
-from lightrag_core.workbench.safe_text import as_text
-from pages.common import auth, state
+from pages.common import auth, indexing, state
 
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
 auth.signed_in()
@@ -20,50 +19,15 @@ if can_upload:
     title = st.text_input("Title for the pasted text", value="pasted text", key="paste_title")
 else:
     auth.explain(Action.UPLOAD)
+indexing.sample_note()
+if not engine.documents():
+    indexing.sample_offer(engine, can_upload)
 
 if can_upload and st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
     uploads = [(f.name, f.getvalue()) for f in files or []]
     texts = [(title or "pasted text", pasted)] if pasted.strip() else []
     if uploads or texts:
-        bar = st.progress(0.0, text="Starting…")
-        log = st.status("Indexing", expanded=True)
-        done = {"n": 0}
-
-        def progress(event: dict) -> None:
-            if event["stage"] == "extracting":
-                log.write(f"Extracting entities and relations from {event['chunks']} chunks…")
-            elif event["stage"] in {"done", "failed"}:
-                done["n"] += 1
-                total = len(uploads) + len(texts)
-                bar.progress(min(1.0, done["n"] / total), text=f"{done['n']} of {total} files")
-                if event["stage"] == "done":
-                    mark = "⚠" if event["warning"] else "✓"
-                    log.write(as_text(f"{mark} {event['document']}: {event['chunks']} chunks, {event['entities']} "
-                                      f"entities, {event['relations']} relations; {event['records']}"))
-                else:
-                    log.write(as_text(f"✗ {event['document']}: {event['error']}"))
-            elif event["stage"] == "replaced":
-                log.write(as_text(f"↻ {event['file']}: the new version {event['document']} replaced "
-                                  f"{event['earlier']}"))
-
-        report = engine.index_uploads(uploads, progress, texts)
-        log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
-        # A statement, not a conditional expression: Streamlit's magic renders a bare
-        # expression's value, which printed DeltaGenerator's docstring under the summary.
-        if report.failed:
-            st.warning(report.summary())
-            for error in report.failed.values():
-                st.error(as_text(error))
-        else:
-            st.success(report.summary())
-        if report.records_summary():
-            st.caption(report.records_summary())
-        for outcome in report.outcomes.values():
-            if outcome.cleaned:
-                st.caption(as_text(f"{outcome.source}: {outcome.cleaned}"))
-        for doc_id, warning in report.warnings.items():
-            st.warning(as_text(f"{report.outcomes[doc_id].source or doc_id}: {warning} "
-                           f"({report.outcomes[doc_id].describe()})"))
+        indexing.run(lambda progress: engine.index_uploads(uploads, progress, texts), len(uploads) + len(texts))
 
 st.subheader("Documents")
 docs = engine.documents()

@@ -8,7 +8,7 @@ from lightrag_core.workbench import result_tables as tables
 from lightrag_core.workbench.csv_export import frame_csv
 from lightrag_core.workbench.graph_view import from_query_data
 from lightrag_core.workbench.safe_text import TextStream, as_text
-from pages.common import auth, state, widgets
+from pages.common import auth, indexing, state, widgets
 
 st.set_page_config(page_title="Query · Graph RAG workbench", layout="wide")
 auth.signed_in()
@@ -28,6 +28,8 @@ for turn in st.session_state.history:
     st.chat_message(turn["role"]).markdown(as_text(turn["content"]))
 
 question = st.chat_input("Ask a question about the indexed documents")
+if not question and not st.session_state.history:
+    question = indexing.suggested_questions(engine)
 if question:
     st.chat_message("user").markdown(as_text(question))
     param.conversation_history = list(st.session_state.history) if use_history else []

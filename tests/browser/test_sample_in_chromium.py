@@ -1,0 +1,67 @@
+"""A new user's first minute in a real browser: an empty workspace offers the sample on Home, one click
+indexes it with progress, and the Query page's suggested question answers. Screenshots for the README."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from tests.browser.test_app_in_chromium import ARGS, CHROMIUM, ROOT, SHOTS, _clean, _free_port, _serve, _settle
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_home_index_the_sample_then_a_suggested_question(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LIGHTRAG_", "NEO4J_", "LLM_", "OPENAI_"))}
+    # The book is found beside the checkout, as in a fresh clone next to the data folder; never fetched here.
+    env.update({"LIGHTRAG_WORKDIR": str(tmp_path / "fresh"), "LIGHTRAG_SAMPLE_URL": "http://127.0.0.1:9/none"})
+    proc, url = _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                        "--server.address", "127.0.0.1", "--server.headless", "true",
+                        "--browser.gatherUsageStats", "false"], port, env)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(url + "/")
+            page.get_by_role("button", name="Index the sample").wait_for(timeout=180_000)
+            _settle(page)
+            assert "start with the sample" in _clean(page, "Home (empty)")
+            page.screenshot(path=str(SHOTS / "home_sample_offer.png"), full_page=True)
+
+            page.get_by_role("button", name="Index the sample").click()
+            page.get_by_text("Extracting entities and relations").first.wait_for(timeout=120_000)  # progress
+            page.get_by_text("1 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
+            page.get_by_text("Making a question set").first.wait_for(timeout=120_000)
+            note = page.get_by_text("The sample is indexed").first
+            note.wait_for(timeout=300_000)
+            _settle(page)
+            home = _clean(page, "Home (sample indexed)")
+            assert "Saved sample v1" in home and "start with the sample" not in home
+            note.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "home_sample_indexed.png"), full_page=True)
+
+            page.get_by_text("Ask the sample a question").click()
+            suggestion = page.get_by_role("button", name="Who was Scrooge's business partner?")
+            suggestion.wait_for(timeout=180_000)
+            _settle(page)
+            page.screenshot(path=str(SHOTS / "query_suggested.png"), full_page=True)
+            suggestion.click()
+            reply = page.get_by_test_id("stChatMessage").last
+            reply.get_by_text("Marley").first.wait_for(timeout=180_000)
+            _settle(page)
+            lines = [line.strip() for line in reply.inner_text().splitlines() if line.strip()]
+            short = next(line for line in lines if line.startswith(("Answer:", "No short answer")))
+            assert short.startswith(("Answer: Jacob Marley [", "Answer: Marley [")), reply.inner_text()
+            assert page.get_by_role("button", name="Who was Scrooge's business partner?").count() == 0
+            _clean(page, "Query (suggested question)")
+            page.get_by_test_id("stChatMessage").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "query_sample_answer.png"), full_page=True)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
