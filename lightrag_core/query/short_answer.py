@@ -31,7 +31,7 @@ from lightrag_core.query.answer_type import (
     answer_type,
 )
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
-from lightrag_core.query.roles import Hop, first_hop, holder
+from lightrag_core.query.roles import Hop, first_hop, holder, inner_hop, without_heading
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
@@ -81,19 +81,27 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
 def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]]) -> ShortAnswer | None:
     """"When did the director of X die?": find X's director, then ask "when did <director> die?" of
     the sentences about them. None when the first hop is not stated, so the question is answered as a whole."""
-    found = holder(hop.subject, hop.role, [s for s, _ in scored])
+    sentences = [s for s, _ in scored]
+    subject, path, evidence = hop.subject, [hop.subject], []
+    if inner := inner_hop(hop.subject):  # "the youngest son of Scrooge's clerk": the clerk first
+        first = holder(inner.subject, inner.role, sentences, inner.qualifier)
+        if first is None:
+            return None
+        subject, path, evidence = first[0], [inner.subject, first[0]], [first[1]]
+    found = holder(subject, hop.role, sentences, hop.qualifier)
     if found is None:
         return None
     person, said = found
+    path, evidence = [*path, person], [*evidence, said]
     if hop.asks_the_name():
-        return ShortAnswer(person, [said], [hop.subject, person], 1.0)
-    about = [(s, v) for s, v in scored if s is not said and named_in(person, s.name_stems)]
+        return ShortAnswer(person, evidence, path, 1.0)
+    about = [(s, v) for s, v in scored if s not in evidence and named_in(person, s.name_stems)]
     if not about:
         return None
     outer = _span(kind, hop.outer.format(person), about, [person])
     if outer is None:
         return None
-    return ShortAnswer(outer.text, [said, *outer.evidence], [hop.subject, person, outer.text], outer.score,
+    return ShortAnswer(outer.text, [*evidence, *outer.evidence], [*path, outer.text], outer.score,
                        outer.margin, outer.confident)
 
 
@@ -113,12 +121,9 @@ def _parse(sentences: list[Sentence]) -> list[_Parsed]:
     return out
 
 
-_CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
-
-
 def _person_text(text: str, label: str) -> str:
     """A person's name without a heading in capitals the model read into it ("CHARACTERS Bob Cratchit")."""
-    return _CAPS_HEADING.sub("", text) if label == "PERSON" else text
+    return without_heading(text) if label == "PERSON" else text
 
 
 def _day_start(doc: Any, ent: Any) -> int:

@@ -120,7 +120,7 @@ def test_walk_every_page_with_the_novel(server):
         _settle(page)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(NOVEL))
         page.get_by_text("book.txt").first.wait_for()
-        page.get_by_role("button", name="Index").click()
+        page.get_by_role("button", name="Index", exact=True).click()
         page.get_by_text("1 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
         page.get_by_text("Export CSV").first.wait_for(timeout=120_000)  # the documents table is drawn
         _settle(page)
@@ -261,7 +261,7 @@ def test_a_new_version_of_an_upload_replaces_the_old_one(server, tmp_path):
             _visit(page, server + "/Upload", "Files")
             page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(notes))
             page.get_by_text("notes.txt").first.wait_for()
-            page.get_by_role("button", name="Index").click()
+            page.get_by_role("button", name="Index", exact=True).click()
             summary = "1 indexed, 0 unchanged, 0 failed" + (", 1 earlier version replaced" if n else ";")
             page.get_by_text(summary).first.wait_for(timeout=300_000)
             _settle(page)

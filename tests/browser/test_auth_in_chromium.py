@@ -102,7 +102,7 @@ def test_admin_indexes_real_passages_then_a_viewer_only_reads(server, tmp_path):
         _settle(page)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(passages))
         page.get_by_text("hotpot_passages.txt").first.wait_for()
-        page.get_by_role("button", name="Index").click()
+        page.get_by_role("button", name="Index", exact=True).click()
         page.get_by_text("1 indexed").first.wait_for(timeout=300_000)
         _settle(page)
         text = _clean(page, "admin Upload")

@@ -34,7 +34,7 @@ def test_pages_and_headings_are_cited_on_the_query_page(tmp_path):
             page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
                 [str(tmp_path / "survey.pdf"), str(tmp_path / "ferries.docx")])
             page.get_by_text("ferries.docx").first.wait_for()
-            page.get_by_role("button", name="Index").click()
+            page.get_by_role("button", name="Index", exact=True).click()
             page.get_by_text("2 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
             _settle(page)
 

@@ -73,7 +73,7 @@ def test_document_text_loads_nothing_on_any_page(tmp_path, listener):
             title.fill(f"notes ![t]({base}/?d=title)")
             title.press("Enter")
             _settle(page)
-            page.get_by_role("button", name="Index").click()
+            page.get_by_role("button", name="Index", exact=True).click()
             page.get_by_text("1 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
             _settle(page)
             page.wait_for_timeout(1500)

@@ -56,7 +56,7 @@ def test_generate_run_read_evidence_review_and_impact(tmp_path):
             _settle(page)
             page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(NOVEL))
             page.get_by_text("book.txt").first.wait_for()
-            page.get_by_role("button", name="Index").click()
+            page.get_by_role("button", name="Index", exact=True).click()
             page.get_by_text("1 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
             _settle(page)
 

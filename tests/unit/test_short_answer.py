@@ -207,3 +207,27 @@ def test_a_date_without_a_number_month_or_day_is_a_weak_answer() -> None:
                    ["Adam"])
     assert exact is not None and exact.text == "3 March 2026"
     assert vague is None or vague.score < exact.score
+
+
+def test_a_role_of_a_role_is_resolved_from_the_inside_out() -> None:
+    """"The youngest son of Scrooge's clerk": the clerk first, then his youngest son, each with its sentence."""
+    book = ["Mr. Fezziwig, a kind-hearted, jovial old merchant, employed the young Scrooge.",
+            "Bob Cratchit, clerk to Ebenezer Scrooge.",
+            "Peter Cratchit, a son of Bob Cratchit.",
+            "Tim Cratchit, a cripple, youngest son of Bob Cratchit."]
+    son = answer("What is the name of the youngest son of Scrooge's clerk?", book, ["Scrooge"])
+    assert son is not None and son.text == "Tim Cratchit"  # not Peter, a son but not the youngest
+    assert son.path == ["Scrooge", "Bob Cratchit", "Tim Cratchit"]
+    assert [s.text for s in son.evidence] == [book[1], book[3]]
+    clerk = answer("What is the name of Scrooge's clerk?", book, ["Scrooge"])
+    assert clerk is not None and clerk.text == "Bob Cratchit"  # not Ebenezer Scrooge, the subject's own name
+
+
+def test_a_relative_may_share_the_family_name_but_not_be_the_subject() -> None:
+    family = ["Tim Cratchit, a cripple, youngest son of Bob Cratchit.",
+              "Once Upon a Time in America is a 1984 film directed by Sergio Leone."]
+    son = answer("Who is Bob Cratchit's youngest son?", family, ["Bob Cratchit"])
+    assert son is not None and son.text == "Tim Cratchit"
+    director = answer("Who is the director of Once Upon a Time in America?", family,
+                      ["Once Upon a Time in America"])
+    assert director is not None and director.text == "Sergio Leone"  # never "America"
