@@ -94,7 +94,9 @@ class Neo4jStore(ConsoleReads):
         self._missing_fulltext: set[str] = set()
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Neo4jStore:
+    def from_settings(cls, settings: Settings, *, prepare: bool = True) -> Neo4jStore:
+        """Connect (every failure one line with the fix); `prepare=False` skips the version check and the
+        schema, so neo4j-check can time and report each of those as its own step."""
         import neo4j
         from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable
 
@@ -108,8 +110,9 @@ class Neo4jStore(ConsoleReads):
                 driver.verify_connectivity()
                 store = cls(driver, settings.neo4j_database, settings.workspace, uri,
                             user=settings.neo4j_username, write_batch=settings.neo4j_write_batch)
-                store.check_version()
-                store.create_schema()
+                if prepare:
+                    store.check_version()
+                    store.create_schema()
                 return store
             except BaseException:
                 if driver is not None:
@@ -120,8 +123,11 @@ class Neo4jStore(ConsoleReads):
             raise LightRAGError(f"Neo4j at {uri} rejected user {settings.neo4j_username!r}: check NEO4J_USERNAME "
                                 "and NEO4J_PASSWORD") from exc
         except (ServiceUnavailable, OSError) as exc:
-            raise LightRAGError(f"cannot reach Neo4j at {uri}: is the server running and the port open? "
-                                "Start one (README, 'Neo4j') or unset NEO4J_URI for the embedded store") from exc
+            # The driver's last line says which: nothing listening, or something that is not Bolt (an HTTP port).
+            reason = str(exc).strip().splitlines()[-1][:200] if str(exc).strip() else type(exc).__name__
+            raise LightRAGError(f"cannot reach Neo4j at {uri} ({reason}): is the server running and is this its "
+                                "Bolt port (7687, not the browser's 7474)? Start one (README, 'Neo4j') or unset "
+                                "NEO4J_URI for the embedded store") from exc
         except (ConfigurationError, ValueError) as exc:
             raise LightRAGError(f"NEO4J_URI {uri!r} is not usable ({exc}); use neo4j://, bolt:// or "
                                 "neo4j+s:// (Aura)") from exc
