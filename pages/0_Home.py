@@ -4,7 +4,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from lightrag_core.accounts import Action
+from lightrag_core.accounts import Action, Role
+from lightrag_core.models import LightRAGError
+from lightrag_core.workbench.neo4j_check import run_check
 from pages.common import auth, state
 
 st.set_page_config(page_title="Home · Graph RAG workbench", layout="wide")
@@ -48,3 +50,21 @@ if engine.settings.llm_local_gguf:
             "Without LLM_LOCAL_GGUF, offline extraction and extractive answers take a fraction of that.")
 if info["documents"] == 0:
     st.info("This workspace is empty: open **Upload** to index files or pasted text.")
+
+# An administrator's first question about a new Neo4j server: does it do what this store needs?
+if info["store"] == "neo4j" and auth.allowed(Role.ADMIN):
+    with st.expander("Check the Neo4j server"):
+        st.caption("Runs `lightrag-workbench neo4j-check`: version, privileges, the schema as asked, a tiny "
+                   "document indexed and queried beside an embedded store, the console's plans. It writes only "
+                   "to a scratch workspace of its own and removes it; README, 'Neo4j', says what each failure means.")
+        if st.button("Run the check"):
+            with st.spinner("Checking the server…"):
+                try:
+                    report = run_check(engine.settings, engine.embedder)
+                except LightRAGError as exc:
+                    st.error(str(exc))
+                else:
+                    (st.success if report.ok else st.error)(report.lines()[-1])
+                    st.dataframe([{"step": s.name, "result": s.status, "ms": round(s.seconds * 1000),
+                                   "detail": s.detail, "needed": s.needed} for s in report.steps],
+                                 hide_index=True, width="stretch")

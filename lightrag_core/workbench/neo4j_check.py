@@ -139,7 +139,7 @@ def server_facts(store: Neo4jStore, report: CheckReport) -> str:
     if parse_version(str(kernel.get("version") or "")) < MIN_VERSION:
         raise LightRAGError(f"Neo4j {kernel.get('version')} is older than 5.18, which this store needs "
                             "(relationship vector indexes): upgrade the server")
-    return f"Neo4j {kernel.get('version')} {kernel.get('edition')} edition"
+    return f"Neo4j {kernel.get('version')} {kernel.get('edition') or 'unknown'} edition"
 
 
 def database_facts(store: Neo4jStore, report: CheckReport) -> str:
