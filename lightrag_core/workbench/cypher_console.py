@@ -21,6 +21,7 @@ from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Entity, LightRAGError, Relation
 from lightrag_core.storage.base import GraphStore
 from lightrag_core.storage.neo4j import cypher_files
+from lightrag_core.storage.neo4j.errors import LoginRejected
 from lightrag_core.workbench.cypher_plan_guard import PlanRefused, check_plan, check_text
 
 NEEDS_NEO4J = ("Ask in Cypher runs Cypher on Neo4j, and this workspace uses the embedded store. Set NEO4J_URI, "
@@ -217,7 +218,7 @@ class CypherConsole:
         check_read_only(statement)
         try:
             plan = self.reader.explain(statement, {}, TIMEOUT_S)
-        except PlanRefused:
+        except (PlanRefused, LoginRejected):  # a wrong password is said as such, not as an unplannable statement
             raise
         except LightRAGError as exc:
             raise PlanRefused(f"the server could not plan this statement, so the console does not run it: {exc}") \

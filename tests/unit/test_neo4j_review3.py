@@ -49,3 +49,82 @@ def test_the_search_statements_keep_at_the_cut_what_the_embedded_store_keeps(nam
     embedded = [h.key for h in by_score_then_key([_Hit(k, s) for k, s in cosines.items()], lambda h: h.key)][:1]
     assert embedded == ["B"]
     assert _statement_cut(name, cosines, 1) == embedded
+
+
+# -- the per-transaction memory limit -------------------------------------------------------------------------
+
+def _hydrated(code: str, message: str) -> Exception:
+    from neo4j.exceptions import Neo4jError
+
+    return Neo4jError._hydrate_neo4j(code=code, message=message)
+
+
+def test_the_per_transaction_memory_limit_is_recognised_and_never_retried():
+    """db.memory.transaction.max raises Neo.ClientError.General.TransactionOutOfMemoryError (a client error, not
+    the transient pool error the store knew): it read as 'Neo4j refused a statement' with no fix."""
+    from neo4j.exceptions import DriverError, Neo4jError
+
+    from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, GraphWrite, LightRAGError
+    from lightrag_core.storage.neo4j.errors import is_out_of_memory, user_error
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+
+    error = _hydrated("Neo.ClientError.General.TransactionOutOfMemoryError",
+                      "The allocation of an extra 152.7 MiB would use more than the limit 2.0 GiB. Currently using "
+                      "1.9 GiB. db.memory.transaction.max threshold reached")
+    assert is_out_of_memory(error)
+    text = str(user_error(error, "neo4j://h", "db"))
+    assert "out of transaction memory" in text and "db.memory.transaction.max" in text
+
+    def answer(name: str, params: dict) -> list[dict]:
+        if name == "upsert_chunks":
+            raise error
+        return {"meta_get": [{"model": "m", "dim": 4}]}.get(name, [])
+
+    store = Neo4jStore(FakeNeo4jDriver(answer), "neo4j", "ws")
+    info = DocumentInfo("d", "d", "d.txt", "h", PROCESSED, chunk_count=1)
+    with pytest.raises(LightRAGError) as caught:
+        store.apply(GraphWrite(document=info, chunks=[Chunk("d-c0", "d", 0, 1, "x", "d.txt")]))
+    assert "out of transaction memory" in str(caught.value)
+    assert not isinstance(caught.value, (Neo4jError, DriverError))  # the driver's retry loop lets it through
+
+
+# -- a wrong password is a wrong password -----------------------------------------------------------------------
+
+def test_a_wrong_console_password_is_reported_as_such_not_as_a_missing_privilege(monkeypatch):
+    """The console's own login with a wrong password: the server's Security.Unauthorized read as 'the Neo4j user
+    may not do this … grant it a role', sending the admin to the privileges instead of the password."""
+    import neo4j
+    from neo4j.exceptions import AuthError
+
+    from lightrag_core.models import LightRAGError
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from lightrag_core.workbench.cypher_console import CypherConsole
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+
+    rejected = AuthError._hydrate_neo4j(code="Neo.ClientError.Security.Unauthorized",
+                                        message="The client is unauthorized due to authentication failure.")
+
+    class WrongPassword(FakeNeo4jDriver):
+        def session(self, **kwargs):
+            raise rejected
+
+    monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda uri, auth: WrongPassword())
+    store = Neo4jStore(FakeNeo4jDriver(), "neo4j", "ws", "neo4j://db.example:7687", user="neo4j")
+    console = CypherConsole(store, None, ("console_reader", "wrong"))
+    with pytest.raises(LightRAGError) as caught:
+        console.run("MATCH (e:Entity {workspace: $workspace}) RETURN e.name LIMIT 5")
+    text = str(caught.value)
+    assert "rejected the login of user 'console_reader'" in text and "NEO4J_CONSOLE_PASSWORD" in text
+    assert "may not do this" not in text and "grant" not in text and "could not plan" not in text
+    assert not _forbidden_after(rejected)  # nor does a store open read-only over it
+
+
+def _forbidden_after(cause: Exception) -> bool:
+    from lightrag_core.models import LightRAGError
+    from lightrag_core.storage.neo4j.errors import is_forbidden
+
+    try:
+        raise LightRAGError("wrapped") from cause
+    except LightRAGError as exc:
+        return is_forbidden(exc)

@@ -20,6 +20,7 @@ class ConsoleReads:
     database: str
     workspace: str
     uri: str
+    user: str
 
     def _errors(self) -> AbstractContextManager[None]:
         raise NotImplementedError
@@ -30,7 +31,7 @@ class ConsoleReads:
         import neo4j
 
         driver = neo4j.GraphDatabase.driver(self.uri, auth=(username, password))
-        return type(self)(driver, self.database, self.workspace, self.uri)  # type: ignore[call-arg]
+        return type(self)(driver, self.database, self.workspace, self.uri, user=username)  # type: ignore[call-arg]
 
     def _in_read_session(self, work: Callable[[Any], T]) -> T:
         import neo4j

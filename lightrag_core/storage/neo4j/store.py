@@ -157,7 +157,7 @@ class Neo4jStore(ConsoleReads):
         try:
             yield
         except (Neo4jError, DriverError) as exc:
-            raise user_error(exc, self.uri, self.database) from exc
+            raise user_error(exc, self.uri, self.database, self.user) from exc
 
     def close(self) -> None:
         self.driver.close()
