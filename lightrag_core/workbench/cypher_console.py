@@ -33,9 +33,11 @@ ROW_LIMIT = 500
 TIMEOUT_S = 30.0
 MAX_STATEMENT_CHARS = 20_000
 
+# A clause keyword, not a name spelled like one: a property (`n.start`), a parameter, a map key (`{set: 1}`) or a
+# variable followed by its label or property (`start:Entity`, `start.name`) is left to the plan check.
 WRITE_CLAUSES = re.compile(
-    r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|GRANT|DENY|REVOKE|ALTER|RENAME|START|STOP"
-    r"|TERMINATE)\b|\bCALL\s+(apoc\.(create|merge|refactor|periodic|do|load|trigger|nodes\.delete)|db\.create"
+    r"(?<![.$])\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|GRANT|DENY|REVOKE|ALTER|RENAME|START"
+    r"|STOP|TERMINATE)\b(?!\s*[.:])|\bCALL\s+(apoc\.(create|merge|refactor|periodic|do|load|trigger|nodes\.delete)|db\.create"
     r"|dbms\.|gds\.[\w.]*\.(write|mutate))",
     re.IGNORECASE,
 )

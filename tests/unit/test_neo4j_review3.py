@@ -128,3 +128,31 @@ def _forbidden_after(cause: Exception) -> bool:
         raise LightRAGError("wrapped") from cause
     except LightRAGError as exc:
         return is_forbidden(exc)
+
+
+# -- the console's text pre-check and harmless names ------------------------------------------------------------
+
+@pytest.mark.parametrize("statement", [
+    "MATCH (n:Entity {workspace: $workspace}) RETURN n.start, n.stop, n.set LIMIT 5",
+    "MATCH (start:Entity {workspace: $workspace}) RETURN start.name AS name LIMIT 5",
+    "MATCH (e:Entity {workspace: $workspace}) RETURN {start: e.name, create: 1} AS m LIMIT 5",
+    "MATCH (e:Entity {workspace: $workspace}) WHERE e.`delete` IS NULL RETURN e.name LIMIT 5",
+])
+def test_the_text_pre_check_lets_harmless_names_through_to_the_plan_check(statement):
+    from lightrag_core.workbench.cypher_console import check_read_only
+
+    assert check_read_only(statement) == statement
+
+
+@pytest.mark.parametrize("statement", [
+    "MATCH (n:Entity) SET n.start = 1", "MATCH (n) DETACH DELETE n", "CREATE (n:X)", "MATCH (n) REMOVE n:Entity",
+    "MATCH (n) SET n:Start", "LOAD CSV FROM 'x' AS l RETURN l", "START DATABASE neo4j",
+    "CALL dbms.security.listUsers()",
+    "MATCH (n) CALL { WITH n SET n.x = 1 } RETURN n", "MATCH (n)\nSET\nn.x = 1",
+])
+def test_the_text_pre_check_still_refuses_the_clauses(statement):
+    from lightrag_core.models import LightRAGError
+    from lightrag_core.workbench.cypher_console import check_read_only
+
+    with pytest.raises(LightRAGError, match="read-only"):
+        check_read_only(statement)
