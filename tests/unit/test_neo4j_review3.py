@@ -156,3 +156,28 @@ def test_the_text_pre_check_still_refuses_the_clauses(statement):
 
     with pytest.raises(LightRAGError, match="read-only"):
         check_read_only(statement)
+
+
+# -- a dimension change on Community edition --------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", ["community", "enterprise"])
+def test_a_dimension_clash_says_what_fixes_it_on_this_edition(edition):
+    """Community runs one standard database: 'use another NEO4J_DATABASE' is no fix there."""
+    from lightrag_core.models import LightRAGError
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver, IndexCatalogue, index_row
+
+    version = [{"name": "Neo4j Kernel", "version": "5.26.0", "edition": edition}]
+    catalogue = IndexCatalogue([index_row("entity_embedding", "VECTOR", "Entity", "embedding", dimensions=1536)],
+                               rest=lambda name, params: version if name == "db_version" else [])
+    store = Neo4jStore(FakeNeo4jDriver(catalogue), "neo4j", "ws")
+    store.check_version()
+    with pytest.raises(LightRAGError) as caught:
+        store.set_embedding_meta("m", 384)
+    text = str(caught.value)
+    assert "has dimension 1536, but this workspace's embeddings have 384" in text
+    if edition == "community":
+        assert "use another NEO4J_DATABASE" not in text and "another NEO4J_DATABASE is no fix" in text
+        assert "Community edition" in text and "another Neo4j server" in text and "EMBEDDING_MODEL" in text
+    else:
+        assert "use another NEO4J_DATABASE" in text

@@ -49,6 +49,15 @@ DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_wo
 Run = Callable[..., list[dict]]
 
 
+def elsewhere(edition: str) -> str:
+    """The other way out of a clash in this database: another database, except on Community edition, which
+    runs one standard database (so there it is another server)."""
+    if edition.lower() == "community":
+        return ("or use another Neo4j server: Community edition runs one standard database, so another "
+                "NEO4J_DATABASE is no fix")
+    return "or use another NEO4J_DATABASE"
+
+
 def missing(rows: list[dict[str, Any]], wanted: dict[str, str]) -> list[str]:
     """The statements of `wanted` whose index is not in the database (rows of schema_indexes)."""
     present = {r["name"] for r in rows}
@@ -64,7 +73,8 @@ def read_only_reason(statements: list[str], user: str, database: str) -> str:
             "lightrag_core stats`, or run those files; then this user can write too")
 
 
-def open_schema(read: Run, write: Run, user: str, database: str, batch: int) -> tuple[str | None, set[str]]:
+def open_schema(read: Run, write: Run, user: str, database: str, batch: int,
+                edition: str = "") -> tuple[str | None, set[str]]:
     """Read SHOW INDEXES and create only what is missing. Returns why the store is read-only (None if it is
     not: the user could create what was missing, or nothing was) and the full-text indexes that are missing."""
     read_only = None
@@ -79,7 +89,7 @@ def open_schema(read: Run, write: Run, user: str, database: str, batch: int) -> 
                 raise
             read_only = read_only_reason(todo, user, database)
         rows = read("schema_indexes")
-    check_fulltext_indexes(rows, database)
+    check_fulltext_indexes(rows, database, edition)
     await_own(write, rows, list(FULLTEXT_INDEXES))
     try:  # a workspace written before the words were indexed gets them once, from a user who may write
         backfill_words(read, write, batch)
@@ -106,7 +116,7 @@ def _failed(name: str, kind: str, database: str) -> LightRAGError:
                          f"(DROP INDEX `{name}`) and open the store again to rebuild it")
 
 
-def check_fulltext_indexes(rows: list[dict[str, Any]], database: str) -> None:
+def check_fulltext_indexes(rows: list[dict[str, Any]], database: str, edition: str = "") -> None:
     """Raise with the fix unless each full-text index of the store's covers its label and property with the
     whitespace analyzer: `IF NOT EXISTS` does nothing when another full-text index covers them already."""
     fulltext = [r for r in rows if r.get("type") == "FULLTEXT"]
@@ -120,29 +130,28 @@ def check_fulltext_indexes(rows: list[dict[str, Any]], database: str) -> None:
                 raise LightRAGError(
                     f"the full-text index {other['name']!r} in database {database!r} already covers :{label}({prop}), "
                     f"so this store's {name!r} could not be created and its lexical searches would fail. Drop it "
-                    f"(DROP INDEX `{other['name']}`) if nothing else uses it, or use another NEO4J_DATABASE")
+                    f"(DROP INDEX `{other['name']}`) if nothing else uses it, {elsewhere(edition)}")
             continue  # not created (read-only open): the store says so itself
         if row["label"] != label or list(row.get("properties") or []) != [prop] or (
                 row.get("analyzer") not in (None, FULLTEXT_ANALYZER)):
             raise LightRAGError(
                 f"an index named {name!r} in database {database!r} covers :{row['label']}({row.get('properties')}) "
                 f"with analyzer {row.get('analyzer')!r}, not :{label}({prop}) with {FULLTEXT_ANALYZER!r}; drop it "
-                f"(DROP INDEX `{name}`) if nothing else uses it and open the store again, or use another "
-                "NEO4J_DATABASE")
+                f"(DROP INDEX `{name}`) if nothing else uses it and open the store again, {elsewhere(edition)}")
         if str(row.get("state", "ONLINE")).upper() == "FAILED":
             raise _failed(name, "full-text", database)
 
 
-def create_vector_indexes(read: Run, write: Run, dim: int, database: str) -> None:
+def create_vector_indexes(read: Run, write: Run, dim: int, database: str, edition: str = "") -> None:
     """Create the vector indexes that are missing, check all three, and wait for them by name."""
     for statement in missing(read("schema_indexes"), VECTOR_STATEMENTS):
         write(statement, dimensions=dim)
     rows = read("schema_indexes")
-    check_vector_indexes(rows, dim, database)
+    check_vector_indexes(rows, dim, database, edition)
     await_own(write, rows, list(VECTOR_INDEXES))
 
 
-def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) -> None:
+def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str, edition: str = "") -> None:
     """Raise with the fix unless each of the store's vector indexes exists on its label, property and dimension."""
     rows = [r for r in rows if r.get("type", "VECTOR") == "VECTOR"]
     by_name = {r["name"]: r for r in rows}
@@ -155,20 +164,20 @@ def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) ->
                     f"the vector index {other['name']!r} in database {database!r} already covers :{label}({prop}) "
                     f"(another tool's default, e.g. LangChain or neo4j-graphrag), so this store's {name!r} could not "
                     f"be created and its searches would fail. Drop it (DROP INDEX `{other['name']}`) if nothing "
-                    "else uses it, or use another NEO4J_DATABASE")
+                    f"else uses it, {elsewhere(edition)}")
             raise LightRAGError(f"the vector index {name!r} was not created in database {database!r}: the user "
                                 "needs the CREATE INDEX privilege (NEO4J_USERNAME), or an administrator can run "
                                 "`index` once")
         if (row["label"], row["property"]) != (label, prop):
             raise LightRAGError(
                 f"an index named {name!r} in database {database!r} covers :{row['label']}({row['property']}), not "
-                f":{label}({prop}); drop it (DROP INDEX `{name}`) if nothing else uses it, or use another "
-                "NEO4J_DATABASE")
+                f":{label}({prop}); drop it (DROP INDEX `{name}`) if nothing else uses it, {elsewhere(edition)}")
         if row["dimensions"] is not None and int(row["dimensions"]) != dim:
             raise LightRAGError(
                 f"the vector index {name} in database {database!r} has dimension {row['dimensions']}, "
                 f"but this workspace's embeddings have {dim}. Drop it (DROP INDEX `{name}`) if no other "
-                "workspace uses it, or use another NEO4J_DATABASE")
+                f"workspace uses it (every workspace of dimension {row['dimensions']} loses its vector search), "
+                f"keep EMBEDDING_MODEL at the model of dimension {row['dimensions']}, {elsewhere(edition)}")
         if str(row.get("state", "ONLINE")).upper() == "FAILED":
             raise _failed(name, "vector", database)
 

@@ -91,6 +91,7 @@ class Neo4jStore(ConsoleReads):
         self._vectors_ready = False  # set once the vector indexes are known to exist
         # Set when the schema is missing and this user may not create it: what an administrator must do.
         self.read_only: str | None = None
+        self.edition = ""  # the server's ("community", "enterprise"), once check_version has read it
         self._missing_fulltext: set[str] = set()
 
     @classmethod
@@ -164,7 +165,8 @@ class Neo4jStore(ConsoleReads):
 
     def check_version(self) -> None:
         rows = self._read("db_version")
-        version = next((r["version"] for r in rows if r["name"] == "Neo4j Kernel"), rows[0]["version"] if rows else "")
+        kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0] if rows else {})
+        version, self.edition = kernel.get("version") or "", str(kernel.get("edition") or "")
         if parse_version(version) < MIN_VERSION:
             raise LightRAGError(f"Neo4j {version} has no relationship vector indexes; this store needs 5.18 or "
                                 "later (for example the neo4j:5.26 image)")
@@ -173,7 +175,7 @@ class Neo4jStore(ConsoleReads):
         """Create what is missing of the store's schema (schema.open_schema); a user who may not gets a
         read-only store, and with nothing missing opening only reads, so a reader can query."""
         self.read_only, self._missing_fulltext = schema.open_schema(self._read, self._write, self.user,
-                                                                    self.database, self.write_batch)
+                                                                    self.database, self.write_batch, self.edition)
 
     def _check_writable(self) -> None:
         if self.read_only:
@@ -204,7 +206,7 @@ class Neo4jStore(ConsoleReads):
                               "Use another LIGHTRAG_WORKSPACE")
         self._check_writable()
         try:
-            schema.create_vector_indexes(self._read, self._write, dim, self.database)
+            schema.create_vector_indexes(self._read, self._write, dim, self.database, self.edition)
         except LightRAGError as exc:
             if not is_forbidden(exc):
                 raise
