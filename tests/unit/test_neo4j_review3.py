@@ -181,3 +181,94 @@ def test_a_dimension_clash_says_what_fixes_it_on_this_edition(edition):
         assert "Community edition" in text and "another Neo4j server" in text and "EMBEDDING_MODEL" in text
     else:
         assert "use another NEO4J_DATABASE" in text
+
+
+# -- a commit whose outcome is unknown ----------------------------------------------------------------------------
+
+class _Server:
+    """The store's statements against a server whose connection may be lost after COMMIT was sent: per
+    transaction, (whether its commit landed, whether the connection was lost before the answer came). What a
+    transaction wrote counts only if its commit landed; `recent_writes` is the workspace node's receipt list."""
+
+    def __init__(self, outcomes: list[tuple[bool, bool]]) -> None:
+        self.outcomes = outcomes
+        self.recent_writes: list[str] = []
+        self.relation_upserts = 0  # committed ones
+        self.pending: dict[str, object] = {}
+        self.lock_ids: list[str] = []
+
+    def __call__(self, name: str, params: dict) -> list[dict]:
+        if name == "lock_workspace":
+            self.lock_ids.append(params.get("write_id"))
+            self.pending["receipt"] = params.get("write_id")
+            return [{"already": params.get("write_id") in self.recent_writes}]
+        if name == "upsert_relations":
+            self.pending["relations"] = len(params["rows"])
+        return {"meta_get": [{"model": "m", "dim": 4}], "versions_entities": [{"name": n, "source_ids": []}
+                for n in ("A", "B")]}.get(name, [])
+
+    def commit(self) -> bool:
+        """The transaction's work ran: commit it (or not) and say whether the connection was lost."""
+        lands, lost = self.outcomes.pop(0) if self.outcomes else (True, False)
+        if lands:
+            if self.pending.get("receipt"):
+                self.recent_writes.insert(0, str(self.pending["receipt"]))
+            self.relation_upserts += 1 if "relations" in self.pending else 0
+        return lost
+
+
+def _unknown_outcome_store(server: _Server):
+    from neo4j.exceptions import IncompleteCommit
+
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver, Session, Transaction
+
+    class LosingSession(Session):
+        def execute_write(self, work, *args):
+            server.pending.clear()
+            out = work(Transaction(self.driver), *args)  # raising here rolls the transaction back
+            if server.commit():
+                raise IncompleteCommit("Connection to db.example:7687 closed while waiting for the commit")
+            return out
+
+    class Driver(FakeNeo4jDriver):
+        def session(self, **kwargs):
+            self.sessions.append(kwargs)
+            return LosingSession(self)
+
+    return Neo4jStore(Driver(server), "neo4j", "ws")
+
+
+def _one_relation_write():
+    from lightrag_core.models import GraphWrite, Relation
+
+    return GraphWrite(relations=[Relation("A", "B", "k", "d", 1.0, ["c1"], [])])
+
+
+def test_a_commit_that_landed_before_the_connection_was_lost_is_not_applied_twice():
+    """Certain finding: a connection lost after COMMIT was reported as 'rolled back'; the document was marked
+    failed and `resume` merged it again, doubling relation weights. The store now asks again: the retry's lock
+    waits for the first transaction, finds its receipt, and applies nothing."""
+    server = _Server([(True, True)])
+    store = _unknown_outcome_store(server)
+    store.apply(_one_relation_write())  # no error: the write is known to have landed
+    assert server.relation_upserts == 1
+    assert len(server.lock_ids) == 2 and server.lock_ids[0] == server.lock_ids[1] and server.lock_ids[0]
+
+
+def test_a_commit_that_did_not_land_is_applied_once_by_the_retry():
+    server = _Server([(False, True), (True, False)])
+    store = _unknown_outcome_store(server)
+    store.apply(_one_relation_write())
+    assert server.relation_upserts == 1 and len(set(server.lock_ids)) == 1
+
+
+def test_when_even_the_retry_cannot_tell_the_outcome_is_said_to_be_unknown():
+    from lightrag_core.models import LightRAGError
+
+    server = _Server([(False, True), (False, True)])
+    store = _unknown_outcome_store(server)
+    with pytest.raises(LightRAGError) as caught:
+        store.apply(_one_relation_write())
+    text = str(caught.value)
+    assert "rolled back" not in text and "unknown" in text

@@ -42,7 +42,7 @@ def out_of_memory_message(code: str, database: str) -> str:
 
 def user_error(exc: Exception, uri: str, database: str, user: str = "") -> LightRAGError:
     """A `LightRAGError` for a server or driver error, naming the setting or the action that fixes it."""
-    from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired, TransientError
+    from neo4j.exceptions import IncompleteCommit, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
     code = getattr(exc, "code", "") or ""
     message = getattr(exc, "message", None) or str(exc)
@@ -62,6 +62,10 @@ def user_error(exc: Exception, uri: str, database: str, user: str = "") -> Light
                 "write there, or set NEO4J_USERNAME to one that can")
     elif is_out_of_memory(exc):
         text = out_of_memory_message(code, database)
+    elif isinstance(exc, IncompleteCommit):
+        text = (f"lost the connection to Neo4j at {uri} after a write was sent to commit, twice: whether it "
+                "landed is unknown (the store asked again and could not tell). Check that the server is up and "
+                "look at the graph (`documents`, `stats`) before indexing the document again")
     elif isinstance(exc, (ServiceUnavailable, SessionExpired)):
         text = (f"lost the connection to Neo4j at {uri}: check that the server is up and retry; a write in "
                 "progress was rolled back")

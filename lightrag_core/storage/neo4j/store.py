@@ -9,8 +9,10 @@ transaction of batched `UNWIND` statements.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -49,7 +51,7 @@ from lightrag_core.storage.neo4j.search import (
 from lightrag_core.storage.neo4j.search import (
     to_index_score as to_index_score,  # re-exported: callers map scores through the store module
 )
-from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps, rule_rows
+from lightrag_core.storage.neo4j.writes import AlreadyApplied, Neo4jWriteSteps, rule_rows
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
 
@@ -263,15 +265,27 @@ class Neo4jStore(ConsoleReads):
     def apply(self, write: GraphWrite) -> None:
         self._check_writable()
         check_dimensions(write, self.embedding_meta())
-        # The write session shares execute_query's bookmark manager, so on a cluster or Aura the
-        # reads that follow (execute_query) see this write (causal consistency).
-        with self._errors(), self.driver.session(
-            database=self.database, bookmark_manager=self.driver.execute_query_bookmark_manager
-        ) as session:
-            session.execute_write(self._apply, write)
+        from neo4j.exceptions import IncompleteCommit
 
-    def _apply(self, tx: Any, w: GraphWrite) -> None:
-        apply_write(Neo4jWriteSteps(tx, self.workspace, self.write_batch, self.database), w)
+        work = functools.partial(self._apply, write_id=uuid.uuid4().hex)  # one id for the write and its retry
+        for attempt in (1, 2):
+            try:
+                # The write session shares execute_query's bookmark manager, so on a cluster or Aura the
+                # reads that follow (execute_query) see this write (causal consistency).
+                with self._errors(), self.driver.session(
+                    database=self.database, bookmark_manager=self.driver.execute_query_bookmark_manager
+                ) as session:
+                    session.execute_write(work, write)
+                return
+            except AlreadyApplied:  # the first attempt's commit landed: done, and not applied twice
+                return
+            except LightRAGError as exc:
+                # Connection lost after COMMIT: the outcome is unknown, so ask once more with the same id.
+                if attempt == 2 or not isinstance(exc.__cause__, IncompleteCommit):
+                    raise
+
+    def _apply(self, tx: Any, w: GraphWrite, write_id: str | None = None) -> None:
+        apply_write(Neo4jWriteSteps(tx, self.workspace, self.write_batch, self.database, write_id), w)
 
     # -- retrieval stages: one round trip each -------------------------------
     def _search(self, name: str, vector: np.ndarray, top_k: int, threshold: float) -> list[dict]:

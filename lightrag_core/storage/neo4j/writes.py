@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,11 @@ class TransactionTooLarge(LightRAGError):
     (which would repeat a TransientError for 30 s, then say "busy") lets it through at once."""
 
 
+class AlreadyApplied(LightRAGError):
+    """This write's receipt is on the workspace node: an earlier attempt of it committed. Raised inside the
+    unit of work (so the retry's transaction rolls back, having changed nothing) and taken as success."""
+
+
 class Neo4jWriteSteps:
     """Bound to one managed write transaction and one workspace; values go in as parameters only.
 
@@ -30,8 +36,10 @@ class Neo4jWriteSteps:
     intermediate rows grow with the document; all of them stay in the document's one transaction.
     """
 
-    def __init__(self, tx: Any, workspace: str, batch: int = 500, database: str = "neo4j") -> None:
+    def __init__(self, tx: Any, workspace: str, batch: int = 500, database: str = "neo4j",
+                 write_id: str | None = None) -> None:
         self.tx = tx
+        self.write_id = write_id or uuid.uuid4().hex  # the same on a retry of one write: its receipt
         self.workspace = workspace
         self.batch = max(batch, 1)
         self.database = database
@@ -58,7 +66,9 @@ class Neo4jWriteSteps:
         return out
 
     def lock(self) -> None:
-        self._run("lock_workspace")
+        rows = self._read("lock_workspace", write_id=self.write_id)
+        if rows and rows[0].get("already"):
+            raise AlreadyApplied(f"write {self.write_id} was already committed")
 
     def entity_versions(self, names: list[str]) -> dict[str, list[str]]:
         return {r["name"]: list(r["source_ids"]) for r in self._batched("versions_entities", names, "names")}
