@@ -122,6 +122,17 @@ def by_score_then_key(items: list, key: Callable[[Any], Any]) -> list:
     return sorted(items, key=lambda x: (-tie_score(x.score), key(x)))
 
 
+def title_keys(subject: str, title: str, whole_file: bool) -> list[str]:
+    """The lower-cased names a document is linked by (`title_chunks`): its subject, the subject before " ("
+    ("Lilu" for "Lilu (band)"), and with no subject or for a whole file the file name without its extension,
+    underscores as spaces. Folded here, in Python, once at write time and stored by both stores: SQLite's
+    lower() folds ASCII only and Cypher's toLower every letter, so folding in the database differed."""
+    keys = [subject.lower(), subject.split(" (")[0].lower()] if subject else []
+    if (not subject or whole_file) and "." in (title or ""):
+        keys.append(title[:title.rindex(".")].lower().replace("_", " "))
+    return [k for k in dict.fromkeys(keys) if k]
+
+
 def least_name_per_key(pairs: list[tuple[str, str]]) -> dict[str, str]:
     """(lowered, name) rows -> one name per lowered key, the least: the contract's `resolve_names`."""
     out: dict[str, str] = {}

@@ -272,3 +272,55 @@ def test_when_even_the_retry_cannot_tell_the_outcome_is_said_to_be_unknown():
         store.apply(_one_relation_write())
     text = str(caught.value)
     assert "rolled back" not in text and "unknown" in text
+
+
+# -- title case folded once, in Python --------------------------------------------------------------------------
+
+def test_the_neo4j_store_writes_the_title_keys_folded_in_python_and_its_statement_does_not_fold_again():
+    from lightrag_core.models import PROCESSED, DocumentInfo, GraphWrite
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+
+    driver = FakeNeo4jDriver(lambda name, params: [{"model": "m", "dim": 4}] if name == "meta_get" else [])
+    store = Neo4jStore(driver, "neo4j", "ws")
+    store.apply(GraphWrite(document=DocumentInfo("z1", "zola.txt", "zola.txt", "h", PROCESSED, subject="Émile Zola")))
+    store.save_document(DocumentInfo("f1", "Élan_Vital.md", "Élan_Vital.md", "h", PROCESSED))
+    sent = [p["title_keys"] for n, p in driver.calls if n == "document_save"]
+    assert sent == [["émile zola"], ["élan vital"]]
+    code = [line for line in cypher_files.cypher("title_chunks").splitlines() if not line.lstrip().startswith("//")]
+    assert "toLower" not in " ".join(code) and "d.title_keys" in " ".join(code)
+
+
+def test_documents_written_before_the_keys_were_kept_get_them_at_open():
+    """Both stores fill the keys of older documents once, folded in Python as new writes are."""
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver, IndexCatalogue
+    from tests.unit.test_neo4j_findings import _own_schema
+
+    left = {"title_keys_missing": [[{"id": "z1", "subject": "Émile Zola", "title": "z.txt", "whole_file": False},
+                                    {"id": "f1", "subject": "", "title": "Élan_Vital.md", "whole_file": False}], []],
+            "words_done_get": [[{"done": True}]]}
+    driver = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda n, p: left[n].pop(0) if left.get(n) else []))
+    Neo4jStore(driver, "neo4j", "ws").create_schema()
+    assert [p["rows"] for n, p in driver.calls if n == "title_keys_set"] == [
+        [{"id": "z1", "keys": ["émile zola"]}, {"id": "f1", "keys": ["élan vital"]}]]
+
+
+def test_an_embedded_workspace_from_before_the_keys_links_non_ascii_titles_after_opening(tmp_path):
+    import sqlite3
+
+    from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, GraphWrite
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+
+    store = SQLiteStore(tmp_path)
+    info = DocumentInfo("z1", "z.txt", "z.txt", "h", PROCESSED, subject="Émile Zola", chunk_count=1)
+    store.apply(GraphWrite(document=info, chunks=[Chunk("z1-c0", "z1", 0, 1, "text", "z.txt")]))
+    store.close()
+    con = sqlite3.connect(str(store.path))  # as a workspace written before title keys were kept
+    con.execute("DELETE FROM title_keys")
+    con.execute("DELETE FROM meta WHERE key = 'title_keys'")
+    con.commit()
+    con.close()
+    reopened = SQLiteStore(tmp_path)
+    assert reopened.title_chunks(["émile zola"]) == {"émile zola": {"Émile Zola": ["z1-c0"]}}
+    reopened.close()

@@ -93,6 +93,7 @@ def open_schema(read: Run, write: Run, user: str, database: str, batch: int,
     await_own(write, rows, list(FULLTEXT_INDEXES))
     try:  # a workspace written before the words were indexed gets them once, from a user who may write
         backfill_words(read, write, batch)
+        backfill_title_keys(read, write, batch)
     except LightRAGError as exc:
         if not is_forbidden(exc):
             raise
@@ -200,6 +201,21 @@ def backfill_words(read: Run, write: Run, batch: int) -> int:
             write(setter, rows=[{"id": r["id"], "words": lexical.index_text(r["text"] or "")} for r in found])
             filled += len(found)
     write("words_done_set")
+    return filled
+
+
+def backfill_title_keys(read: Run, write: Run, batch: int) -> int:
+    """Give documents written before the store kept title keys their keys, folded in Python as at write
+    time (storage/base.py, title_keys), a batch per transaction. Returns how many were filled."""
+    from lightrag_core.storage.base import title_keys
+
+    filled, seen = 0, set[Any]()
+    # Stop when a batch brings nothing new: a row its setter cannot match (no id) would come back forever.
+    while (found := read("title_keys_missing", batch=batch)) and not seen.issuperset(r["id"] for r in found):
+        seen.update(r["id"] for r in found)
+        write("title_keys_set", rows=[{"id": r["id"], "keys": title_keys(r["subject"], r["title"], r["whole_file"])}
+                                      for r in found])
+        filled += len(found)
     return filled
 
 

@@ -37,6 +37,7 @@ from lightrag_core.storage.base import (
     check_embedding_model,
     least_name_per_key,
     seeds_in_given_order,
+    title_keys,
 )
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.console import ConsoleReads
@@ -227,7 +228,8 @@ class Neo4jStore(ConsoleReads):
 
     def save_document(self, info: DocumentInfo, text: str | None = None, places: list[Place] | None = None) -> None:
         self._check_writable()
-        self._write("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None)
+        self._write("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None,
+                    title_keys=title_keys(info.subject, info.title, info.whole_file))
 
     def get_document_text(self, doc_id: str) -> str | None:
         rows = self._read("document_text", id=doc_id)

@@ -11,6 +11,7 @@ import numpy as np
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, DocumentInfo, Entity, LightRAGError, Relation, relation_key
 from lightrag_core.places import Place
+from lightrag_core.storage.base import title_keys
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_out_of_memory, out_of_memory_message
 
@@ -90,7 +91,8 @@ class Neo4jWriteSteps:
         self._batched("delete_documents", ids, "ids")
 
     def save_document(self, info: DocumentInfo, text: str | None, places: list[Place]) -> None:
-        self._run("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None)
+        self._run("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None,
+                  title_keys=title_keys(info.subject, info.title, info.whole_file))
 
     def existing_documents(self, ids: list[str]) -> set[str]:
         return {r["id"] for r in self._batched("documents_existing", ids, "ids")}
