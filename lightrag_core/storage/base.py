@@ -11,8 +11,9 @@ Order contract (every store, checked by tests/contract/test_store_contract.py):
 - `search_chunks_text`: BM25 score descending, equal scores by chunk id;
 - `entities_with_tokens`: each list by name ascending (code point order), at most `limit`;
 - `neighbourhood`: `seeds` in the order the names were given (first occurrence; unknown names
-  dropped); `entities` the seeds in that order, then the neighbours by closeness descending and name
-  ascending; each entity's chunk ids ascending; `relations` by (src, tgt) ascending;
+  dropped); `entities` the seeds in that order, then the neighbours by closeness descending (to
+  `TIE_DECIMALS`: a sum's last bit depends on its order) and name ascending; each entity's chunk ids
+  ascending; `relations` by (src, tgt) ascending;
 - `resolve_names`: when several entities share a lower-cased name, the least name (code point order);
 - `entities_with_degree`: in the order of the names given (unknown ones dropped); `relations_of`: by
   (src, tgt), so a capped walk over it takes the same relations on every store;

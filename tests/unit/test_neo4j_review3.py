@@ -324,3 +324,23 @@ def test_an_embedded_workspace_from_before_the_keys_links_non_ascii_titles_after
     reopened = SQLiteStore(tmp_path)
     assert reopened.title_chunks(["émile zola"]) == {"émile zola": {"Émile Zola": ["z1-c0"]}}
     reopened.close()
+
+
+# -- neighbourhood closeness: ties are ties whatever order the weights were summed in ----------------------------
+
+def test_closeness_sums_that_differ_only_by_summation_order_tie_and_break_by_name(tmp_path):
+    """0.1 + 0.2 + 0.3 is 0.6000000000000001 and 0.3 + 0.2 + 0.1 is 0.6: each store summed in its own order,
+    so an exact tie could order differently per store. Closeness is compared to 6 decimals, then by name."""
+    from lightrag_core.models import Entity, GraphWrite, Relation
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+
+    store = SQLiteStore(tmp_path)
+    seeds = ["S1", "S2", "S3"]
+    weights = [("B", "S1", 0.1), ("B", "S2", 0.2), ("B", "S3", 0.3), ("A", "S1", 0.6)]
+    store.apply(GraphWrite(entities=[Entity(n, "t", "", [], [], 1.0) for n in [*seeds, "A", "B"]],
+                           relations=[Relation(a, b, "k", "", w, [], []) for a, b, w in weights]))
+    assert list(store.neighbourhood(seeds, 1).entities) == [*seeds, "A"]
+    assert list(store.neighbourhood(seeds, 2).entities) == [*seeds, "A", "B"]
+    store.close()
+    code = [line for line in cypher_files.cypher("neighbourhood").splitlines() if not line.lstrip().startswith("//")]
+    assert "ORDER BY round(closeness, 6) DESC, near.name" in "\n".join(code)

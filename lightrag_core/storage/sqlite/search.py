@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Neighbourhood
-from lightrag_core.storage.base import seeds_in_given_order
+from lightrag_core.storage.base import seeds_in_given_order, tie_score
 
 Query = Callable[[str, tuple], list[tuple]]
 
@@ -78,7 +78,8 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
     ):
         if name not in seed_set:
             closeness[name] += float(shared)
-    near = sorted(closeness, key=lambda n: (-closeness[n], n))[: max(max_neighbours, 0)]
+    # Compared to TIE_DECIMALS: a sum's last bit depends on the order it was added in, which differs per store.
+    near = sorted(closeness, key=lambda n: (-tie_score(closeness[n]), n))[: max(max_neighbours, 0)]
     nodes = seeds + near
     node_arg = json.dumps(nodes)
     sources: dict[str, list[str]] = {n: [] for n in nodes}
