@@ -97,3 +97,19 @@ def test_a_dimension_clash_names_the_fix_for_this_servers_edition(store, tmp_pat
     finally:
         other.drop_workspace()
         other.close()
+
+
+def test_the_console_login_reads_what_the_store_just_wrote(store, tmp_path):
+    """Causal consistency across the two logins (the console shares the store's bookmarks): on a cluster or
+    Aura a read on another member would otherwise miss a write that just committed."""
+    from lightrag_core.workbench.cypher_console import CypherConsole
+
+    settings = live_settings(tmp_path)
+    console = CypherConsole(store, None, (settings.neo4j_username, settings.neo4j_password))
+    try:
+        for i in range(5):
+            store.apply(GraphWrite(entities=[Entity(f"Fresh {i}", "t", "", [], [], 1.0)]))
+            result = console.run(f"MATCH (e:Entity {{workspace: $workspace, name: 'Fresh {i}'}}) RETURN e.name AS n")
+            assert result.rows == [{"n": f"Fresh {i}"}]
+    finally:
+        console.close()

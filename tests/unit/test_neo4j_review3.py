@@ -344,3 +344,25 @@ def test_closeness_sums_that_differ_only_by_summation_order_tie_and_break_by_nam
     store.close()
     code = [line for line in cypher_files.cypher("neighbourhood").splitlines() if not line.lstrip().startswith("//")]
     assert "ORDER BY round(closeness, 6) DESC, near.name" in "\n".join(code)
+
+
+# -- the console's own login reads the store's recent writes ------------------------------------------------------
+
+def test_the_console_login_shares_the_stores_bookmarks_so_it_reads_its_recent_writes(monkeypatch):
+    """On a cluster a read is causally after a write only through the write's bookmark; the console's own
+    driver kept its own bookmarks, so a statement right after indexing could miss what was just written."""
+    import neo4j
+
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from lightrag_core.workbench.cypher_console import CypherConsole
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+    from tests.support.recorded_plans import ALLOWED, plan_for
+
+    statement = ALLOWED[0]["statement"]
+    console_driver = FakeNeo4jDriver(read=lambda s, p: ([], []), plan=plan_for)
+    monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda uri, auth: console_driver)
+    main = FakeNeo4jDriver()
+    console = CypherConsole(Neo4jStore(main, "neo4j", "ws", "neo4j://db.example:7687"), None, ("reader", "pw"))
+    console.run(statement)
+    assert console_driver.sessions and all(s["bookmark_manager"] is main.execute_query_bookmark_manager
+                                           for s in console_driver.sessions)
