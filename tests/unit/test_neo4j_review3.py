@@ -366,3 +366,30 @@ def test_the_console_login_shares_the_stores_bookmarks_so_it_reads_its_recent_wr
     console.run(statement)
     assert console_driver.sessions and all(s["bookmark_manager"] is main.execute_query_bookmark_manager
                                            for s in console_driver.sessions)
+
+
+# -- two processes opening a fresh database at once ----------------------------------------------------------------
+
+def test_a_schema_statement_that_lost_the_race_to_another_process_is_not_an_error():
+    """Both read SHOW INDEXES, both find the constraint missing, one creates it; the other's
+    CREATE ... IF NOT EXISTS can still fail with ...Schema.EquivalentSchemaRuleAlreadyExists (or
+    ConstraintAlreadyExists / IndexAlreadyExists). The index is there, as wanted: the open goes on."""
+    from neo4j.exceptions import Neo4jError
+
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver, IndexCatalogue
+
+    class Raced(IndexCatalogue):
+        def __call__(self, name: str, params: dict) -> list[dict]:
+            if name in self.creates and self.creates[name]["name"] not in self.rows:
+                super().__call__(name, params)  # the other process's statement won
+                code = ("Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists" if "constraint" in name
+                        else "Neo.ClientError.Schema.IndexAlreadyExists")
+                raise Neo4jError._hydrate_neo4j(code=code, message="An equivalent constraint already exists")
+            return super().__call__(name, params)
+
+    catalogue = Raced(rest=lambda name, params: [])
+    store = Neo4jStore(FakeNeo4jDriver(catalogue), "neo4j", "ws")
+    store.create_schema()
+    store.set_embedding_meta("m", 384)
+    assert store.read_only is None and {"entity_embedding", "workspace_name"} <= set(catalogue.rows)

@@ -58,6 +58,18 @@ def elsewhere(edition: str) -> str:
     return "or use another NEO4J_DATABASE"
 
 
+def create(write: Run, statement: str, **params: Any) -> None:
+    """Run one CREATE ... IF NOT EXISTS. Another process opening the same fresh database may have created the
+    same index between our SHOW INDEXES and this statement, and then IF NOT EXISTS can still fail with
+    ...AlreadyExists: that index is what was wanted (the checks after SHOW INDEXES say if it is not)."""
+    try:
+        write(statement, **params)
+    except LightRAGError as exc:
+        code = str(getattr(exc.__cause__, "code", "") or "")
+        if not (code.startswith("Neo.ClientError.Schema.") and code.endswith("AlreadyExists")):
+            raise
+
+
 def missing(rows: list[dict[str, Any]], wanted: dict[str, str]) -> list[str]:
     """The statements of `wanted` whose index is not in the database (rows of schema_indexes)."""
     present = {r["name"] for r in rows}
@@ -83,7 +95,7 @@ def open_schema(read: Run, write: Run, user: str, database: str, batch: int,
     if todo:
         try:
             for statement in todo:
-                write(statement)
+                create(write, statement)
         except LightRAGError as exc:
             if not is_forbidden(exc):
                 raise
@@ -146,7 +158,7 @@ def check_fulltext_indexes(rows: list[dict[str, Any]], database: str, edition: s
 def create_vector_indexes(read: Run, write: Run, dim: int, database: str, edition: str = "") -> None:
     """Create the vector indexes that are missing, check all three, and wait for them by name."""
     for statement in missing(read("schema_indexes"), VECTOR_STATEMENTS):
-        write(statement, dimensions=dim)
+        create(write, statement, dimensions=dim)
     rows = read("schema_indexes")
     check_vector_indexes(rows, dim, database, edition)
     await_own(write, rows, list(VECTOR_INDEXES))
