@@ -136,6 +136,7 @@ def server_facts(store: Neo4jStore, report: CheckReport) -> str:
     rows = store._read("db_version")
     kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0] if rows else {})
     report.server.update(version=kernel.get("version"), edition=kernel.get("edition"))
+    store.edition = str(kernel.get("edition") or "")  # schema messages name the fix for this edition
     if parse_version(str(kernel.get("version") or "")) < MIN_VERSION:
         raise LightRAGError(f"Neo4j {kernel.get('version')} is older than 5.18, which this store needs "
                             "(relationship vector indexes): upgrade the server")
@@ -143,15 +144,17 @@ def server_facts(store: Neo4jStore, report: CheckReport) -> str:
 
 
 def database_facts(store: Neo4jStore, report: CheckReport) -> str:
+    """The database as the server lists it: one row per member hosting it (a cluster lists each)."""
     rows = _system(store, "check_databases", database=store.database)
     if not rows:
         raise LightRAGError(f"the server lists no database {store.database!r}: set NEO4J_DATABASE to one it has")
-    row = rows[0]
-    report.server.update(database_type=row.get("type"), role=row.get("role"), writer=row.get("writer"))
-    if str(row.get("currentStatus")) != "online":
-        raise LightRAGError(f"database {store.database!r} is {row.get('currentStatus')}, not online")
-    return (f"database {row['name']!r}: {row.get('type')}, role {row.get('role')}, "
-            f"{'accepts writes' if row.get('writer') else 'read-only member'}")
+    roles = [f"{r.get('role')}{' (writer)' if r.get('writer') else ''}" for r in rows]
+    report.server.update(database_type=rows[0].get("type"), roles=roles)
+    if not any(str(r.get("currentStatus")) == "online" for r in rows):
+        raise LightRAGError(f"database {store.database!r} is {rows[0].get('currentStatus')}, not online")
+    if not any(r.get("writer") for r in rows):
+        raise LightRAGError(f"database {store.database!r} has no member that accepts writes ({', '.join(roles)})")
+    return f"database {rows[0]['name']!r}: {rows[0].get('type')}, {len(rows)} member(s): {', '.join(roles)}"
 
 
 def privileges(store: Neo4jStore, who: str) -> dict[str, str]:
