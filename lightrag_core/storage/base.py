@@ -8,7 +8,9 @@ transaction.
 Order contract (every store, checked by tests/contract/test_store_contract.py):
 - vector searches (`search_entities`, `search_relations`, `search_chunks`): score descending, equal
   scores (to `TIE_DECIMALS`) by key ascending (entity name; relation (src, tgt); chunk id), also at the top_k cut;
-- `search_chunks_text`: BM25 score descending, equal scores by chunk id;
+- `search_chunks_text`: BM25 score descending, equal scores by chunk id; the score is each store's own
+  (FTS5's; Lucene's, whose statistics span every workspace in the database), so the two stores find the
+  same words but may rank them differently (docs/neo4j.md, 'Known differences');
 - `entities_with_tokens`: each list by name ascending (code point order), at most `limit`;
 - `neighbourhood`: `seeds` in the order the names were given (first occurrence; unknown names
   dropped); `entities` the seeds in that order, then the neighbours by closeness descending (to
