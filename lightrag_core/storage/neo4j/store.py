@@ -43,6 +43,9 @@ from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.console import ConsoleReads
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_forbidden, user_error
+from lightrag_core.storage.neo4j.rows import chunk_of as _chunk
+from lightrag_core.storage.neo4j.rows import entity_of as _entity
+from lightrag_core.storage.neo4j.rows import relation_of as _relation
 from lightrag_core.storage.neo4j.search import (
     chunks_by_words,
     entities_with_words,
@@ -58,21 +61,6 @@ from lightrag_core.storage.writes import apply_write
 
 MIN_VERSION = (5, 18)
 BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}
-def _entity(r: dict) -> Entity:
-    return Entity(name=r["name"], type=r["type"], description=r["description"], source_ids=list(r["source_ids"]),
-                  file_paths=list(r["file_paths"]), created_at=r["created_at"] or 0.0,
-                  degree=r.get("degree", 0) or 0, score=r.get("score", 0.0) or 0.0)
-
-
-def _relation(r: dict) -> Relation:
-    return Relation(src=r["src"], tgt=r["tgt"], keywords=r["keywords"], description=r["description"],
-                    weight=r["weight"], source_ids=list(r["source_ids"]), file_paths=list(r["file_paths"]),
-                    created_at=r["created_at"] or 0.0, degree=r.get("degree", 0) or 0, score=r.get("score", 0.0) or 0.0)
-
-
-def _chunk(r: dict) -> Chunk:
-    return Chunk(id=r["id"], doc_id=r["doc_id"], order=r["ord"], tokens=r["tokens"], content=r["content"],
-                 file_path=r["file_path"] or "", score=r.get("score", 0.0) or 0.0)
 
 
 def parse_version(text: str) -> tuple[int, int]:
