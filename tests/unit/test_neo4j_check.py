@@ -267,3 +267,42 @@ def test_a_run_writes_only_to_its_new_scratch_workspace_and_removes_it(monkeypat
     assert any(n == "drop_workspace_meta" and p["workspace"] == scratch for n, p in driver.calls)
     # The stand-in holds no graph, so the comparison fails: the report says so and the exit status would be 1.
     assert rows["same graph and answers as the embedded store"].status == "fail" and not report.ok
+
+
+def _privilege_rows(*rows: tuple[str, str, str]) -> list[dict]:
+    return [{"access": access, "action": action, "graph": graph, "segment": "database", "role": "r"}
+            for access, action, graph in rows]
+
+
+def test_privileges_that_matter_are_read_from_show_user_privileges(monkeypatch, tmp_path):
+    import neo4j
+
+    from lightrag_core import Settings
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+
+    admin = _privilege_rows(("GRANTED", "database_actions", "*"), ("GRANTED", "write", "*"),
+                            ("GRANTED", "match", "*"))
+    store = Neo4jStore(FakeNeo4jDriver(lambda n, p: admin if n == "check_privileges" else []), "neo4j", "ws")
+    store.edition = "enterprise"
+    assert neo4j_check.privileges(store, "neo4j") == {"schema": "granted", "write": "granted", "load": "not granted"}
+    store.edition = "community"
+    with pytest.raises(Skip, match="no roles"):
+        neo4j_check.privileges(store, "neo4j")
+
+    # The console's own login: LOAD must be denied and nothing writable.
+    settings = Settings.from_env(tmp_path, env_file=None, environ={}, neo4j_uri="bolt://db:7687",
+                                 neo4j_console_user="console_reader", neo4j_console_password="pw")
+    store.edition = "enterprise"
+    for rows, expected in [
+        (_privilege_rows(("GRANTED", "match", "neo4j"), ("DENIED", "load", "*")), None),
+        (_privilege_rows(("GRANTED", "match", "neo4j")), "LOAD is not denied to user 'console_reader'"),
+        (_privilege_rows(("GRANTED", "write", "neo4j"), ("DENIED", "load", "*")), "may write or change the schema"),
+    ]:
+        monkeypatch.setattr(neo4j.GraphDatabase, "driver",
+                            lambda uri, auth, rows=rows: FakeNeo4jDriver(lambda n, p: rows))
+        if expected is None:
+            found = neo4j_check.console_privileges(store, settings)
+            assert found == "schema not granted, write not granted, load denied"
+        else:
+            with pytest.raises(LightRAGError, match=expected):
+                neo4j_check.console_privileges(store, settings)
