@@ -184,7 +184,7 @@ def expected_indexes(dim: int) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     named = {**schema.SCHEMA_STATEMENTS, **schema.VECTOR_STATEMENTS}
     for name, statement in named.items():
-        text = cypher(statement)
+        text = "\n".join(line for line in cypher(statement).splitlines() if not line.lstrip().startswith("//"))
         label = re.search(r"[(\[]\w+:(\w+)[)\]]", text)
         props = re.findall(r"\b\w\.(\w+)\b", text.split(" ON ", 1)[-1].split("REQUIRE", 1)[-1])
         kind = "VECTOR" if "VECTOR INDEX" in text else "FULLTEXT" if "FULLTEXT INDEX" in text else "RANGE"
