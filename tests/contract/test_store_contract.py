@@ -222,6 +222,8 @@ def test_titles_beyond_ascii_are_found_by_their_lower_case_on_every_store(store)
     assert got == {"émile zola": {"Émile Zola": ["z1-c0"]},
                    "ödön von horváth": {"Ödön von Horváth (writer)": ["h1-c0"]},
                    "élan vital": {"Élan_Vital.md": ["f6-c0"]}, "σίσυφος": {"ΣΊΣΥΦΟΣ": ["s1-c0"]}}
+    store.apply(GraphWrite(delete_chunk_ids=["z1-c0"], delete_document_ids=["z1"]))  # its keys go with it
+    assert store.title_chunks(["émile zola"]) == {}
 
 
 def test_a_whole_file_with_its_own_title_is_found_by_that_title_and_by_its_name(store):
