@@ -277,8 +277,8 @@ def run_check(settings: Settings, embedder: Embedder | None = None,
                              round(time.perf_counter() - start, 4)))
     # The comparison must not depend on an LLM: offline extraction and keywords in both stores.
     offline = dataclasses.replace(settings, llm_model="", llm_local_gguf="")
-    embedder = embedder or make_embedder(settings)
     try:
+        embedder = embedder or make_embedder(settings)
         if not report.run("server version", lambda: server_facts(store, report)):
             return report
         report.run("database and cluster role", lambda: database_facts(store, report), needed=False)
@@ -304,6 +304,9 @@ def _pick_scratch(store: Neo4jStore, existing: list[str], token: Callable[[], st
 
 def _drop_scratch(store: Neo4jStore, existing: list[str]) -> str:
     check_scratch(store.workspace, existing)
+    # A store opened read-only (the schema was missing) may still have written the scratch workspace's node
+    # (the words backfill); removing what the check wrote is allowed whatever the open decided.
+    store.read_only = None
     store.drop_workspace()
     left = store.counts()
     if any(left.values()):

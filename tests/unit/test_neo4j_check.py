@@ -306,3 +306,32 @@ def test_privileges_that_matter_are_read_from_show_user_privileges(monkeypatch, 
         else:
             with pytest.raises(LightRAGError, match=expected):
                 neo4j_check.console_privileges(store, settings)
+
+
+def test_a_user_who_may_not_create_the_schema_fails_that_step_and_the_scratch_workspace_is_still_removed(
+        monkeypatch, tmp_path):
+    import neo4j
+
+    from lightrag_core import Settings
+    from lightrag_core.embeddings import make_embedder
+
+    rest = {"db_version": [{"name": "Neo4j Kernel", "version": "5.26.0", "edition": "enterprise"}],
+            "check_privileges": _privilege_rows(("GRANTED", "match", "*")),
+            "counts": [{"documents": 0, "chunks": 0, "entities": 0, "relations": 0}]}
+
+    def answer(name: str, params: dict) -> list[dict]:
+        if name.startswith("drop_workspace") and name != "drop_workspace_meta":
+            return [{"deleted": 0}]
+        return rest.get(name, [])
+
+    driver = FakeNeo4jDriver(IndexCatalogue([], forbidden=True, rest=answer))
+    monkeypatch.setattr(neo4j.GraphDatabase, "driver", lambda uri, auth: driver)
+    settings = Settings.from_env(tmp_path, env_file=None, environ={}, neo4j_uri="bolt://db.example:7687",
+                                 neo4j_username="reader", neo4j_password="pw", llm_model="", embedding_model="")
+    report = neo4j_check.run_check(settings, make_embedder(settings))
+    rows = {s.name: s for s in report.steps}
+    assert rows["privileges (store user)"].detail == "schema not granted, write not granted, load not granted"
+    assert rows["schema statements"].status == "fail" and "read-only" in rows["schema statements"].detail
+    assert "architect or admin" in rows["schema statements"].detail
+    assert "index a tiny document" not in rows  # nothing more is tried without the schema
+    assert rows["remove scratch workspace"].status == "pass" and not report.ok
