@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 TINY_DOCUMENT = Document(
     id="neo4j-check-document",
     title="Émile Zola",
+    subject="Émile Zola",  # a title link with an accent: case folded the same way in both stores
     file_path="neo4j-check.txt",
     text=("Émile Zola was a French novelist who lived in Paris. Zola wrote Germinal in Paris in 1885. "
           "Ada Lovelace worked with Charles Babbage in London on the Analytical Engine. "
