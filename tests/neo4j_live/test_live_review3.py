@@ -113,3 +113,17 @@ def test_the_console_login_reads_what_the_store_just_wrote(store, tmp_path):
             assert result.rows == [{"n": f"Fresh {i}"}]
     finally:
         console.close()
+
+
+def test_alias_candidates_past_the_candidate_cap_are_the_first_by_name(store, tmp_path):
+    """10,050 better-scored matches of another workspace fill the widening's 10,000 candidates; this
+    workspace's own matches are still found, first by name."""
+    crowd = live_store(tmp_path / "crowd", "review3crowd")
+    try:
+        crowd.apply(GraphWrite(entities=[Entity(f"Nolan {i}", "t", "", [], [], 1.0) for i in range(10_050)]))
+        ours = ["Nolan Zed of the Long Valley", "Nolan Abe of the Long Valley", "Nolan Mo of the Long Valley"]
+        store.apply(GraphWrite(entities=[Entity(n, "t", "", [], [], 1.0) for n in ours]))
+        assert store.entities_with_tokens([["nolan"]], 2) == [sorted(ours)[:2]]
+    finally:
+        crowd.drop_workspace()
+        crowd.close()

@@ -393,3 +393,31 @@ def test_a_schema_statement_that_lost_the_race_to_another_process_is_not_an_erro
     store.create_schema()
     store.set_embedding_meta("m", 384)
     assert store.read_only is None and {"entity_embedding", "workspace_name"} <= set(catalogue.rows)
+
+
+# -- alias candidates past the widening cap ----------------------------------------------------------------------
+
+def test_name_matches_past_the_candidate_cap_are_still_the_first_by_name():
+    """In a big or shared database a word can have more hits in the full-text index than the widening may ask
+    for (10,000): the workspace's own matches then fell past the cap and alias linking got none, or not the
+    first by name. Past the cap the store reads the workspace's own entities by their words instead."""
+    from lightrag_core.storage.neo4j.store import Neo4jStore
+    from tests.support.fake_neo4j import FakeNeo4jDriver
+
+    ours = {"Nolan Zed": "nolan zed", "Nolan Abe": "nolan abe", "Nolan Mo": "nolan mo", "Other": "other"}
+    asked: list[str] = []
+
+    def answer(name: str, params: dict) -> list[dict]:
+        asked.append(name)
+        if name == "entities_with_tokens":  # 12,000 better-scored hits of another workspace come first
+            return [{"key": q["key"], "seen": min(params["candidates"], 12_003), "names": []}
+                    for q in params["queries"]]
+        if name == "entities_with_words_scan":
+            def holding(words: list[str]) -> list[str]:
+                return sorted(n for n, w in ours.items() if all(f" {x} " in f" {w} " for x in words))
+            return [{"key": q["key"], "names": holding(q["words"])[:params["limit"]]} for q in params["queries"]]
+        return []
+
+    store = Neo4jStore(FakeNeo4jDriver(answer), "neo4j", "small")
+    assert store.entities_with_tokens([["nolan"], ["zzz"]], 2) == [["Nolan Abe", "Nolan Mo"], []]
+    assert asked.count("entities_with_words_scan") == 1
