@@ -22,7 +22,8 @@ WITH seeds, byRelation, collect(CASE WHEN m IS NULL THEN NULL ELSE {near: m, w: 
 WITH seeds, byRelation + byChunk AS pairs
 UNWIND (CASE WHEN size(pairs) = 0 THEN [null] ELSE pairs END) AS p
 WITH seeds, p.near AS near, sum(p.w) AS closeness
-ORDER BY closeness DESC, near.name
+// To 6 decimals (TIE_DECIMALS): a sum's last bit depends on the order it was added in, which differs per store.
+ORDER BY round(closeness, 6) DESC, near.name
 WITH seeds, collect(near)[..$max_neighbours] AS neighbours
 WITH seeds + neighbours AS nodes, [s IN seeds | s.name] AS seedNames
 WITH nodes, seedNames, [n IN nodes | n.name] AS ranked

@@ -7,8 +7,9 @@ WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] 
 WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS c
 WITH seen, lowest, c, vector.similarity.cosine(c.embedding, $vector) AS score
-// Equal to 6 decimals is a tie, broken by key (storage/base.py's order contract, TIE_DECIMALS).
-ORDER BY round(score, 6) DESC, c.id
+// Equal to 6 decimals as a plain cosine (score is (1 + cos) / 2) is a tie, broken by key: storage/base.py's
+// order contract (TIE_DECIMALS), so the cut keeps what the embedded store keeps.
+ORDER BY round(2 * score - 1, 6) DESC, c.id
 LIMIT $top_k
 RETURN seen, lowest, c.id AS id, c.doc_id AS doc_id, c.ord AS ord, c.tokens AS tokens, c.content AS content,
        c.file_path AS file_path, score

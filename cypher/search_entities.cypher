@@ -10,8 +10,9 @@ WITH size(found) AS seen, [x IN found WHERE x[0].workspace = $workspace | x[0]] 
 WITH seen, mine, vector.similarity.cosine(last.embedding, $vector) AS lowest
 UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS e
 WITH seen, lowest, e, vector.similarity.cosine(e.embedding, $vector) AS score
-// Equal to 6 decimals is a tie, broken by key (storage/base.py's order contract, TIE_DECIMALS).
-ORDER BY round(score, 6) DESC, e.name
+// Equal to 6 decimals as a plain cosine (score is (1 + cos) / 2) is a tie, broken by key: storage/base.py's
+// order contract (TIE_DECIMALS), so the cut keeps what the embedded store keeps.
+ORDER BY round(2 * score - 1, 6) DESC, e.name
 LIMIT $top_k
 RETURN seen, lowest, e.name AS name, e.type AS type, e.description AS description, e.source_ids AS source_ids,
        e.file_paths AS file_paths, e.created_at AS created_at,

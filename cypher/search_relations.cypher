@@ -9,11 +9,12 @@ UNWIND CASE WHEN mine = [] THEN [null] ELSE mine END AS r
 WITH seen, lowest, r, vector.similarity.cosine(r.embedding, $vector) AS score
 OPTIONAL MATCH (a:Entity)-[r]->(b:Entity)
 WITH seen, lowest, r, a, b, score
-// Equal to 6 decimals is a tie, broken by key (storage/base.py's order contract, TIE_DECIMALS).
-ORDER BY round(score, 6) DESC, a.name, b.name
+// Equal to 6 decimals as a plain cosine (score is (1 + cos) / 2) is a tie, broken by key: storage/base.py's
+// order contract (TIE_DECIMALS), so the cut keeps what the embedded store keeps.
+ORDER BY round(2 * score - 1, 6) DESC, a.name, b.name
 LIMIT $top_k
 RETURN seen, lowest, a.name AS src, b.name AS tgt, r.keywords AS keywords, r.description AS description,
        r.weight AS weight, r.source_ids AS source_ids, r.file_paths AS file_paths, r.created_at AS created_at,
        CASE WHEN r IS NULL THEN 0 ELSE COUNT { (a)-[:RELATED]-() } + COUNT { (b)-[:RELATED]-() } END AS degree,
        score
-ORDER BY round(score, 6) DESC, src, tgt
+ORDER BY round(2 * score - 1, 6) DESC, src, tgt

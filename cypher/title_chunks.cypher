@@ -1,19 +1,12 @@
-// Processed documents whose subject (a JSONL title), lower-cased, is one of $lowered, or is one of
-// them followed by " (" and a qualifier ("Lilu (mythology)" for "lilu"), and documents with no
-// subject or read from a whole file (whose subject is the file's own title) whose file name without
-// its extension (underscores as spaces) is one of them; each with
-// its chunk ids in order. One pass over the workspace's documents. The embedded store follows the
-// same rule (storage/sqlite/search.py, title_chunks).
+// Processed documents one of whose title keys is one of $lowered, each with its chunk ids in order.
+// The keys (the subject lower-cased, the subject before " (", a file's name without its extension,
+// underscores as spaces) were folded in Python when the document was written (storage/base.py,
+// title_keys), so this store and the embedded one fold case the same way (toLower and SQLite's lower()
+// did not). The embedded store follows the same rule (storage/sqlite/search.py, title_chunks).
 MATCH (d:Document {workspace: $workspace, status: 'processed'})
-WITH d, coalesce(d.subject, '') AS subject
-WITH d, CASE WHEN subject <> '' THEN subject ELSE d.title END AS title,
-     CASE WHEN subject <> '' THEN [toLower(subject), toLower(split(subject, ' (')[0])] ELSE [] END
-     + CASE WHEN (subject = '' OR coalesce(d.whole_file, false)) AND d.title CONTAINS '.' THEN
-            [replace(toLower(substring(d.title, 0, size(d.title) - size(last(split(d.title, '.'))) - 1)), '_', ' ')]
-          ELSE [] END AS forms
-UNWIND forms AS key
-WITH DISTINCT d, title, key
-WHERE key IN $lowered
+WHERE any(key IN coalesce(d.title_keys, []) WHERE key IN $lowered)
+UNWIND [key IN d.title_keys WHERE key IN $lowered] AS key
+WITH DISTINCT d, key, CASE WHEN coalesce(d.subject, '') <> '' THEN d.subject ELSE d.title END AS title
 MATCH (d)-[:HAS_CHUNK]->(c:Chunk)
 WITH key, title, c
 ORDER BY key, title, c.ord

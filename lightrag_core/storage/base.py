@@ -8,11 +8,14 @@ transaction.
 Order contract (every store, checked by tests/contract/test_store_contract.py):
 - vector searches (`search_entities`, `search_relations`, `search_chunks`): score descending, equal
   scores (to `TIE_DECIMALS`) by key ascending (entity name; relation (src, tgt); chunk id), also at the top_k cut;
-- `search_chunks_text`: BM25 score descending, equal scores by chunk id;
+- `search_chunks_text`: BM25 score descending, equal scores by chunk id; the score is each store's own
+  (FTS5's; Lucene's, whose statistics span every workspace in the database), so the two stores find the
+  same words but may rank them differently (docs/neo4j.md, 'Known differences');
 - `entities_with_tokens`: each list by name ascending (code point order), at most `limit`;
 - `neighbourhood`: `seeds` in the order the names were given (first occurrence; unknown names
-  dropped); `entities` the seeds in that order, then the neighbours by closeness descending and name
-  ascending; each entity's chunk ids ascending; `relations` by (src, tgt) ascending;
+  dropped); `entities` the seeds in that order, then the neighbours by closeness descending (to
+  `TIE_DECIMALS`: a sum's last bit depends on its order) and name ascending; each entity's chunk ids
+  ascending; `relations` by (src, tgt) ascending;
 - `resolve_names`: when several entities share a lower-cased name, the least name (code point order);
 - `entities_with_degree`: in the order of the names given (unknown ones dropped); `relations_of`: by
   (src, tgt), so a capped walk over it takes the same relations on every store;
@@ -120,6 +123,17 @@ def tie_score(score: float) -> float:
 def by_score_then_key(items: list, key: Callable[[Any], Any]) -> list:
     """Score descending, equal scores (`tie_score`) by key ascending: the contract's order for every search."""
     return sorted(items, key=lambda x: (-tie_score(x.score), key(x)))
+
+
+def title_keys(subject: str, title: str, whole_file: bool) -> list[str]:
+    """The lower-cased names a document is linked by (`title_chunks`): its subject, the subject before " ("
+    ("Lilu" for "Lilu (band)"), and with no subject or for a whole file the file name without its extension,
+    underscores as spaces. Folded here, in Python, once at write time and stored by both stores: SQLite's
+    lower() folds ASCII only and Cypher's toLower every letter, so folding in the database differed."""
+    keys = [subject.lower(), subject.split(" (")[0].lower()] if subject else []
+    if (not subject or whole_file) and "." in (title or ""):
+        keys.append(title[:title.rindex(".")].lower().replace("_", " "))
+    return [k for k in dict.fromkeys(keys) if k]
 
 
 def least_name_per_key(pairs: list[tuple[str, str]]) -> dict[str, str]:

@@ -21,6 +21,7 @@ from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Entity, LightRAGError, Relation
 from lightrag_core.storage.base import GraphStore
 from lightrag_core.storage.neo4j import cypher_files
+from lightrag_core.storage.neo4j.errors import LoginRejected
 from lightrag_core.workbench.cypher_plan_guard import PlanRefused, check_plan, check_text
 
 NEEDS_NEO4J = ("Ask in Cypher runs Cypher on Neo4j, and this workspace uses the embedded store. Set NEO4J_URI, "
@@ -32,9 +33,11 @@ ROW_LIMIT = 500
 TIMEOUT_S = 30.0
 MAX_STATEMENT_CHARS = 20_000
 
+# A clause keyword, not a name spelled like one: a property (`n.start`), a parameter, a map key (`{set: 1}`) or a
+# variable followed by its label or property (`start:Entity`, `start.name`) is left to the plan check.
 WRITE_CLAUSES = re.compile(
-    r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|GRANT|DENY|REVOKE|ALTER|RENAME|START|STOP"
-    r"|TERMINATE)\b|\bCALL\s+(apoc\.(create|merge|refactor|periodic|do|load|trigger|nodes\.delete)|db\.create"
+    r"(?<![.$])\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH|LOAD\s+CSV|GRANT|DENY|REVOKE|ALTER|RENAME|START"
+    r"|STOP|TERMINATE)\b(?!\s*[.:])|\bCALL\s+(apoc\.(create|merge|refactor|periodic|do|load|trigger|nodes\.delete)|db\.create"
     r"|dbms\.|gds\.[\w.]*\.(write|mutate))",
     re.IGNORECASE,
 )
@@ -217,7 +220,7 @@ class CypherConsole:
         check_read_only(statement)
         try:
             plan = self.reader.explain(statement, {}, TIMEOUT_S)
-        except PlanRefused:
+        except (PlanRefused, LoginRejected):  # a wrong password is said as such, not as an unplannable statement
             raise
         except LightRAGError as exc:
             raise PlanRefused(f"the server could not plan this statement, so the console does not run it: {exc}") \

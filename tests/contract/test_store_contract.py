@@ -208,6 +208,24 @@ def test_title_chunks_find_documents_by_subject(store):
     assert store.title_chunks([]) == {}
 
 
+def test_titles_beyond_ascii_are_found_by_their_lower_case_on_every_store(store):
+    """Case is folded once, in Python, when the document is written (storage/base.py, title_keys): SQLite's
+    lower() folds ASCII only and Cypher's toLower every letter, so 'Émile Zola' linked on one store only."""
+    for doc_id, subject in [("z1", "Émile Zola"), ("h1", "Ödön von Horváth (writer)"), ("s1", "ΣΊΣΥΦΟΣ")]:
+        w = _doc_write(doc_id, 1)
+        w.document.subject = subject
+        store.apply(w)
+    named_file = _doc_write("f6", 1)
+    named_file.document.title = "Élan_Vital.md"
+    store.apply(named_file)
+    got = store.title_chunks(["émile zola", "ödön von horváth", "élan vital", "σίσυφος", "Émile Zola"])
+    assert got == {"émile zola": {"Émile Zola": ["z1-c0"]},
+                   "ödön von horváth": {"Ödön von Horváth (writer)": ["h1-c0"]},
+                   "élan vital": {"Élan_Vital.md": ["f6-c0"]}, "σίσυφος": {"ΣΊΣΥΦΟΣ": ["s1-c0"]}}
+    store.apply(GraphWrite(delete_chunk_ids=["z1-c0"], delete_document_ids=["z1"]))  # its keys go with it
+    assert store.title_chunks(["émile zola"]) == {}
+
+
 def test_a_whole_file_with_its_own_title_is_found_by_that_title_and_by_its_name(store):
     w = _doc_write("f5", 1)  # a file whose first heading (or PDF/.docx/HTML title) named its subject
     w.document.title, w.document.subject, w.document.whole_file = "curie_notes.md", "Marie Curie", True

@@ -309,7 +309,8 @@ def test_chunks_and_entities_written_before_the_words_were_indexed_get_them_once
     done = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda name, params: [{"done": True}]
                                           if name == "words_done_get" else []))
     Neo4jStore(done, "neo4j", "ws").create_schema()
-    assert [n for n, _ in done.calls] == ["schema_indexes", "words_done_get"]  # once per workspace
+    # The words once per workspace; then one read for documents still without title keys (none here).
+    assert [n for n, _ in done.calls] == ["schema_indexes", "words_done_get", "title_keys_missing"]
     # A chunk without an id can never be matched to be filled: the backfill stops instead of looping.
     stuck = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda name, params: [{"id": None, "text": "x"}]
                                            if name.startswith("words_missing") else []))

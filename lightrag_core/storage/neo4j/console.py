@@ -20,6 +20,7 @@ class ConsoleReads:
     database: str
     workspace: str
     uri: str
+    user: str
 
     def _errors(self) -> AbstractContextManager[None]:
         raise NotImplementedError
@@ -30,14 +31,26 @@ class ConsoleReads:
         import neo4j
 
         driver = neo4j.GraphDatabase.driver(self.uri, auth=(username, password))
-        return type(self)(driver, self.database, self.workspace, self.uri)  # type: ignore[call-arg]
+        other = type(self)(driver, self.database, self.workspace, self.uri, user=username)  # type: ignore[call-arg]
+        # The store's bookmarks, not the new driver's own: on a cluster the console then reads what the store
+        # has just written (causal consistency across the two logins).
+        other.bookmarks = self.bookmarks
+        return other
+
+    @property
+    def bookmarks(self) -> Any:
+        return getattr(self, "_bookmarks", None) or self.driver.execute_query_bookmark_manager
+
+    @bookmarks.setter
+    def bookmarks(self, manager: Any) -> None:
+        self._bookmarks = manager
 
     def _in_read_session(self, work: Callable[[Any], T]) -> T:
         import neo4j
 
         with self._errors(), self.driver.session(
             database=self.database, default_access_mode=neo4j.READ_ACCESS,
-            bookmark_manager=self.driver.execute_query_bookmark_manager,
+            bookmark_manager=self.bookmarks,
         ) as session:
             return session.execute_read(work)
 

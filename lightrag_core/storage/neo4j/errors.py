@@ -4,16 +4,33 @@ from __future__ import annotations
 
 from lightrag_core.models import LightRAGError
 
+# Security codes that are about the login, not about a privilege: the fix is the password, not a role.
+LOGIN_CODES = ("Neo.ClientError.Security.Unauthorized", "Neo.ClientError.Security.AuthenticationRateLimit",
+               "Neo.ClientError.Security.CredentialsExpired", "Neo.ClientError.Security.TokenExpired")
+
+
+class LoginRejected(LightRAGError):
+    """The server rejected the user's password (or token): no privilege check was reached."""
+
+
+def is_login_error(exc: BaseException) -> bool:
+    return str(getattr(exc, "code", "") or "") in LOGIN_CODES
+
 
 def is_forbidden(exc: LightRAGError) -> bool:
     """Whether the server refused for lack of a privilege (the driver's error is the `LightRAGError`'s cause)."""
-    return str(getattr(exc.__cause__, "code", "") or "").startswith("Neo.ClientError.Security")
+    cause = exc.__cause__
+    return str(getattr(cause, "code", "") or "").startswith("Neo.ClientError.Security") and not (
+        cause is not None and is_login_error(cause))
 
 
 def is_out_of_memory(exc: BaseException) -> bool:
-    """The server's transaction memory limit: a transient code, yet retrying repeats the same failure."""
+    """A transaction memory limit: the pool's (dbms.memory.transaction.total.max, a transient code) or one
+    transaction's (db.memory.transaction.max, Neo.ClientError.General.TransactionOutOfMemoryError); either
+    way retrying repeats the same failure."""
     code = str(getattr(exc, "code", "") or "")
-    return code.startswith("Neo.TransientError.General.") and ("OutOfMemory" in code or "MemoryLimit" in code)
+    return code.startswith(("Neo.TransientError.General.", "Neo.ClientError.General.")) and (
+        "OutOfMemory" in code or "MemoryLimit" in code)
 
 
 def out_of_memory_message(code: str, database: str) -> str:
@@ -23,9 +40,9 @@ def out_of_memory_message(code: str, database: str) -> str:
             "the document into smaller files; nothing of it was written")
 
 
-def user_error(exc: Exception, uri: str, database: str) -> LightRAGError:
+def user_error(exc: Exception, uri: str, database: str, user: str = "") -> LightRAGError:
     """A `LightRAGError` for a server or driver error, naming the setting or the action that fixes it."""
-    from neo4j.exceptions import Neo4jError, ServiceUnavailable, SessionExpired, TransientError
+    from neo4j.exceptions import IncompleteCommit, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
     code = getattr(exc, "code", "") or ""
     message = getattr(exc, "message", None) or str(exc)
@@ -35,11 +52,20 @@ def user_error(exc: Exception, uri: str, database: str) -> LightRAGError:
     elif "no such vector schema index" in message.lower():
         text = (f"a vector index this store searches is missing from database {database!r} ({message}): index "
                 "a document (the store creates its indexes then) or recreate the one that was dropped")
+    elif is_login_error(exc):
+        return LoginRejected(
+            f"Neo4j at {uri} rejected the login of user {user!r} ({message}): check that user's password "
+            "(NEO4J_USERNAME and NEO4J_PASSWORD; for the Ask-in-Cypher console, NEO4J_CONSOLE_USER and "
+            "NEO4J_CONSOLE_PASSWORD), or wait if too many attempts failed")
     elif code.startswith("Neo.ClientError.Security"):
         text = (f"the Neo4j user may not do this on {database!r} ({message}): grant it a role that can read and "
                 "write there, or set NEO4J_USERNAME to one that can")
     elif is_out_of_memory(exc):
         text = out_of_memory_message(code, database)
+    elif isinstance(exc, IncompleteCommit):
+        text = (f"lost the connection to Neo4j at {uri} after a write was sent to commit, twice: whether it "
+                "landed is unknown (the store asked again and could not tell). Check that the server is up and "
+                "look at the graph (`documents`, `stats`) before indexing the document again")
     elif isinstance(exc, (ServiceUnavailable, SessionExpired)):
         text = (f"lost the connection to Neo4j at {uri}: check that the server is up and retry; a write in "
                 "progress was rolled back")

@@ -49,6 +49,27 @@ DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_wo
 Run = Callable[..., list[dict]]
 
 
+def elsewhere(edition: str) -> str:
+    """The other way out of a clash in this database: another database, except on Community edition, which
+    runs one standard database (so there it is another server)."""
+    if edition.lower() == "community":
+        return ("or use another Neo4j server: Community edition runs one standard database, so another "
+                "NEO4J_DATABASE is no fix")
+    return "or use another NEO4J_DATABASE"
+
+
+def create(write: Run, statement: str, **params: Any) -> None:
+    """Run one CREATE ... IF NOT EXISTS. Another process opening the same fresh database may have created the
+    same index between our SHOW INDEXES and this statement, and then IF NOT EXISTS can still fail with
+    ...AlreadyExists: that index is what was wanted (the checks after SHOW INDEXES say if it is not)."""
+    try:
+        write(statement, **params)
+    except LightRAGError as exc:
+        code = str(getattr(exc.__cause__, "code", "") or "")
+        if not (code.startswith("Neo.ClientError.Schema.") and code.endswith("AlreadyExists")):
+            raise
+
+
 def missing(rows: list[dict[str, Any]], wanted: dict[str, str]) -> list[str]:
     """The statements of `wanted` whose index is not in the database (rows of schema_indexes)."""
     present = {r["name"] for r in rows}
@@ -64,7 +85,8 @@ def read_only_reason(statements: list[str], user: str, database: str) -> str:
             "lightrag_core stats`, or run those files; then this user can write too")
 
 
-def open_schema(read: Run, write: Run, user: str, database: str, batch: int) -> tuple[str | None, set[str]]:
+def open_schema(read: Run, write: Run, user: str, database: str, batch: int,
+                edition: str = "") -> tuple[str | None, set[str]]:
     """Read SHOW INDEXES and create only what is missing. Returns why the store is read-only (None if it is
     not: the user could create what was missing, or nothing was) and the full-text indexes that are missing."""
     read_only = None
@@ -73,16 +95,17 @@ def open_schema(read: Run, write: Run, user: str, database: str, batch: int) -> 
     if todo:
         try:
             for statement in todo:
-                write(statement)
+                create(write, statement)
         except LightRAGError as exc:
             if not is_forbidden(exc):
                 raise
             read_only = read_only_reason(todo, user, database)
         rows = read("schema_indexes")
-    check_fulltext_indexes(rows, database)
+    check_fulltext_indexes(rows, database, edition)
     await_own(write, rows, list(FULLTEXT_INDEXES))
     try:  # a workspace written before the words were indexed gets them once, from a user who may write
         backfill_words(read, write, batch)
+        backfill_title_keys(read, write, batch)
     except LightRAGError as exc:
         if not is_forbidden(exc):
             raise
@@ -106,7 +129,7 @@ def _failed(name: str, kind: str, database: str) -> LightRAGError:
                          f"(DROP INDEX `{name}`) and open the store again to rebuild it")
 
 
-def check_fulltext_indexes(rows: list[dict[str, Any]], database: str) -> None:
+def check_fulltext_indexes(rows: list[dict[str, Any]], database: str, edition: str = "") -> None:
     """Raise with the fix unless each full-text index of the store's covers its label and property with the
     whitespace analyzer: `IF NOT EXISTS` does nothing when another full-text index covers them already."""
     fulltext = [r for r in rows if r.get("type") == "FULLTEXT"]
@@ -120,29 +143,28 @@ def check_fulltext_indexes(rows: list[dict[str, Any]], database: str) -> None:
                 raise LightRAGError(
                     f"the full-text index {other['name']!r} in database {database!r} already covers :{label}({prop}), "
                     f"so this store's {name!r} could not be created and its lexical searches would fail. Drop it "
-                    f"(DROP INDEX `{other['name']}`) if nothing else uses it, or use another NEO4J_DATABASE")
+                    f"(DROP INDEX `{other['name']}`) if nothing else uses it, {elsewhere(edition)}")
             continue  # not created (read-only open): the store says so itself
         if row["label"] != label or list(row.get("properties") or []) != [prop] or (
                 row.get("analyzer") not in (None, FULLTEXT_ANALYZER)):
             raise LightRAGError(
                 f"an index named {name!r} in database {database!r} covers :{row['label']}({row.get('properties')}) "
                 f"with analyzer {row.get('analyzer')!r}, not :{label}({prop}) with {FULLTEXT_ANALYZER!r}; drop it "
-                f"(DROP INDEX `{name}`) if nothing else uses it and open the store again, or use another "
-                "NEO4J_DATABASE")
+                f"(DROP INDEX `{name}`) if nothing else uses it and open the store again, {elsewhere(edition)}")
         if str(row.get("state", "ONLINE")).upper() == "FAILED":
             raise _failed(name, "full-text", database)
 
 
-def create_vector_indexes(read: Run, write: Run, dim: int, database: str) -> None:
+def create_vector_indexes(read: Run, write: Run, dim: int, database: str, edition: str = "") -> None:
     """Create the vector indexes that are missing, check all three, and wait for them by name."""
     for statement in missing(read("schema_indexes"), VECTOR_STATEMENTS):
-        write(statement, dimensions=dim)
+        create(write, statement, dimensions=dim)
     rows = read("schema_indexes")
-    check_vector_indexes(rows, dim, database)
+    check_vector_indexes(rows, dim, database, edition)
     await_own(write, rows, list(VECTOR_INDEXES))
 
 
-def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) -> None:
+def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str, edition: str = "") -> None:
     """Raise with the fix unless each of the store's vector indexes exists on its label, property and dimension."""
     rows = [r for r in rows if r.get("type", "VECTOR") == "VECTOR"]
     by_name = {r["name"]: r for r in rows}
@@ -155,20 +177,20 @@ def check_vector_indexes(rows: list[dict[str, Any]], dim: int, database: str) ->
                     f"the vector index {other['name']!r} in database {database!r} already covers :{label}({prop}) "
                     f"(another tool's default, e.g. LangChain or neo4j-graphrag), so this store's {name!r} could not "
                     f"be created and its searches would fail. Drop it (DROP INDEX `{other['name']}`) if nothing "
-                    "else uses it, or use another NEO4J_DATABASE")
+                    f"else uses it, {elsewhere(edition)}")
             raise LightRAGError(f"the vector index {name!r} was not created in database {database!r}: the user "
                                 "needs the CREATE INDEX privilege (NEO4J_USERNAME), or an administrator can run "
                                 "`index` once")
         if (row["label"], row["property"]) != (label, prop):
             raise LightRAGError(
                 f"an index named {name!r} in database {database!r} covers :{row['label']}({row['property']}), not "
-                f":{label}({prop}); drop it (DROP INDEX `{name}`) if nothing else uses it, or use another "
-                "NEO4J_DATABASE")
+                f":{label}({prop}); drop it (DROP INDEX `{name}`) if nothing else uses it, {elsewhere(edition)}")
         if row["dimensions"] is not None and int(row["dimensions"]) != dim:
             raise LightRAGError(
                 f"the vector index {name} in database {database!r} has dimension {row['dimensions']}, "
                 f"but this workspace's embeddings have {dim}. Drop it (DROP INDEX `{name}`) if no other "
-                "workspace uses it, or use another NEO4J_DATABASE")
+                f"workspace uses it (every workspace of dimension {row['dimensions']} loses its vector search), "
+                f"keep EMBEDDING_MODEL at the model of dimension {row['dimensions']}, {elsewhere(edition)}")
         if str(row.get("state", "ONLINE")).upper() == "FAILED":
             raise _failed(name, "vector", database)
 
@@ -191,6 +213,21 @@ def backfill_words(read: Run, write: Run, batch: int) -> int:
             write(setter, rows=[{"id": r["id"], "words": lexical.index_text(r["text"] or "")} for r in found])
             filled += len(found)
     write("words_done_set")
+    return filled
+
+
+def backfill_title_keys(read: Run, write: Run, batch: int) -> int:
+    """Give documents written before the store kept title keys their keys, folded in Python as at write
+    time (storage/base.py, title_keys), a batch per transaction. Returns how many were filled."""
+    from lightrag_core.storage.base import title_keys
+
+    filled, seen = 0, set[Any]()
+    # Stop when a batch brings nothing new: a row its setter cannot match (no id) would come back forever.
+    while (found := read("title_keys_missing", batch=batch)) and not seen.issuperset(r["id"] for r in found):
+        seen.update(r["id"] for r in found)
+        write("title_keys_set", rows=[{"id": r["id"], "keys": title_keys(r["subject"], r["title"], r["whole_file"])}
+                                      for r in found])
+        filled += len(found)
     return filled
 
 

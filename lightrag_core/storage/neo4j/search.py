@@ -81,4 +81,8 @@ def entities_with_words(read: Read, token_lists: list[list[str]], limit: int) ->
         if candidates >= MAX_CANDIDATES:
             break
         candidates = min(candidates * OVERSAMPLE, MAX_CANDIDATES)
+    if todo:  # past the cap the index may hide this workspace's first names: read them from its own entities
+        rows = read("entities_with_words_scan", queries=[{"key": k, "words": words[k]} for k in todo], limit=limit)
+        found.update({k: [] for k in todo})
+        found.update({r["key"]: sorted(r["names"])[:limit] for r in rows})
     return [found.get(i, []) for i in range(len(token_lists))]

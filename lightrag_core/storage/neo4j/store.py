@@ -9,8 +9,10 @@ transaction of batched `UNWIND` statements.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -35,11 +37,15 @@ from lightrag_core.storage.base import (
     check_embedding_model,
     least_name_per_key,
     seeds_in_given_order,
+    title_keys,
 )
 from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.console import ConsoleReads
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_forbidden, user_error
+from lightrag_core.storage.neo4j.rows import chunk_of as _chunk
+from lightrag_core.storage.neo4j.rows import entity_of as _entity
+from lightrag_core.storage.neo4j.rows import relation_of as _relation
 from lightrag_core.storage.neo4j.search import (
     chunks_by_words,
     entities_with_words,
@@ -49,27 +55,12 @@ from lightrag_core.storage.neo4j.search import (
 from lightrag_core.storage.neo4j.search import (
     to_index_score as to_index_score,  # re-exported: callers map scores through the store module
 )
-from lightrag_core.storage.neo4j.writes import Neo4jWriteSteps, rule_rows
+from lightrag_core.storage.neo4j.writes import AlreadyApplied, Neo4jWriteSteps, rule_rows
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
 
 MIN_VERSION = (5, 18)
 BOLT_SCHEMES = {"neo4j", "neo4j+s", "neo4j+ssc", "bolt", "bolt+s", "bolt+ssc"}
-def _entity(r: dict) -> Entity:
-    return Entity(name=r["name"], type=r["type"], description=r["description"], source_ids=list(r["source_ids"]),
-                  file_paths=list(r["file_paths"]), created_at=r["created_at"] or 0.0,
-                  degree=r.get("degree", 0) or 0, score=r.get("score", 0.0) or 0.0)
-
-
-def _relation(r: dict) -> Relation:
-    return Relation(src=r["src"], tgt=r["tgt"], keywords=r["keywords"], description=r["description"],
-                    weight=r["weight"], source_ids=list(r["source_ids"]), file_paths=list(r["file_paths"]),
-                    created_at=r["created_at"] or 0.0, degree=r.get("degree", 0) or 0, score=r.get("score", 0.0) or 0.0)
-
-
-def _chunk(r: dict) -> Chunk:
-    return Chunk(id=r["id"], doc_id=r["doc_id"], order=r["ord"], tokens=r["tokens"], content=r["content"],
-                 file_path=r["file_path"] or "", score=r.get("score", 0.0) or 0.0)
 
 
 def parse_version(text: str) -> tuple[int, int]:
@@ -91,10 +82,13 @@ class Neo4jStore(ConsoleReads):
         self._vectors_ready = False  # set once the vector indexes are known to exist
         # Set when the schema is missing and this user may not create it: what an administrator must do.
         self.read_only: str | None = None
+        self.edition = ""  # the server's ("community", "enterprise"), once check_version has read it
         self._missing_fulltext: set[str] = set()
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> Neo4jStore:
+    def from_settings(cls, settings: Settings, *, prepare: bool = True) -> Neo4jStore:
+        """Connect (every failure one line with the fix); `prepare=False` skips the version check and the
+        schema, so neo4j-check can time and report each of those as its own step."""
         import neo4j
         from neo4j.exceptions import AuthError, ConfigurationError, DriverError, Neo4jError, ServiceUnavailable
 
@@ -108,8 +102,9 @@ class Neo4jStore(ConsoleReads):
                 driver.verify_connectivity()
                 store = cls(driver, settings.neo4j_database, settings.workspace, uri,
                             user=settings.neo4j_username, write_batch=settings.neo4j_write_batch)
-                store.check_version()
-                store.create_schema()
+                if prepare:
+                    store.check_version()
+                    store.create_schema()
                 return store
             except BaseException:
                 if driver is not None:
@@ -120,8 +115,11 @@ class Neo4jStore(ConsoleReads):
             raise LightRAGError(f"Neo4j at {uri} rejected user {settings.neo4j_username!r}: check NEO4J_USERNAME "
                                 "and NEO4J_PASSWORD") from exc
         except (ServiceUnavailable, OSError) as exc:
-            raise LightRAGError(f"cannot reach Neo4j at {uri}: is the server running and the port open? "
-                                "Start one (README, 'Neo4j') or unset NEO4J_URI for the embedded store") from exc
+            # The driver's last line says which: nothing listening, or something that is not Bolt (an HTTP port).
+            reason = str(exc).strip().splitlines()[-1][:200] if str(exc).strip() else type(exc).__name__
+            raise LightRAGError(f"cannot reach Neo4j at {uri} ({reason}): is the server running and is this its "
+                                "Bolt port (7687, not the browser's 7474)? Start one (README, 'Neo4j') or unset "
+                                "NEO4J_URI for the embedded store") from exc
         except (ConfigurationError, ValueError) as exc:
             raise LightRAGError(f"NEO4J_URI {uri!r} is not usable ({exc}); use neo4j://, bolt:// or "
                                 "neo4j+s:// (Aura)") from exc
@@ -151,14 +149,15 @@ class Neo4jStore(ConsoleReads):
         try:
             yield
         except (Neo4jError, DriverError) as exc:
-            raise user_error(exc, self.uri, self.database) from exc
+            raise user_error(exc, self.uri, self.database, self.user) from exc
 
     def close(self) -> None:
         self.driver.close()
 
     def check_version(self) -> None:
         rows = self._read("db_version")
-        version = next((r["version"] for r in rows if r["name"] == "Neo4j Kernel"), rows[0]["version"] if rows else "")
+        kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0] if rows else {})
+        version, self.edition = kernel.get("version") or "", str(kernel.get("edition") or "")
         if parse_version(version) < MIN_VERSION:
             raise LightRAGError(f"Neo4j {version} has no relationship vector indexes; this store needs 5.18 or "
                                 "later (for example the neo4j:5.26 image)")
@@ -167,7 +166,7 @@ class Neo4jStore(ConsoleReads):
         """Create what is missing of the store's schema (schema.open_schema); a user who may not gets a
         read-only store, and with nothing missing opening only reads, so a reader can query."""
         self.read_only, self._missing_fulltext = schema.open_schema(self._read, self._write, self.user,
-                                                                    self.database, self.write_batch)
+                                                                    self.database, self.write_batch, self.edition)
 
     def _check_writable(self) -> None:
         if self.read_only:
@@ -198,7 +197,7 @@ class Neo4jStore(ConsoleReads):
                               "Use another LIGHTRAG_WORKSPACE")
         self._check_writable()
         try:
-            schema.create_vector_indexes(self._read, self._write, dim, self.database)
+            schema.create_vector_indexes(self._read, self._write, dim, self.database, self.edition)
         except LightRAGError as exc:
             if not is_forbidden(exc):
                 raise
@@ -217,7 +216,8 @@ class Neo4jStore(ConsoleReads):
 
     def save_document(self, info: DocumentInfo, text: str | None = None, places: list[Place] | None = None) -> None:
         self._check_writable()
-        self._write("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None)
+        self._write("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None,
+                    title_keys=title_keys(info.subject, info.title, info.whole_file))
 
     def get_document_text(self, doc_id: str) -> str | None:
         rows = self._read("document_text", id=doc_id)
@@ -255,15 +255,27 @@ class Neo4jStore(ConsoleReads):
     def apply(self, write: GraphWrite) -> None:
         self._check_writable()
         check_dimensions(write, self.embedding_meta())
-        # The write session shares execute_query's bookmark manager, so on a cluster or Aura the
-        # reads that follow (execute_query) see this write (causal consistency).
-        with self._errors(), self.driver.session(
-            database=self.database, bookmark_manager=self.driver.execute_query_bookmark_manager
-        ) as session:
-            session.execute_write(self._apply, write)
+        from neo4j.exceptions import IncompleteCommit
 
-    def _apply(self, tx: Any, w: GraphWrite) -> None:
-        apply_write(Neo4jWriteSteps(tx, self.workspace, self.write_batch, self.database), w)
+        work = functools.partial(self._apply, write_id=uuid.uuid4().hex)  # one id for the write and its retry
+        for attempt in (1, 2):
+            try:
+                # The write session shares execute_query's bookmark manager, so on a cluster or Aura the
+                # reads that follow (execute_query) see this write (causal consistency).
+                with self._errors(), self.driver.session(
+                    database=self.database, bookmark_manager=self.driver.execute_query_bookmark_manager
+                ) as session:
+                    session.execute_write(work, write)
+                return
+            except AlreadyApplied:  # the first attempt's commit landed: done, and not applied twice
+                return
+            except LightRAGError as exc:
+                # Connection lost after COMMIT: the outcome is unknown, so ask once more with the same id.
+                if attempt == 2 or not isinstance(exc.__cause__, IncompleteCommit):
+                    raise
+
+    def _apply(self, tx: Any, w: GraphWrite, write_id: str | None = None) -> None:
+        apply_write(Neo4jWriteSteps(tx, self.workspace, self.write_batch, self.database, write_id), w)
 
     # -- retrieval stages: one round trip each -------------------------------
     def _search(self, name: str, vector: np.ndarray, top_k: int, threshold: float) -> list[dict]:
@@ -375,8 +387,7 @@ class Neo4jStore(ConsoleReads):
     def most_cited_chunks(self, n: int) -> list[tuple[str, int]]:
         return [(r["id"], r["entities"]) for r in self._read("most_cited_chunks", top_k=n)]
 
-    def workspace_names(self, limit: int = 10_000) -> list[str]:
-        """Every workspace in this database (the server checks a request's workspace against these)."""
+    def workspace_names(self, limit: int = 10_000) -> list[str]:  # every workspace in this database
         return [row["name"] for row in self._read("workspaces_list", limit=limit) if row["name"]]
 
     def counts(self) -> dict[str, int]:

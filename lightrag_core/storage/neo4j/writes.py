@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 import numpy as np
@@ -10,6 +11,7 @@ import numpy as np
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, DocumentInfo, Entity, LightRAGError, Relation, relation_key
 from lightrag_core.places import Place
+from lightrag_core.storage.base import title_keys
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_out_of_memory, out_of_memory_message
 
@@ -23,6 +25,11 @@ class TransactionTooLarge(LightRAGError):
     (which would repeat a TransientError for 30 s, then say "busy") lets it through at once."""
 
 
+class AlreadyApplied(LightRAGError):
+    """This write's receipt is on the workspace node: an earlier attempt of it committed. Raised inside the
+    unit of work (so the retry's transaction rolls back, having changed nothing) and taken as success."""
+
+
 class Neo4jWriteSteps:
     """Bound to one managed write transaction and one workspace; values go in as parameters only.
 
@@ -30,8 +37,10 @@ class Neo4jWriteSteps:
     intermediate rows grow with the document; all of them stay in the document's one transaction.
     """
 
-    def __init__(self, tx: Any, workspace: str, batch: int = 500, database: str = "neo4j") -> None:
+    def __init__(self, tx: Any, workspace: str, batch: int = 500, database: str = "neo4j",
+                 write_id: str | None = None) -> None:
         self.tx = tx
+        self.write_id = write_id or uuid.uuid4().hex  # the same on a retry of one write: its receipt
         self.workspace = workspace
         self.batch = max(batch, 1)
         self.database = database
@@ -58,7 +67,9 @@ class Neo4jWriteSteps:
         return out
 
     def lock(self) -> None:
-        self._run("lock_workspace")
+        rows = self._read("lock_workspace", write_id=self.write_id)
+        if rows and rows[0].get("already"):
+            raise AlreadyApplied(f"write {self.write_id} was already committed")
 
     def entity_versions(self, names: list[str]) -> dict[str, list[str]]:
         return {r["name"]: list(r["source_ids"]) for r in self._batched("versions_entities", names, "names")}
@@ -80,7 +91,8 @@ class Neo4jWriteSteps:
         self._batched("delete_documents", ids, "ids")
 
     def save_document(self, info: DocumentInfo, text: str | None, places: list[Place]) -> None:
-        self._run("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None)
+        self._run("document_save", doc=dict(info.__dict__), text=text, places=json.dumps(places) if places else None,
+                  title_keys=title_keys(info.subject, info.title, info.whole_file))
 
     def existing_documents(self, ids: list[str]) -> set[str]:
         return {r["id"] for r in self._batched("documents_existing", ids, "ids")}

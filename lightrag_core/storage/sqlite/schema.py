@@ -8,6 +8,7 @@ import sqlite3
 import numpy as np
 
 from lightrag_core.models import DocumentInfo, Entity, Relation
+from lightrag_core.storage.base import title_keys
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,11 +50,15 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entity_names_fts USING fts5(
 CREATE TABLE IF NOT EXISTS mentions (
     chunk_id TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (chunk_id, name)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS mentions_name ON mentions(name);
-CREATE INDEX IF NOT EXISTS documents_title ON documents(lower(subject));
-CREATE INDEX IF NOT EXISTS documents_title_stem ON documents(lower(substr(subject, 1, instr(subject, ' (') - 1)));
-CREATE INDEX IF NOT EXISTS documents_file_title ON documents(
-    replace(lower(substr(rtrim(title, replace(title, '.', '')), 1, length(rtrim(title, replace(title, '.', ''))) - 1)),
-            '_', ' '));
+CREATE TABLE IF NOT EXISTS title_keys (
+    key TEXT NOT NULL, doc_id TEXT NOT NULL, PRIMARY KEY (key, doc_id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS title_keys_doc ON title_keys(doc_id);
+CREATE TRIGGER IF NOT EXISTS documents_title_keys_del AFTER DELETE ON documents BEGIN
+    DELETE FROM title_keys WHERE doc_id = old.id; END;
+-- Title links read title_keys (folded in Python); these indexes served the SQL lower() they replaced.
+DROP INDEX IF EXISTS documents_title;
+DROP INDEX IF EXISTS documents_title_stem;
+DROP INDEX IF EXISTS documents_file_title;
 CREATE TRIGGER IF NOT EXISTS chunks_fts_ins AFTER INSERT ON chunks BEGIN
     INSERT INTO chunks_fts(rowid, content) VALUES (new.rowid, new.content); END;
 CREATE TRIGGER IF NOT EXISTS chunks_fts_del AFTER DELETE ON chunks BEGIN
@@ -142,6 +147,20 @@ DOC_COLS = (
 REVIEW_COLS = ("kind", "item", "decision", "comment", "detail", "reviewer", "at")
 
 
+def save_title_keys(conn: sqlite3.Connection, doc_id: str, subject: str, title: str, whole_file: bool) -> None:
+    """The document's title keys (storage/base.py, title_keys), replacing those it had."""
+    conn.execute("DELETE FROM title_keys WHERE doc_id = ?", (doc_id,))
+    conn.executemany("INSERT OR IGNORE INTO title_keys (key, doc_id) VALUES (?, ?)",
+                     [(k, doc_id) for k in title_keys(subject or "", title or "", bool(whole_file))])
+
+
+def fill_title_keys(conn: sqlite3.Connection) -> None:
+    for doc_id, subject, title, whole_file in conn.execute(
+            "SELECT id, subject, title, whole_file FROM documents").fetchall():
+        save_title_keys(conn, doc_id, subject, title, whole_file)
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('title_keys', '1')")
+
+
 def ensure_schema(conn: sqlite3.Connection) -> None:
     """Create the tables in one transaction (a kill part-way leaves none of them), add the columns
     newer than the workspace, and fill the search tables once for a workspace made before they existed."""
@@ -151,6 +170,8 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
         for table, column, kind in ADDED_COLUMNS:
             if column not in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
                 conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        if conn.execute("SELECT value FROM meta WHERE key='title_keys'").fetchone() is None:
+            fill_title_keys(conn)  # a workspace written before the keys were stored gets them once
         row = conn.execute("SELECT value FROM meta WHERE key='search_schema'").fetchone()
         if row is None or row[0] != SEARCH_SCHEMA_VERSION:
             for statement in SEARCH_BACKFILL:

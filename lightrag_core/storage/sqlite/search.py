@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Neighbourhood
-from lightrag_core.storage.base import seeds_in_given_order
+from lightrag_core.storage.base import seeds_in_given_order, tie_score
 
 Query = Callable[[str, tuple], list[tuple]]
 
@@ -78,7 +78,8 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
     ):
         if name not in seed_set:
             closeness[name] += float(shared)
-    near = sorted(closeness, key=lambda n: (-closeness[n], n))[: max(max_neighbours, 0)]
+    # Compared to TIE_DECIMALS: a sum's last bit depends on the order it was added in, which differs per store.
+    near = sorted(closeness, key=lambda n: (-tie_score(closeness[n]), n))[: max(max_neighbours, 0)]
     nodes = seeds + near
     node_arg = json.dumps(nodes)
     sources: dict[str, list[str]] = {n: [] for n in nodes}
@@ -98,35 +99,20 @@ def neighbourhood(q: Query, names: list[str], max_neighbours: int) -> Neighbourh
     return Neighbourhood(seeds, sources, relations)
 
 
-# A title's lower-cased text before " (" ('' when it has no qualifier); the same expression is
-# indexed (schema.py, documents_title_stem), so both lookups below are index searches.
-_TITLE_STEM = "lower(substr(subject, 1, instr(subject, ' (') - 1))"
-# A file's name without its extension, underscores as spaces ("the_tin_drum.txt" -> "the tin drum"):
-# rtrim drops the trailing characters that are not '.', i.e. the extension. Indexed too (documents_file_title).
-_FILE_TITLE = ("replace(lower(substr(rtrim(title, replace(title, '.', '')), 1, "
-               "length(rtrim(title, replace(title, '.', ''))) - 1)), '_', ' ')")
-
-
 def title_chunks(q: Query, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
-    """Processed documents whose subject, lower-cased, is one of `lowered`, or is one of them followed
-    by " (" and a qualifier, and documents with no subject or read from a whole file (its subject is
-    then the file's own title) whose file name without its extension is one of them; for each name,
+    """Processed documents one of whose title keys (storage/base.py, title_keys: the subject lower-cased, the
+    subject before " (", a file's name without its extension) is one of `lowered`; for each name,
     {title: its chunk ids in order}. Same rule as `cypher/title_chunks.cypher`."""
     keys = [k for k in dict.fromkeys(lowered) if k]
     if not keys:
         return {}
-    arg = json.dumps(keys)
+    # The keys were folded in Python when each document was written (storage/base.py, title_keys).
     rows = q(
-        "SELECT d.k, d.subject, c.id FROM ("
-        "SELECT lower(subject) AS k, id, subject FROM documents "
-        "WHERE lower(subject) IN (SELECT value FROM json_each(?)) AND status = 'processed' "
-        f"UNION SELECT {_TITLE_STEM} AS k, id, subject FROM documents "
-        f"WHERE {_TITLE_STEM} IN (SELECT value FROM json_each(?)) AND status = 'processed' "
-        f"UNION SELECT {_FILE_TITLE} AS k, id, CASE WHEN subject <> '' THEN subject ELSE title END FROM documents "
-        f"WHERE {_FILE_TITLE} IN (SELECT value FROM json_each(?)) AND (subject = '' OR whole_file = 1) "
-        "AND status = 'processed'"
-        ") d JOIN chunks c ON c.doc_id = d.id ORDER BY d.k, d.subject, c.ord",
-        (arg, arg, arg),
+        "SELECT k.key, CASE WHEN d.subject <> '' THEN d.subject ELSE d.title END AS shown, c.id "
+        "FROM title_keys k JOIN documents d ON d.id = k.doc_id JOIN chunks c ON c.doc_id = d.id "
+        "WHERE k.key IN (SELECT value FROM json_each(?)) AND d.status = 'processed' "
+        "ORDER BY k.key, shown, c.ord",
+        (json.dumps(keys),),
     )
     out: dict[str, dict[str, list[str]]] = {}
     for key, subject, chunk_id in rows:

@@ -12,7 +12,7 @@ import numpy as np
 from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite, Relation, relation_key
 from lightrag_core.places import Place
 from lightrag_core.storage.ann_index import AnnIndex
-from lightrag_core.storage.sqlite.schema import DOC_COLS, RELATION_COLS, blob, rel_id
+from lightrag_core.storage.sqlite.schema import DOC_COLS, RELATION_COLS, blob, rel_id, save_title_keys
 from lightrag_core.storage.vector_index import VectorIndex
 
 
@@ -47,6 +47,7 @@ def save_document_row(
             json.dumps(places) if places else None,
         ),
     )
+    save_title_keys(conn, info.id, info.subject, info.title, info.whole_file)
 
 
 class SQLiteWriteSteps:
