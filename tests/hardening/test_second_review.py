@@ -1,0 +1,87 @@
+"""The second attacker review's findings (docs/security-review.md), each as the behaviour that holds now.
+
+Every test drives the real API (TestClient over `create_app`) or the real account checks; each failed
+on the code the review started from.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from lightrag_core import Document, Engine, QueryParam, Settings
+from lightrag_core.api.app import create_app
+from lightrag_core.workbench.review import reviews_csv
+
+SECRET = "a-second-review-signing-secret-0123456789"
+JSON = {"content-type": "application/json"}
+CURIE = "Marie Curie was born in Warsaw. Marie Curie worked in Paris. Pierre Curie worked in Paris."
+
+
+@pytest.fixture
+def engine(tmp_path) -> Iterator[Engine]:
+    settings = Settings.from_env(tmp_path / "work", llm_model="", neo4j_uri="", embedding_model="",
+                                 input_dir=tmp_path / "inputs")
+    eng = Engine(settings)
+    eng.index_documents([Document("curie", CURIE)])
+    yield eng
+    eng.close()
+
+
+@pytest.fixture
+def client(engine) -> Iterator[TestClient]:
+    # Server errors become 500 answers, as a real client sees them, instead of exceptions in the test.
+    with TestClient(create_app(engine), base_url="http://localhost", raise_server_exceptions=False) as c:
+        yield c
+
+
+def _rule(rule_id: str, **extra: object) -> dict[str, object]:
+    return {"id": rule_id, "action": "approve", "kind": "entity", "target": {"name": "Warsaw"}, "at": 1.0, **extra}
+
+
+def _relation_edit(rule_id: str, fields: dict[str, object]) -> dict[str, object]:
+    return {"id": rule_id, "action": "edit", "kind": "relation", "target": {"src": "Marie Curie", "tgt": "Warsaw"},
+            "at": 1.0, "fields": fields}
+
+
+# -- Curation import: a reviewer's import cannot plant values that break the graph or the pages ------------
+
+HOSTILE_RULES = {
+    # Python's JSON parser takes NaN and Infinity; json.dumps below writes them the same way.
+    "a weight of NaN": _relation_edit("nan-weight", {"weight": float("nan")}),
+    "a weight that is not a number": _relation_edit("text-weight", {"weight": "heavy"}),
+    "a weight out of range": _relation_edit("huge-weight", {"weight": 1e300}),
+    "a time past what a date can show": _rule("far-future", at=1e300),
+    "an infinite time": _rule("infinite", at=float("inf")),
+    "a time that is not a number": _rule("text-time", at="yesterday"),
+    "an undo time of NaN": _rule("nan-undo", state="undone", undone_at=float("nan")),
+    "a description that is a number": {**_relation_edit("number-text", {"description": 5})},
+    "a field the graph does not have": _relation_edit("odd-field", {"source_id": "chunk-x"}),
+}
+
+
+@pytest.mark.parametrize("what", list(HOSTILE_RULES))
+def test_curation_import_refuses_values_the_graph_and_pages_cannot_hold(client, engine, what):
+    body = json.dumps({"rules": [HOSTILE_RULES[what]]})  # allow_nan: as a hostile client sends it
+    r = client.post("/graph/curation", content=body, headers=JSON)
+    assert r.status_code == 400, (what, r.status_code, r.text)
+    assert engine.store.list_rules() == [], what  # all or nothing: no rule kept
+    # Everyone's reads still work: queries (they sort relations by weight), the history, its CSV export.
+    assert client.post("/query/data", json={"query": "Where was Marie Curie born?", "mode": "local"}
+                       ).status_code == 200
+    assert client.get("/graph/reviews").status_code == 200
+    reviews_csv(client.get("/graph/reviews").json()["reviews"])
+
+
+def test_a_good_curation_import_still_applies(client, engine):
+    rules = [_relation_edit("fine", {"weight": 3.5, "keywords": "birthplace", "description": "She was born there."}),
+             _rule("approved", at=time.time())]
+    r = client.post("/graph/curation", json={"rules": rules})
+    assert r.status_code == 200 and r.json()["imported"] == 2, r.text
+    relation = engine.store.get_relations([("Marie Curie", "Warsaw")])[("Marie Curie", "Warsaw")]
+    assert relation.weight == 3.5 and relation.keywords == "birthplace"
+    assert engine.query_data("Where was Marie Curie born?", QueryParam(mode="local")).relationships
