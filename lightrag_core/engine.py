@@ -146,7 +146,7 @@ class Engine:
         return self.indexer.index_stored(doc_ids, progress)
 
     def resume(self, progress: Progress | None = None) -> IndexReport:
-        return self.indexer.resume(progress)
+        return self.indexer.resume(progress, self.settings.scan_dir)
 
     def delete_document(self, doc_id: str) -> None:
         self.indexer.delete(doc_id)

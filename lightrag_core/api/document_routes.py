@@ -32,7 +32,7 @@ from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.api.schemas import InsertResponse
 from lightrag_core.engine import Engine
 from lightrag_core.indexing.file_limits import ReadLimits
-from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_sources
+from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_within
 from lightrag_core.models import FAILED, Document, DocumentInfo
 
 SUMMARY_CHARS = 100
@@ -133,7 +133,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
                                 "INPUT_DIR")
         docs: list[Document] = []
         failures: list[LoadFailure] = []
-        for item in load_sources([folder], ReadLimits.from_settings(engine.settings)):
+        for item in load_within(folder, ReadLimits.from_settings(engine.settings)):  # no link out of it
             if isinstance(item, LoadFailure):
                 failures.append(item)
             elif not _unchanged(item):  # only new or changed files count against the cap (and stay in memory)

@@ -171,8 +171,16 @@ def iter_paths(paths: list[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
-    """The documents one file holds, or the reason it holds none. Never raises for a bad file."""
+def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS, within: Path | None = None) -> Iterator[Loaded]:
+    """The documents one file holds, or the reason it holds none. Never raises for a bad file.
+
+    `within`: a folder the file must really be in. Whoever may drop files into a shared input folder could
+    otherwise drop `notes.txt -> /proc/self/environ` (the server's secrets) or a link to any file the server
+    may read, and every viewer could then query its text."""
+    if within is not None and not path.resolve().is_relative_to(within.resolve()):
+        yield LoadFailure(str(path), str(path), f"{path}: a link to a file outside {within}; not read (copy the "
+                          "file in instead)")
+        return
     if not path.exists():
         yield LoadFailure(str(path), str(path), f"{path}: no such file or folder")
         return
@@ -208,6 +216,12 @@ def load_sources(paths: list[str | Path], limits: ReadLimits = DEFAULT_LIMITS) -
     """Every file under the paths, read one at a time: documents, and a `LoadFailure` for each bad one."""
     for path in iter_paths(paths):
         yield from load_file(path, limits)
+
+
+def load_within(folder: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
+    """Every file under `folder` as `load_sources` reads it, but none that a link leads out of the folder."""
+    for path in iter_paths([folder]):
+        yield from load_file(path, limits, within=folder)
 
 
 def load_documents(paths: list[str | Path], limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Document]:

@@ -85,3 +85,56 @@ def test_a_good_curation_import_still_applies(client, engine):
     relation = engine.store.get_relations([("Marie Curie", "Warsaw")])[("Marie Curie", "Warsaw")]
     assert relation.weight == 3.5 and relation.keywords == "birthplace"
     assert engine.query_data("Where was Marie Curie born?", QueryParam(mode="local")).relationships
+
+
+# -- POST /documents/scan reads the input folder and nothing a link in it leads to -----------------------------
+
+OUTSIDE = "Irene Joliot-Curie kept the vault code 4417 in Lyon."
+
+
+def _scan(client: TestClient, app_jobs) -> dict:
+    body = client.post("/documents/scan").json()
+    assert app_jobs.wait(body["track_id"]).status == "done", body
+    return body
+
+
+def _indexed_text(engine: Engine) -> str:
+    return "\n".join(engine.store.get_document_text(d.id) or "" for d in engine.documents())
+
+
+def test_scan_does_not_follow_a_link_out_of_the_input_folder(engine, tmp_path):
+    inputs, outside = tmp_path / "inputs", tmp_path / "elsewhere"
+    inputs.mkdir()
+    outside.mkdir()
+    (outside / "vault.txt").write_text(OUTSIDE)
+    (inputs / "notes.txt").symlink_to(outside / "vault.txt")  # dropped by whoever may write the input folder
+    (inputs / "sub").symlink_to(outside, target_is_directory=True)
+    (inputs / "kept.txt").write_text("Pierre Curie taught in Paris.")
+    (inputs / "alias.txt").symlink_to(inputs / "kept.txt")  # a link that stays inside is read as before
+    app = create_app(engine)
+    with TestClient(app, base_url="http://localhost") as client:
+        body = _scan(client, app.state.jobs)
+        assert "2 new or changed" in body["message"] and "1 could not be read" in body["message"], body
+        assert "4417" not in _indexed_text(engine) and "Pierre Curie taught" in _indexed_text(engine)
+        failed = client.post("/documents/paginated", json={"status_filters": ["failed"]}).json()["documents"]
+        assert [d["file_path"].endswith("notes.txt") for d in failed] == [True]
+        assert "a link to a file outside" in failed[0]["error_msg"]
+        # A viewer's question finds nothing of the linked file.
+        answer = client.post("/query", json={"query": "Where was the vault code kept?", "mode": "naive"}).json()
+        assert "4417" not in json.dumps(answer)
+
+
+def test_resume_does_not_read_a_failed_input_file_that_became_a_link(engine, tmp_path):
+    inputs, outside = tmp_path / "inputs", tmp_path / "elsewhere"
+    inputs.mkdir()
+    outside.mkdir()
+    (outside / "vault.txt").write_text(OUTSIDE)
+    (inputs / "notes.txt").write_text("   ")  # fails (no text): a row resume reads the file of again
+    app = create_app(engine)
+    with TestClient(app, base_url="http://localhost") as client:
+        _scan(client, app.state.jobs)
+    (inputs / "notes.txt").unlink()
+    (inputs / "notes.txt").symlink_to(outside / "vault.txt")
+    report = engine.resume()
+    assert "4417" not in _indexed_text(engine)
+    assert any("a link to a file outside" in error for error in report.failed.values()), report.failed
