@@ -175,7 +175,7 @@ def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS, within: Path | No
     """The documents one file holds, or the reason it holds none. Never raises for a bad file.
 
     `within`: a folder the file must really be in. Whoever may drop files into a shared input folder could
-    otherwise drop `notes.txt -> /proc/self/environ` (the server's secrets) or a link to any file the server
+    otherwise drop `notes.txt -> /srv/app/.env` (the server's secrets) or a link to any file the server
     may read, and every viewer could then query its text."""
     if within is not None and not path.resolve().is_relative_to(within.resolve()):
         yield LoadFailure(str(path), str(path), f"{path}: a link to a file outside {within}; not read (copy the "
