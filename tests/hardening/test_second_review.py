@@ -138,3 +138,17 @@ def test_resume_does_not_read_a_failed_input_file_that_became_a_link(engine, tmp
     report = engine.resume()
     assert "4417" not in _indexed_text(engine)
     assert any("a link to a file outside" in error for error in report.failed.values()), report.failed
+
+
+# -- NaN and Infinity in a JSON body: a 422 that says why, not a 500 ---------------------------------------------
+
+@pytest.mark.parametrize("path, body", [
+    ("/query", '{"query": "Where was Marie Curie born?", "top_k": NaN}'),
+    ("/query/data", '{"query": "Where was Marie Curie born?", "chunk_top_k": Infinity}'),
+    ("/documents/paginated", '{"page": -Infinity}'),
+    ("/api/chat", '{"model": "lightrag:latest", "messages": [{"role": "user", "content": NaN}]}'),
+])
+def test_non_finite_numbers_in_a_body_get_422_not_500(client, path, body):
+    r = client.post(path, content=body, headers=JSON)
+    assert r.status_code == 422, (path, r.status_code, r.text)
+    assert r.json()["detail"][0]["loc"][0] == "body"
