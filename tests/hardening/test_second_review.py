@@ -6,14 +6,18 @@ on the code the review started from.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Iterator
 
+import bcrypt
+import jwt
 import pytest
 from fastapi.testclient import TestClient
 
 from lightrag_core import Document, Engine, QueryParam, Settings
+from lightrag_core.accounts import Accounts, parse_accounts
 from lightrag_core.api.app import create_app
 from lightrag_core.workbench.review import reviews_csv
 
@@ -152,3 +156,47 @@ def test_non_finite_numbers_in_a_body_get_422_not_500(client, path, body):
     r = client.post(path, content=body, headers=JSON)
     assert r.status_code == 422, (path, r.status_code, r.text)
     assert r.json()["detail"][0]["loc"][0] == "body"
+
+
+# -- Tokens: a new password voids the old one's tokens; a restart with the same accounts keeps them ------------
+
+def _accounts(spec: str) -> Accounts:
+    return Accounts(parse_accounts(spec), SECRET)
+
+
+def _token(client: TestClient, user: str, password: str) -> dict[str, str]:
+    r = client.post("/login", data={"username": user, "password": password})
+    assert r.status_code == 200, r.text
+    return {"Authorization": f"Bearer {r.json()['access_token']}"}
+
+
+@pytest.mark.parametrize("old, new", [
+    ("bob:leaked-pw:reviewer", "bob:fresh-pw:reviewer"),
+    (f"bob:{bcrypt.hashpw(b'leaked-pw', bcrypt.gensalt(4)).decode()}:reviewer",
+     f"bob:{bcrypt.hashpw(b'fresh-pw', bcrypt.gensalt(4)).decode()}:reviewer"),
+], ids=["plain", "bcrypt"])
+def test_a_changed_password_voids_the_tokens_of_the_old_one(engine, old, new):
+    with TestClient(create_app(engine, accounts=_accounts(old)), base_url="http://localhost") as before:
+        stolen = _token(before, "bob", "leaked-pw")
+    # The server restarts with bob's new password (same token secret, same role).
+    with TestClient(create_app(engine, accounts=_accounts(new)), base_url="http://localhost") as after:
+        r = after.get("/documents", headers=stolen)
+        assert r.status_code == 401 and "invalid or expired token" in r.json()["detail"], r.text
+        assert after.get("/documents", headers=_token(after, "bob", "fresh-pw")).status_code == 200
+
+
+def test_a_restart_with_the_same_accounts_keeps_tokens_valid(engine):
+    spec = "bob:same-pw:reviewer,carol:carol-pw:viewer"
+    with TestClient(create_app(engine, accounts=_accounts(spec)), base_url="http://localhost") as before:
+        token = _token(before, "bob", "same-pw")
+    with TestClient(create_app(engine, accounts=_accounts(spec)), base_url="http://localhost") as after:
+        assert after.get("/documents", headers=token).status_code == 200
+
+
+def test_a_token_says_nothing_a_holder_could_guess_the_password_from(engine):
+    with TestClient(create_app(engine, accounts=_accounts("bob:pw:reviewer")), base_url="http://localhost") as c:
+        token = _token(c, "bob", "pw")["Authorization"].split()[1]
+    claims = jwt.decode(token, options={"verify_signature": False})
+    # The password mark is keyed with the server's secret: no unkeyed hash of "pw" appears.
+    assert set(claims) == {"sub", "role", "iat", "exp", "guest", "pwd"}
+    assert claims["pwd"] not in {hashlib.sha256(b"pw").hexdigest()[:32], hashlib.md5(b"pw").hexdigest()}
