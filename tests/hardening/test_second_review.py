@@ -200,3 +200,35 @@ def test_a_token_says_nothing_a_holder_could_guess_the_password_from(engine):
     # The password mark is keyed with the server's secret: no unkeyed hash of "pw" appears.
     assert set(claims) == {"sub", "role", "iat", "exp", "guest", "pwd"}
     assert claims["pwd"] not in {hashlib.sha256(b"pw").hexdigest()[:32], hashlib.md5(b"pw").hexdigest()}
+
+
+# -- A viewer cannot queue evaluation runs without end ---------------------------------------------------------
+
+MAX_WAITING = 8  # evaluation jobs that may wait behind the running one (lightrag_core.api.eval_jobs)
+
+
+def test_evaluation_runs_wait_in_a_bounded_queue(engine):
+    import threading
+
+    accounts = _accounts("alice:alice-pw:admin,carol:carol-pw:viewer")
+    app = create_app(engine, accounts=accounts)
+    gold = engine.store.document_chunk_ids("curie")[0]
+    release = threading.Event()
+    with TestClient(app, base_url="http://localhost") as client:
+        question = json.dumps({"question": "Where was Marie Curie born?", "gold_chunk_ids": [gold]})
+        made = client.post("/evaluation/sets/import", json={"name": "flood", "jsonl": question},
+                           headers=_token(client, "alice", "alice-pw"))
+        assert made.status_code == 200, made.text
+        # The one worker is busy (a long job someone started), so every run a viewer asks for now waits.
+        app.state.eval_jobs.submit("hold", lambda progress: release.wait(60) and {})
+        viewer = _token(client, "carol", "carol-pw")
+        answers = [client.post("/evaluation/runs", json={"set": "flood", "modes": ["naive"]}, headers=viewer)
+                   for _ in range(MAX_WAITING + 5)]
+        release.set()
+        codes = [a.status_code for a in answers]
+        assert codes == [200] * MAX_WAITING + [429] * 5, codes
+        assert answers[-1].headers["retry-after"] and "waiting already" in answers[-1].json()["detail"]
+        assert app.state.eval_jobs.wait(answers[MAX_WAITING - 1].json()["track_id"], 60).status == "done"
+        # Once they have run, runs are taken again.
+        assert client.post("/evaluation/runs", json={"set": "flood", "modes": ["naive"]},
+                           headers=viewer).status_code == 200
