@@ -93,7 +93,8 @@ def parse_questions(text: str, source: str) -> list[Question]:
             continue
         try:
             out.append(question_from_row(json.loads(line), str(lineno)))
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
+        # OverflowError: Python's parser reads `"hops": Infinity`, and int() of it overflows.
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError, OverflowError) as exc:
             raise LightRAGError(f"{source}:{lineno}: each line needs 'question' (and 'gold_ids' or "
                                 f"'gold_chunk_ids'): {exc}") from exc
     if not out:

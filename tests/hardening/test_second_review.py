@@ -232,3 +232,11 @@ def test_evaluation_runs_wait_in_a_bounded_queue(engine):
         # Once they have run, runs are taken again.
         assert client.post("/evaluation/runs", json={"set": "flood", "modes": ["naive"]},
                            headers=viewer).status_code == 200
+
+
+def test_a_question_file_with_an_infinite_number_is_refused_with_its_line(client):
+    rows = '{"question": "Where was Marie Curie born?", "gold_ids": ["curie"]}\n' \
+           '{"question": "Where did Pierre Curie work?", "gold_ids": ["curie"], "hops": Infinity}\n'
+    r = client.post("/evaluation/sets/import", json={"name": "odd", "jsonl": rows})
+    assert r.status_code == 400 and "upload.jsonl:2" in r.json()["detail"], (r.status_code, r.text)
+    assert client.get("/evaluation/sets").json() == []
