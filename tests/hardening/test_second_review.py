@@ -240,3 +240,27 @@ def test_a_question_file_with_an_infinite_number_is_refused_with_its_line(client
     r = client.post("/evaluation/sets/import", json={"name": "odd", "jsonl": rows})
     assert r.status_code == 400 and "upload.jsonl:2" in r.json()["detail"], (r.status_code, r.text)
     assert client.get("/evaluation/sets").json() == []
+
+
+# -- An imported decision cannot pass for another reviewer's own ------------------------------------------------
+
+def test_an_imported_decision_shows_who_imported_it(engine, monkeypatch):
+    import csv
+    import io
+
+    from tests.app.test_pages import app
+
+    accounts = _accounts("alice:alice-pw:reviewer,bob:bob-pw:reviewer")
+    forged = {**_rule("forged", at=1_600_000_000.0, reviewer="alice"), "action": "flag", "comment": "alice said so"}
+    with TestClient(create_app(engine, accounts=accounts), base_url="http://localhost") as client:
+        r = client.post("/graph/curation", json={"rules": [forged]}, headers=_token(client, "bob", "bob-pw"))
+        assert r.status_code == 200, r.text
+        reviews = client.get("/graph/reviews", headers=_token(client, "bob", "bob-pw")).json()["reviews"]
+    row = next(r for r in csv.DictReader(io.StringIO(reviews_csv(reviews))) if r["item"] == "Warsaw")
+    assert (row["reviewer"], row["imported_by"]) == ("alice", "bob") and row["imported_at"].startswith("20")
+    workdir = engine.settings.workdir
+    monkeypatch.delenv("LIGHTRAG_AUTH_ACCOUNTS", raising=False)  # the page in open mode, on the same workspace
+    at = app(workdir, "5_Review.py")
+    history = next(df.value for df in at.dataframe if "decision" in df.value.columns and "at" in df.value.columns)
+    shown = history[history["item"] == "Warsaw"].iloc[0]
+    assert (shown["reviewer"], shown["imported by"]) == ("alice", "bob")
