@@ -264,3 +264,32 @@ def test_an_imported_decision_shows_who_imported_it(engine, monkeypatch):
     history = next(df.value for df in at.dataframe if "decision" in df.value.columns and "at" in df.value.columns)
     shown = history[history["item"] == "Warsaw"].iloc[0]
     assert (shown["reviewer"], shown["imported by"]) == ("alice", "bob")
+
+
+# -- Text that is not valid Unicode (a lone surrogate, "\ud800" in JSON): refused, never stored -------------------
+
+LONE = "\\ud800"  # as a JSON body spells it
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/query", '{"query": "Where was Marie Curie born? <lone>"}'),
+    ("/api/chat", '{"model": "m", "messages": [{"role": "user", "content": "Where <lone>?"}], "stream": false}'),
+    ("/graph/entity/edit", '{"entity_name": "Warsaw", "updated_data": {"description": "A city <lone>."}}'),
+    ("/graph/entity/create", '{"entity_name": "Lyon", "entity_data": {"description": "<lone>"}}'),
+    ("/graph/curation", '{"rules": [{"id": "s1", "action": "flag", "kind": "entity", "target": {"name": "Warsaw"}, '
+                        '"at": 1, "comment": "x<lone>"}]}'),
+])
+def test_a_lone_surrogate_in_a_body_gets_422_and_is_not_stored(client, engine, path, body):
+    r = client.post(path, content=body.replace("<lone>", LONE), headers=JSON)
+    assert r.status_code == 422, (path, r.status_code, r.text)
+    assert engine.store.list_rules() == []
+    # Everyone's reads still work.
+    for read in ("/graph/reviews", "/graph/curation", "/graphs?label=Warsaw"):
+        assert client.get(read).status_code == 200, read
+
+
+def test_a_question_file_with_a_lone_surrogate_is_refused(client):
+    rows = '{"question": "Where was Marie Curie born? <lone>", "gold_ids": ["curie"]}\n'.replace("<lone>", LONE)
+    r = client.post("/evaluation/sets/import", content=json.dumps({"name": "odd", "jsonl": rows}), headers=JSON)
+    assert r.status_code == 400 and "upload.jsonl:1" in r.json()["detail"], (r.status_code, r.text)
+    assert client.get("/evaluation/sets").json() == []
