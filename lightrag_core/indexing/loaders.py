@@ -101,6 +101,10 @@ def _jsonl_row(raw: bytes, where: str, seen: set[str], limits: ReadLimits) -> Do
         raise LightRAGError(f"{where}: not valid JSON ({exc.msg})") from exc
     if not isinstance(row, dict) or not isinstance(row.get("text"), str):
         raise LightRAGError(f"{where}: each line needs a string field 'text'")
+    try:  # JSON may spell a lone surrogate ("\\ud800"); no store can encode it, and the whole batch failed on it
+        json.dumps(row, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LightRAGError(f"{where}: holds text that is not valid Unicode (a lone surrogate)") from None
     if not row["text"].strip():
         raise LightRAGError(f"{where}: 'text' is empty")
     check_text(row["text"], where, limits)

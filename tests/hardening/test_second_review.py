@@ -293,3 +293,19 @@ def test_a_question_file_with_a_lone_surrogate_is_refused(client):
     r = client.post("/evaluation/sets/import", content=json.dumps({"name": "odd", "jsonl": rows}), headers=JSON)
     assert r.status_code == 400 and "upload.jsonl:1" in r.json()["detail"], (r.status_code, r.text)
     assert client.get("/evaluation/sets").json() == []
+
+
+def test_a_jsonl_line_with_a_lone_surrogate_fails_alone(engine, tmp_path):
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    (inputs / "people.jsonl").write_text('{"id": "bad", "text": "Ada <lone> Lovelace lived in London."}\n'
+                                         '{"id": "good", "text": "Grace Hopper lived in New York."}\n'
+                                         .replace("<lone>", LONE))
+    (inputs / "kept.txt").write_text("Pierre Curie taught in Paris.")
+    app = create_app(engine)
+    with TestClient(app, base_url="http://localhost") as client:
+        _scan(client, app.state.jobs)
+    text = _indexed_text(engine)
+    assert "Grace Hopper" in text and "Pierre Curie taught" in text  # the other line and file are indexed
+    failed = [d for d in engine.documents() if d.status == "failed"]
+    assert len(failed) == 1 and "not valid Unicode" in failed[0].error, [(d.id, d.error) for d in failed]
