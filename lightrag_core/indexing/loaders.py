@@ -9,6 +9,7 @@ reading a file may cost is bounded by `file_limits.ReadLimits`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,6 +182,12 @@ def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS, within: Path | No
     `within`: a folder the file must really be in. Whoever may drop files into a shared input folder could
     otherwise drop `notes.txt -> /srv/app/.env` (the server's secrets) or a link to any file the server
     may read, and every viewer could then query its text."""
+    try:  # a name with bytes that are not UTF-8 decodes to lone surrogates, which no store can encode
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+        yield LoadFailure(shown, "", f"{shown}: the file's name is not valid UTF-8; rename the file")
+        return
     if within is not None and not path.resolve().is_relative_to(within.resolve()):
         yield LoadFailure(str(path), str(path), f"{path}: a link to a file outside {within}; not read (copy the "
                           "file in instead)")

@@ -309,3 +309,21 @@ def test_a_jsonl_line_with_a_lone_surrogate_fails_alone(engine, tmp_path):
     assert "Grace Hopper" in text and "Pierre Curie taught" in text  # the other line and file are indexed
     failed = [d for d in engine.documents() if d.status == "failed"]
     assert len(failed) == 1 and "not valid Unicode" in failed[0].error, [(d.id, d.error) for d in failed]
+
+
+def test_a_file_name_that_is_not_utf8_fails_alone(engine, tmp_path):
+    import os
+
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    with open(os.fsencode(inputs) + b"/r\xe9sum\xe9.txt", "wb") as f:  # Latin-1 bytes, as a Windows share may name it
+        f.write(b"Ada Lovelace lived in London.")
+    (inputs / "kept.txt").write_text("Pierre Curie taught in Paris.")
+    app = create_app(engine)
+    with TestClient(app, base_url="http://localhost") as client:
+        body = _scan(client, app.state.jobs)
+        assert "1 could not be read" in body["message"], body
+        assert client.get("/documents").status_code == 200
+    assert "Pierre Curie taught" in _indexed_text(engine)
+    failed = [d for d in engine.documents() if d.status == "failed"]
+    assert len(failed) == 1 and "r\\xe9sum\\xe9.txt: the file's name is not valid UTF-8" in failed[0].error
