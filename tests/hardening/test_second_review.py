@@ -327,3 +327,37 @@ def test_a_file_name_that_is_not_utf8_fails_alone(engine, tmp_path):
     assert "Pierre Curie taught" in _indexed_text(engine)
     failed = [d for d in engine.documents() if d.status == "failed"]
     assert len(failed) == 1 and "r\\xe9sum\\xe9.txt: the file's name is not valid UTF-8" in failed[0].error
+
+
+# -- Open mode (no accounts, no key) answers this machine only --------------------------------------------------
+
+REMOTE = ("203.0.113.7", 50000)  # a peer on another machine (TEST-NET-3), as uvicorn reports it
+
+
+@pytest.mark.parametrize("peer", [REMOTE, ("::ffff:203.0.113.7", 50000), ("2001:db8::7", 50000)])
+def test_open_mode_refuses_other_machines_even_with_a_loopback_host_header(engine, peer):
+    # Served on 0.0.0.0 without accounts: a script sends `Host: localhost`, which the Host guard accepts.
+    with TestClient(create_app(engine), base_url="http://localhost", client=peer) as remote:
+        r = remote.post("/documents/text", json={"text": "Mallory was here in Berlin."})
+        assert r.status_code == 401 and "answers only this machine" in r.json()["detail"], r.text
+        assert remote.get("/documents").status_code == 401
+        assert remote.delete("/documents/curie").status_code == 401
+        health = remote.get("/health").json()  # up, with LightRAG's flags, but no counts, folders or models
+        assert health["status"] == "healthy" and not {"counts", "working_directory", "llm"} & set(health)
+    assert engine.store.get_document("curie") is not None
+
+
+@pytest.mark.parametrize("peer", [("127.0.0.1", 50000), ("::1", 50000), ("::ffff:127.0.0.1", 50000)])
+def test_open_mode_still_serves_this_machine(engine, peer):
+    with TestClient(create_app(engine), base_url="http://localhost", client=peer) as local:
+        assert local.get("/documents").status_code == 200
+
+
+def test_other_machines_are_served_with_a_key_or_accounts(engine):
+    with TestClient(create_app(engine, api_key="a-long-team-key-0123456789"), base_url="http://localhost",
+                    client=REMOTE) as remote:
+        assert remote.get("/documents").status_code == 401
+        assert remote.get("/documents", headers={"X-API-Key": "a-long-team-key-0123456789"}).status_code == 200
+    with TestClient(create_app(engine, accounts=_accounts("carol:carol-pw:viewer")), base_url="http://localhost",
+                    client=REMOTE) as remote:
+        assert remote.get("/documents", headers=_token(remote, "carol", "carol-pw")).status_code == 200
