@@ -7,6 +7,7 @@ no accounts configured the app is open for one person, as before: everyone is th
 
 from __future__ import annotations
 
+import ipaddress
 import math
 
 import streamlit as st
@@ -37,10 +38,27 @@ def accounts() -> Accounts:
         raise  # st.stop() ends the run; this line only satisfies the type checker
 
 
+def _beyond_this_machine() -> bool:
+    """Whether the app listens on more than loopback (`server.address` unset means every interface, as when
+    the app is started from a folder without this project's .streamlit/config.toml)."""
+    address = str(st.get_option("server.address") or "").strip("[]").lower()
+    if address == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:  # unset, or a host name that may be any interface
+        return True
+
+
 def current() -> Principal | None:
     """Who is signed in to this session (the anonymous admin when there are no accounts), or None."""
     known = accounts()
     if not known.enabled:
+        if _beyond_this_machine():  # open to one person on this machine, never to the network
+            st.error("This app has no accounts and listens beyond this machine, so it would make everyone who "
+                     "reaches it an admin. Set LIGHTRAG_AUTH_ACCOUNTS (README: Opening the app to a team), or "
+                     "run it with --server.address 127.0.0.1.")
+            st.stop()
         return ANONYMOUS
     token = st.session_state.get(_TOKEN)
     principal = known.verify_token(token) if token else None

@@ -361,3 +361,28 @@ def test_other_machines_are_served_with_a_key_or_accounts(engine):
     with TestClient(create_app(engine, accounts=_accounts("carol:carol-pw:viewer")), base_url="http://localhost",
                     client=REMOTE) as remote:
         assert remote.get("/documents", headers=_token(remote, "carol", "carol-pw")).status_code == 200
+
+
+# -- The app without accounts refuses to serve beyond this machine ------------------------------------------------
+
+@pytest.mark.parametrize("address, refused", [("0.0.0.0", True), (None, True), ("192.0.2.10", True),
+                                               ("127.0.0.1", False), ("localhost", False), ("::1", False)])
+def test_the_app_without_accounts_serves_only_this_machine(engine, monkeypatch, address, refused):
+    from streamlit import config
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.test_pages import ROOT
+
+    monkeypatch.delenv("LIGHTRAG_AUTH_ACCOUNTS", raising=False)
+    before = config.get_option("server.address")
+    config.set_option("server.address", address)  # as `streamlit run app.py --server.address ...` sets it
+    try:
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+        at.session_state["workdir"] = str(engine.settings.workdir)
+        at.run()
+    finally:
+        config.set_option("server.address", before)
+    assert not at.exception, at.exception
+    errors = " ".join(e.value for e in at.error)
+    assert ("listens beyond this machine" in errors) is refused, errors
+    assert (len(at.metric) == 0) is refused  # the Home page's counts only when served
