@@ -57,9 +57,10 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
     reads, writes = [Depends(reader)], [Depends(writer)]
     store = engine.store
 
-    def doc_status(info: DocumentInfo, text: str | None) -> DocStatusResponse:
-        return DocStatusResponse(id=info.id, content_summary=(text or "")[:SUMMARY_CHARS],
-                                 content_length=len(text or ""), status=info.status, created_at=iso(info.created_at),
+    def doc_status(info: DocumentInfo, head: tuple[str, int] | None) -> DocStatusResponse:
+        summary, length = head or ("", 0)
+        return DocStatusResponse(id=info.id, content_summary=summary[:SUMMARY_CHARS],
+                                 content_length=length, status=info.status, created_at=iso(info.created_at),
                                  updated_at=iso(info.updated_at), chunks_count=info.chunk_count,
                                  error_msg=info.error or None, file_path=info.file_path,
                                  entity_count=info.entity_count, relation_count=info.relation_count)
@@ -75,7 +76,9 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
         start = (req.page - 1) * req.page_size
         page = rows[start:start + req.page_size]
         pages = (total + req.page_size - 1) // req.page_size
-        return {"documents": [doc_status(i, store.get_document_text(i.id)) for i in page],
+        # Only the first characters and the length: a page of 200 large books read whole held hundreds of MB.
+        heads = store.document_heads([i.id for i in page], SUMMARY_CHARS)
+        return {"documents": [doc_status(i, heads.get(i.id)) for i in page],
                 "pagination": {"page": req.page, "page_size": req.page_size, "total_count": total,
                                "total_pages": pages, "has_next": req.page < pages, "has_prev": req.page > 1},
                 "status_counts": status_counts(infos)}

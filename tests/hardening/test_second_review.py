@@ -386,3 +386,25 @@ def test_the_app_without_accounts_serves_only_this_machine(engine, monkeypatch, 
     errors = " ".join(e.value for e in at.error)
     assert ("listens beyond this machine" in errors) is refused, errors
     assert (len(at.metric) == 0) is refused  # the Home page's counts only when served
+
+
+# -- Listing documents reads what it shows, not every text whole ---------------------------------------------------
+
+def test_a_page_of_documents_does_not_read_their_whole_texts(engine):
+    import tracemalloc
+
+    # Large documents waiting to be indexed (stored with their text, as an upload or a scan leaves them).
+    engine.indexer.stage([Document(f"book-{n}", f"Book {n}. " + "Marley was dead to begin with. " * 280_000)
+                          for n in range(3)])
+    with TestClient(create_app(engine), base_url="http://localhost") as client:
+        tracemalloc.start()
+        try:
+            r = client.post("/documents/paginated", json={"page_size": 200})
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    rows = {d["id"]: d for d in r.json()["documents"]}
+    assert rows["book-2"]["content_summary"].startswith("Book 2. Marley")
+    assert rows["book-2"]["content_length"] == len("Book 2. ") + 280_000 * len("Marley was dead to begin with. ")
+    # Each text is 8.4 MB; the listing reads 100 characters of each (it read each whole, one after another).
+    assert peak < 2 * 2**20, f"{peak / 2**20:.1f} MB"
