@@ -408,3 +408,53 @@ def test_a_page_of_documents_does_not_read_their_whole_texts(engine):
     assert rows["book-2"]["content_length"] == len("Book 2. ") + 280_000 * len("Marley was dead to begin with. ")
     # Each text is 8.4 MB; the listing reads 100 characters of each (it read each whole, one after another).
     assert peak < 2 * 2**20, f"{peak / 2**20:.1f} MB"
+
+
+# -- What held, kept as a check on every route the app has (routes added later are checked too) -----------------
+
+PUBLIC = {"/login", "/auth-status", "/health"}
+
+
+def _bad_credentials() -> dict[str, dict[str, str]]:
+    import base64
+    from datetime import UTC, datetime, timedelta
+
+    def b64(data: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=").decode()
+
+    now = datetime.now(UTC)
+    dave = _accounts("dave:dave-pw:admin,carol:carol-pw:viewer")  # dave is removed below
+    expired = jwt.encode({"sub": "carol", "role": "viewer", "exp": now - timedelta(seconds=5),
+                          "pwd": dave._password_mark(dave.accounts["carol"])}, SECRET, algorithm="HS256")
+    return {
+        "no credentials": {},
+        "forged (another secret)": {"Authorization": "Bearer " + jwt.encode(
+            {"sub": "carol", "role": "admin", "exp": now + timedelta(hours=1)}, "x" * 40, algorithm="HS256")},
+        "alg none": {"Authorization": "Bearer " + b64({"alg": "none", "typ": "JWT"}) + "." + b64(
+            {"sub": "carol", "role": "admin", "exp": int((now + timedelta(hours=1)).timestamp())}) + "."},
+        "expired": {"Authorization": f"Bearer {expired}"},
+        "removed account": {"Authorization": "Bearer " + dave.issue_token(dave.authenticate("dave", "dave-pw"))},
+        "wrong key": {"X-API-Key": "not-the-key-0123456789"},
+    }
+
+
+def test_every_route_refuses_bad_credentials(engine):
+    from lightrag_core.api.guards import _api_routes, route_body_kinds
+
+    app = create_app(engine, api_key="the-team-key-0123456789", accounts=_accounts("carol:carol-pw:viewer"))
+    kind_of = route_body_kinds(lambda: app.router.routes)
+    checked = 0
+    with TestClient(app, base_url="http://localhost") as client:
+        for route in _api_routes(app.router.routes):
+            if route.path in PUBLIC:
+                continue
+            path = route.path.replace("{", "").replace("}", "")  # /documents/doc_id: an id that is not there
+            for method in route.methods - {"HEAD"}:
+                kind = kind_of({"type": "http", "path": path, "method": method, "root_path": ""})
+                body: dict = ({"json": {}} if kind == "json" else
+                              {"files": {"file": ("a.txt", b"Ada", "text/plain")}} if kind == "form" else {})
+                for what, headers in _bad_credentials().items():
+                    r = client.request(method, path, headers=headers, **body)
+                    assert r.status_code == 401, (method, route.path, what, r.status_code, r.text)
+                checked += 1
+    assert checked >= 49
