@@ -18,4 +18,4 @@ PAGES = [
     st.Page("pages/6_Ask_in_Cypher.py", title="Ask in Cypher", icon=":material/terminal:", url_path="Ask_in_Cypher"),
 ]
 # The navigation lists only what the signed-in role may open (each page checks again itself).
-st.navigation([p for p in PAGES if p.url_path != "Ask_in_Cypher" or auth.listed(Action.CYPHER)]).run()
+st.navigation([p for p in PAGES if p.url_path != "Ask_in_Cypher" or auth.listed_everywhere(Action.CYPHER)]).run()

@@ -8,6 +8,7 @@ accounts the workbench is open to one person: every caller is `ANONYMOUS`, an ad
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import threading
@@ -341,16 +342,26 @@ class Accounts:
             return False
         return hmac.compare_digest(given, account.password.encode("utf-8"))
 
+    def _password_mark(self, account: Account) -> str:
+        """A mark of the account's password for its tokens, so a new password voids the tokens of the old one.
+        Keyed with the token secret: the claims are readable by whoever holds a token, and an unkeyed hash of
+        a plain password could be guessed offline."""
+        mac = hmac.new(self._secret.encode(), b"password\0" + account.password.encode(), hashlib.sha256)
+        return mac.hexdigest()[:32]
+
     def issue_token(self, principal: Principal) -> str:
         now = datetime.now(UTC)
         claims = {"sub": principal.name, "role": principal.role.value, "iat": now, "exp": now + self.expire,
                   "guest": principal.anonymous}
         if principal.grants:
             claims["grants"] = grants_text(principal.grants)
+        account = self.accounts.get(principal.name)
+        if account is not None:
+            claims["pwd"] = self._password_mark(account)
         return jwt.encode(claims, self._secret, algorithm=_ALGORITHM)
 
     def verify_token(self, token: str) -> Principal | None:
-        """The token's principal if it is signed by us, unexpired, and its account still has that role."""
+        """The token's principal if it is signed by us, unexpired, and its account still has that role and password."""
         if not token or len(token) > 4096:
             return None
         try:
@@ -364,5 +375,8 @@ class Accounts:
         if account is None or claims.get("role") != account.role.value or claims.get("guest"):
             return None
         if claims.get("grants", account.role.value) != grants_text(account.grants):
+            return None
+        # A changed password (a leaked one replaced) voids the tokens signed in with the old one.
+        if not hmac.compare_digest(str(claims.get("pwd", "")), self._password_mark(account)):
             return None
         return account.principal()

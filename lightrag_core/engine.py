@@ -153,7 +153,7 @@ class Engine:
         return self.indexer.clear(undo_rules, who)
 
     def resume(self, progress: Progress | None = None) -> IndexReport:
-        return self.indexer.resume(progress)
+        return self.indexer.resume(progress, self.settings.scan_dir)
 
     def delete_document(self, doc_id: str) -> None:
         self.indexer.delete(doc_id)

@@ -148,7 +148,8 @@ with history_tab:
     history = reviewer.history()
     st.dataframe(pd.DataFrame([{"at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(h["at"])),
                                 "decision": h["decision"], "item": h["item"], "state": h.get("state", ""),
-                                "reviewer": h.get("reviewer", ""), "comment": h.get("comment", ""),
+                                "reviewer": h.get("reviewer", ""), "imported by": h.get("imported_by", ""),
+                                "comment": h.get("comment", ""),
                                 "detail": h.get("detail", "")} for h in history]), hide_index=True)
     undoable = {f"{h['decision']} · {h['item']} · {h.get('reviewer') or 'unnamed'} · "
                 f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(h['at']))}": h["id"]

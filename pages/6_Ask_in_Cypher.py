@@ -12,7 +12,9 @@ from pages.common import auth, state, widgets
 st.set_page_config(page_title="Ask in Cypher · Graph RAG workbench", layout="wide")
 auth.signed_in()
 st.title("Ask in Cypher")
-auth.gate(Action.CYPHER)
+# The console's workspace filter drops other workspaces' nodes and relationships, not values computed from
+# them: with roles per workspace only an admin of every workspace may use it.
+auth.gate_everywhere(Action.CYPHER)
 engine = state.engine()
 state.sidebar(engine)
 

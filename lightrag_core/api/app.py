@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, HTTPException, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from lightrag_core.accounts import Accounts, Action, Principal, Role
@@ -17,7 +18,7 @@ from lightrag_core.api import auth
 from lightrag_core.api.document_routes import document_router
 from lightrag_core.api.evaluation_routes import evaluation_router
 from lightrag_core.api.graph_routes import graph_router
-from lightrag_core.api.guards import RequestGuards, route_body_kinds
+from lightrag_core.api.guards import RequestGuards, invalid_request, route_body_kinds
 from lightrag_core.api.health import health_body
 from lightrag_core.api.label_routes import label_router
 from lightrag_core.api.ollama_routes import ollama_router
@@ -104,6 +105,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     app.include_router(label_router(engine, auth.require(Role.VIEWER)))
     app.include_router(evaluation_router(engine, eval_jobs, reader=auth.require(Action.EVALUATE),
                                          maker=auth.require(Action.MAKE_QUESTIONS)))
+
+    app.add_exception_handler(RequestValidationError, invalid_request)  # a 422 even for NaN in a body
 
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:

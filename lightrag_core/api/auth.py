@@ -1,14 +1,15 @@
 """Who is calling the API, and whether their role may: `require(role)`, `POST /login`, `GET /auth-status`.
 
 A caller proves who they are with `Authorization: Bearer <token>` (from /login) or `X-API-Key`
-(acts as admin). Without accounts and without a key the API is open, as for one person: every
-caller is the anonymous admin. 401 (with `WWW-Authenticate: Bearer`) means no or bad credentials,
-403 a role that may not.
+(acts as admin). Without accounts and without a key the API is open, as for one person on this
+machine: every caller from it is the anonymous admin, one from another machine gets 401. 401 (with
+`WWW-Authenticate: Bearer`) means no or bad credentials, 403 a role that may not.
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,10 +55,27 @@ def _unauthorized(detail: str) -> HTTPException:
     return HTTPException(status_code=401, detail=detail, headers={"WWW-Authenticate": "Bearer"})
 
 
+def _same_machine(request: Request) -> bool:
+    """Whether the peer is this machine. Open mode is for one person on their own machine; served on another
+    address, the Host check stops browsers (DNS rebinding), not a client that sends `Host: localhost`.
+    A peer that is not an IP address (a Unix socket, an in-process client) is local."""
+    host = request.client.host if request.client else ""
+    try:
+        peer = ipaddress.ip_address(host)
+    except ValueError:
+        return True
+    if isinstance(peer, ipaddress.IPv6Address) and peer.ipv4_mapped:  # ::ffff:127.0.0.1 on a dual-stack socket
+        return peer.ipv4_mapped.is_loopback
+    return peer.is_loopback
+
+
 def _caller(request: Request, token: str | None, key: str | None) -> Principal | None:
     """The principal the request's credentials name; None when it brings none. Wrong ones raise 401."""
     auth: ApiAuth = request.app.state.auth
     if auth.open:
+        if not _same_machine(request):
+            raise _unauthorized("this API has no accounts and no key, so it answers only this machine: set "
+                                "LIGHTRAG_AUTH_ACCOUNTS or LIGHTRAG_API_KEY to serve others")
         return ANONYMOUS
     if key:
         if not auth.key_matches(key):

@@ -36,7 +36,7 @@ from lightrag_core.api.schemas import InsertResponse
 from lightrag_core.engine import Engine
 from lightrag_core.indexing import pending
 from lightrag_core.indexing.file_limits import ReadLimits
-from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_sources
+from lightrag_core.indexing.loaders import SUPPORTED, LoadFailure, document_from_bytes, load_within
 from lightrag_core.models import FAILED, Document, DocumentInfo
 
 SUMMARY_CHARS = 100
@@ -61,9 +61,10 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
     router = APIRouter(prefix="/documents", tags=["documents"])
     reads, writes, adds = [Depends(reader)], [Depends(writer)], [Depends(creator or writer)]
 
-    def doc_status(info: DocumentInfo, text: str | None) -> DocStatusResponse:
-        return DocStatusResponse(id=info.id, content_summary=(text or "")[:SUMMARY_CHARS],
-                                 content_length=len(text or ""), status=info.status, created_at=iso(info.created_at),
+    def doc_status(info: DocumentInfo, head: tuple[str, int] | None) -> DocStatusResponse:
+        summary, length = head or ("", 0)
+        return DocStatusResponse(id=info.id, content_summary=summary[:SUMMARY_CHARS],
+                                 content_length=length, status=info.status, created_at=iso(info.created_at),
                                  updated_at=iso(info.updated_at), chunks_count=info.chunk_count,
                                  error_msg=info.error or None, file_path=info.file_path,
                                  entity_count=info.entity_count, relation_count=info.relation_count)
@@ -79,7 +80,9 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
         start = (req.page - 1) * req.page_size
         page = rows[start:start + req.page_size]
         pages = (total + req.page_size - 1) // req.page_size
-        return {"documents": [doc_status(i, engine.store.get_document_text(i.id)) for i in page],
+        # Only the first characters and the length: a page of 200 large books read whole held hundreds of MB.
+        heads = engine.store.document_heads([i.id for i in page], SUMMARY_CHARS)
+        return {"documents": [doc_status(i, heads.get(i.id)) for i in page],
                 "pagination": {"page": req.page, "page_size": req.page_size, "total_count": total,
                                "total_pages": pages, "has_next": req.page < pages, "has_prev": req.page > 1},
                 "status_counts": status_counts(infos)}
@@ -137,7 +140,7 @@ def document_router(engine: Engine, jobs: IndexJobs, reader: Callable[..., Any],
                                 "INPUT_DIR")
         docs: list[Document] = []
         failures: list[LoadFailure] = []
-        for item in load_sources([folder], ReadLimits.from_settings(engine.settings)):
+        for item in load_within(folder, ReadLimits.from_settings(engine.settings)):  # no link out of it
             if isinstance(item, LoadFailure):
                 failures.append(item)
             elif not _unchanged(item):  # only new or changed files count against the cap (and stay in memory)

@@ -17,6 +17,10 @@ from typing import Any
 from lightrag_core.models import LightRAGError
 
 KEEP_FINISHED = 200
+# Jobs waiting behind the running one. A viewer may start runs, and each runs every question in every mode
+# (with answers, an LLM call each): without a bound one caller could queue thousands, hold the worker for
+# days and grow the memory the queued work holds.
+MAX_WAITING = 8
 Progress = Callable[[str, int, int], None]
 Work = Callable[[Progress], dict[str, Any]]
 
@@ -43,6 +47,10 @@ class EvalJob:
                 "created_at": self.created_at}
 
 
+class JobsFull(LightRAGError):
+    """MAX_WAITING jobs are waiting already: the caller should try again once some have run."""
+
+
 class EvalJobs:
     def __init__(self) -> None:
         self._jobs: dict[str, EvalJob] = {}
@@ -55,6 +63,8 @@ class EvalJobs:
     def submit(self, kind: str, work: Work) -> EvalJob:
         job = EvalJob(f"{kind}_{time.strftime('%Y%m%d_%H%M%S')}_{uuid.uuid4().hex[:8]}", kind)
         with self._lock:
+            if sum(1 for j in self._jobs.values() if j.status == "queued") >= MAX_WAITING:
+                raise JobsFull(f"{MAX_WAITING} evaluation jobs are waiting already; try again when they have run")
             self._jobs[job.track_id] = job
             self._work[job.track_id] = work
             finished = [k for k, j in self._jobs.items() if j.finished]

@@ -15,7 +15,7 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from lightrag_core.accounts import Principal
-from lightrag_core.api.eval_jobs import EvalJobs, Progress
+from lightrag_core.api.eval_jobs import EvalJobs, JobsFull, Progress, Work
 from lightrag_core.api.workspace_scope import resolved
 from lightrag_core.engine import Engine
 from lightrag_core.models import LightRAGError
@@ -54,6 +54,12 @@ def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Prin
                       maker: Callable[..., Principal]) -> APIRouter:
     router = APIRouter(prefix="/evaluation", tags=["evaluation"])
 
+    def queued(kind: str, work: Work) -> dict[str, Any]:
+        try:
+            return {"status": "queued", "track_id": jobs.submit(kind, work).track_id}
+        except JobsFull as exc:
+            raise HTTPException(status_code=429, detail=str(exc), headers={"Retry-After": "60"}) from exc
+
     def found(key: str) -> sets.QuestionSet:
         try:
             return sets.find_set(engine.store, key)
@@ -85,7 +91,7 @@ def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Prin
             return {"set": qset.summary(), "dropped": dict(generated.dropped),
                     "message": f"saved {qset.label}"}
 
-        return {"status": "queued", "track_id": jobs.submit("generate", work).track_id}
+        return queued("generate", work)
 
     @router.post("/sets/import")
     def import_set(req: ImportRequest, caller: Principal = Depends(maker)) -> dict[str, Any]:
@@ -109,7 +115,7 @@ def evaluation_router(engine: Engine, jobs: EvalJobs, reader: Callable[..., Prin
             return {"run": _run_summary(made), "message": f"judged {len(qset.questions)} questions in "
                     f"{len(req.modes)} modes"}
 
-        return {"status": "queued", "track_id": jobs.submit("run", work).track_id}
+        return queued("run", work)
 
     @router.get("/runs")
     def list_runs(set_id: str | None = Query(None, max_length=200), _: Principal = Depends(reader)

@@ -20,11 +20,15 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from fastapi import params
+from fastapi import Request, params
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.datastructures import Headers
 from starlette.routing import BaseRoute, Match
@@ -212,3 +216,25 @@ async def _respond(send: Send, status: int, detail: str) -> None:
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})
+
+
+def _json_safe(value: Any) -> Any:
+    """`value` with NaN and infinities as text (JSON has no such numbers) and lone surrogates escaped (a JSON
+    string may spell one, `"\\ud800"`, but UTF-8 cannot carry it)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_json_safe(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+async def invalid_request(_: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's 422 answer, which quotes the refused input: Python's JSON parser takes NaN, Infinity and lone
+    surrogates in a body, and quoting one back failed (a 500 with a traceback in the log, for any route and any
+    caller)."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else [{"msg": str(exc)}]
+    return JSONResponse(status_code=422, content={"detail": _json_safe(jsonable_encoder(errors))})

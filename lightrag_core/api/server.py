@@ -19,7 +19,10 @@ def serve(settings: Settings, host: str, port: int, store_kind: str | None = Non
     if resumed is not None:
         print(f"resuming {len(resumed.documents)} unfinished document(s) (track id {resumed.track_id})")
     print(f"serving {engine.store.kind} store at http://{host}:{port} (docs at /docs)")
-    if not is_loopback(host) and not settings.allowed_hosts:
+    if not is_loopback(host) and app.state.auth.open:
+        print("no accounts and no key: other machines' requests get 401 (set LIGHTRAG_AUTH_ACCOUNTS or "
+              "LIGHTRAG_API_KEY)")
+    elif not is_loopback(host) and not settings.allowed_hosts:
         print("other machines' requests get 400 until LIGHTRAG_ALLOWED_HOSTS lists the name or address they use")
     uvicorn.run(app, host=host, port=port, log_level="warning")
     engine.close()

@@ -153,8 +153,9 @@ class Indexer:
         self.store.apply(write)
         return len(write.delete_document_ids)
 
-    def resume(self, progress: Progress | None = None) -> IndexReport:
-        """Re-run every document that is not processed (interrupted or failed), reading failed files again."""
+    def resume(self, progress: Progress | None = None, input_dir: Path | None = None) -> IndexReport:
+        """Re-run every document that is not processed (interrupted or failed), reading failed files again;
+        one in `input_dir` (POST /documents/scan's folder) only while no link leads it out of that folder."""
         docs: list[Loaded] = []
         files: list[str] = []
         for info in self.store.list_documents():
@@ -173,7 +174,9 @@ class Indexer:
             yield from docs
             for file in files:
                 failure_rows.forget(self.store, stale.pop(file, []))
-                yield from load_file(Path(file), self.limits)
+                path = Path(file)
+                inside = input_dir is not None and path.absolute().is_relative_to(input_dir.absolute())
+                yield from load_file(path, self.limits, within=input_dir if inside else None)
 
         return self.index(again(), progress)
 

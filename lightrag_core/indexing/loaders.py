@@ -9,6 +9,7 @@ reading a file may cost is bounded by `file_limits.ReadLimits`.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,6 +102,10 @@ def _jsonl_row(raw: bytes, where: str, seen: set[str], limits: ReadLimits) -> Do
         raise LightRAGError(f"{where}: not valid JSON ({exc.msg})") from exc
     if not isinstance(row, dict) or not isinstance(row.get("text"), str):
         raise LightRAGError(f"{where}: each line needs a string field 'text'")
+    try:  # JSON may spell a lone surrogate ("\\ud800"); no store can encode it, and the whole batch failed on it
+        json.dumps(row, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LightRAGError(f"{where}: holds text that is not valid Unicode (a lone surrogate)") from None
     if not row["text"].strip():
         raise LightRAGError(f"{where}: 'text' is empty")
     check_text(row["text"], where, limits)
@@ -171,8 +176,22 @@ def iter_paths(paths: list[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
-    """The documents one file holds, or the reason it holds none. Never raises for a bad file."""
+def load_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS, within: Path | None = None) -> Iterator[Loaded]:
+    """The documents one file holds, or the reason it holds none. Never raises for a bad file.
+
+    `within`: a folder the file must really be in. Whoever may drop files into a shared input folder could
+    otherwise drop `notes.txt -> /srv/app/.env` (the server's secrets) or a link to any file the server
+    may read, and every viewer could then query its text."""
+    try:  # a name with bytes that are not UTF-8 decodes to lone surrogates, which no store can encode
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        shown = os.fsencode(path).decode("utf-8", "backslashreplace")
+        yield LoadFailure(shown, "", f"{shown}: the file's name is not valid UTF-8; rename the file")
+        return
+    if within is not None and not path.resolve().is_relative_to(within.resolve()):
+        yield LoadFailure(str(path), str(path), f"{path}: a link to a file outside {within}; not read (copy the "
+                          "file in instead)")
+        return
     if not path.exists():
         yield LoadFailure(str(path), str(path), f"{path}: no such file or folder")
         return
@@ -208,6 +227,12 @@ def load_sources(paths: list[str | Path], limits: ReadLimits = DEFAULT_LIMITS) -
     """Every file under the paths, read one at a time: documents, and a `LoadFailure` for each bad one."""
     for path in iter_paths(paths):
         yield from load_file(path, limits)
+
+
+def load_within(folder: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Loaded]:
+    """Every file under `folder` as `load_sources` reads it, but none that a link leads out of the folder."""
+    for path in iter_paths([folder]):
+        yield from load_file(path, limits, within=folder)
 
 
 def load_documents(paths: list[str | Path], limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[Document]:

@@ -15,12 +15,16 @@ from typing import Any
 from lightrag_core.curation import ACTIONS, ACTIVE, GRAPH_ACTIONS, UNDONE, Curation, item_label
 from lightrag_core.graph_vectors import embed_items
 from lightrag_core.models import GraphWrite, LightRAGError
-from lightrag_core.workbench.curate import MAX_NAME, MAX_TEXT, Reviewer
+from lightrag_core.workbench.curate import MAX_NAME, MAX_TEXT, Reviewer, _text, _weight
 
 FORMAT = "graph-rag-workbench-curation"
 VERSION = 1
 MAX_RULES = 10_000
 MAX_SUPPORT = 5_000
+# Times are seconds since 1970 up to the end of year 9999: what time.gmtime and the pages can show.
+LATEST_TIME = 253_402_300_799.0
+# The fields an edit or a creation pins, per kind; the graph reads each back as text or as a weight.
+FIELD_KEYS = {"entity": ("description", "type"), "relation": ("description", "keywords", "weight")}
 # What a rule may carry; anything else in an import is dropped, and so are the other workspace's
 # run stamps (reapplied_at, reapplied), which say nothing about this one.
 KEPT_KEYS = ("id", "action", "kind", "target", "comment", "reviewer", "at", "state", "fields", "into", "support",
@@ -37,6 +41,34 @@ def _str(rule: dict, key: str, limit: int = MAX_NAME, required: bool = True) -> 
         raise LightRAGError(f"rule {rule.get('id', '?')!r}: {key!r} must be a non-empty text of at most {limit} "
                             "characters" if required else f"rule {rule.get('id', '?')!r}: {key!r} is too long")
     return value
+
+
+def _time(rule: dict, key: str, default: float | None = None) -> None:
+    value = rule.get(key, default)
+    # JSON bodies may carry NaN and Infinity (Python's parser takes them); a stored one broke every page and
+    # export that shows the time, and a null one the rebuild's ordering.
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value <= LATEST_TIME):
+        raise LightRAGError(f"rule {rule.get('id', '?')!r}: {key!r} is a time in seconds (0 to {LATEST_TIME:.0f})")
+
+
+def _fields(rule: dict) -> dict[str, Any]:
+    """The rule's fields, checked as the Reviewer checks its own edits: an imported weight of NaN, or one
+    that is not a number, otherwise reached the graph and failed every query and rebuild that read it."""
+    fields = rule.get("fields", {})
+    allowed = FIELD_KEYS[rule["kind"]]
+    if not isinstance(fields, dict) or not set(fields) <= set(allowed):
+        raise LightRAGError(f"rule {rule['id']!r}: fields of a{'n' if rule['kind'] == 'entity' else ''} "
+                            f"{rule['kind']} are {', '.join(allowed)}")
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key == "weight":
+            out[key] = _weight(value)
+        elif not isinstance(value, str):
+            raise LightRAGError(f"rule {rule['id']!r}: the {key} is a text")
+        else:
+            out[key] = _text(value, f"rule {rule['id']!r}: the {key}", MAX_NAME if key == "type" else MAX_TEXT,
+                             required=False)
+    return out
 
 
 def check_rule(raw: Any) -> dict[str, Any]:
@@ -59,21 +91,17 @@ def check_rule(raw: Any) -> dict[str, Any]:
         if rule["kind"] != "entity":
             raise LightRAGError(f"rule {rule['id']!r}: only entities are merged or renamed")
         _str(rule, "into")
-    if not isinstance(rule.get("at"), (int, float)):
-        raise LightRAGError(f"rule {rule['id']!r}: 'at' is a time in seconds")
+    _time(rule, "at")
     if rule.get("state", ACTIVE) not in (ACTIVE, UNDONE):
         raise LightRAGError(f"rule {rule['id']!r}: state is active or undone")
-    fields = rule.get("fields", {})
-    if not isinstance(fields, dict) or any(not isinstance(v, (str, int, float)) or len(str(v)) > MAX_TEXT
-                                           for v in fields.values()):
-        raise LightRAGError(f"rule {rule['id']!r}: fields are short texts or numbers")
+    if "fields" in rule:
+        rule["fields"] = _fields(rule)
     support = rule.get("support", [])
     if not isinstance(support, list) or len(support) > MAX_SUPPORT or not all(isinstance(s, str) for s in support):
         raise LightRAGError(f"rule {rule['id']!r}: support is a list of chunk ids")
     for key in ("comment", "reviewer", "detail", "undone_by", "undo_comment"):
         _str(rule, key, MAX_TEXT, required=False)
-    if not isinstance(rule.get("undone_at", 0.0), (int, float)):
-        raise LightRAGError(f"rule {rule['id']!r}: 'undone_at' is a time in seconds")
+    _time(rule, "undone_at", 0.0)
     rule["item"] = item_label(rule["kind"], target)
     rule["decision"] = rule["action"]
     return rule

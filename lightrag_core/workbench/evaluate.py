@@ -92,8 +92,13 @@ def parse_questions(text: str, source: str) -> list[Question]:
         if not line.strip():
             continue
         try:
-            out.append(question_from_row(json.loads(line), str(lineno)))
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError) as exc:
+            row = json.loads(line)
+            # UnicodeEncodeError (a ValueError): a lone surrogate ("\\ud800") parses, but no store or answer
+            # can encode it, and a set holding one failed every read of it.
+            json.dumps(row, ensure_ascii=False).encode("utf-8")
+            out.append(question_from_row(row, str(lineno)))
+        # OverflowError: Python's parser reads `"hops": Infinity`, and int() of it overflows.
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, ValueError, OverflowError) as exc:
             raise LightRAGError(f"{source}:{lineno}: each line needs 'question' (and 'gold_ids' or "
                                 f"'gold_chunk_ids'): {exc}") from exc
     if not out:

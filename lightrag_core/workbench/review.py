@@ -61,5 +61,11 @@ def relation_queue(store: GraphStore, flt: QueueFilter, relations: list[Relation
 
 
 def reviews_csv(records: list[dict[str, Any]]) -> str:
-    return rows_csv([{**r, "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(r["at"]))} for r in records],
-                    ["at", "kind", "item", "decision", "comment", "detail", "reviewer", "state"])
+    # An imported decision keeps the name and time it was made with, which the importer wrote: who imported
+    # it (and when) is what this workspace knows for sure.
+    def when(at: float | None) -> str:
+        return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at)) if at else ""
+
+    return rows_csv([{**r, "at": when(r["at"]), "imported_at": when(r.get("imported_at"))} for r in records],
+                    ["at", "kind", "item", "decision", "comment", "detail", "reviewer", "state", "imported_by",
+                     "imported_at"])

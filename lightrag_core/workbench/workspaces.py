@@ -47,7 +47,17 @@ class Workspaces:
 
     def folder(self, name: str) -> Path:
         check_name(name)
-        return Path(self.root.workdir) if name == self.default else Path(self.root.workdir) / SUBFOLDER / name
+        if name == self.default:
+            return Path(self.root.workdir)
+        # On a file system that ignores case, "Legal" would open "legal"'s folder while roles name them apart.
+        if name.lower() == self.default.lower() or any(
+                p.name.lower() == name.lower() and p.name != name for p in self._folders()):
+            raise WorkspaceError("another workspace's name differs from this one only in case")
+        return Path(self.root.workdir) / SUBFOLDER / name
+
+    def _folders(self) -> list[Path]:
+        base = Path(self.root.workdir) / SUBFOLDER
+        return [p for p in base.iterdir() if p.is_dir()] if base.is_dir() else []
 
     def settings_for(self, name: str) -> Settings:
         """The root settings pointed at workspace `name` (its folder, its Neo4j workspace, its inputs)."""

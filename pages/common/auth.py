@@ -7,6 +7,7 @@ no accounts configured the app is open for one person, as before: everyone is th
 
 from __future__ import annotations
 
+import ipaddress
 import math
 
 import streamlit as st
@@ -47,10 +48,27 @@ def accounts() -> Accounts:
         raise  # st.stop() ends the run; this line only satisfies the type checker
 
 
+def _beyond_this_machine() -> bool:
+    """Whether the app listens on more than loopback (`server.address` unset means every interface, as when
+    the app is started from a folder without this project's .streamlit/config.toml)."""
+    address = str(st.get_option("server.address") or "").strip("[]").lower()
+    if address == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(address).is_loopback
+    except ValueError:  # unset, or a host name that may be any interface
+        return True
+
+
 def _signed() -> Principal | None:
     """Who is signed in to this session, with every workspace role they hold (anonymous admin when open)."""
     known = accounts()
     if not known.enabled:
+        if _beyond_this_machine():  # open to one person on this machine, never to the network
+            st.error("This app has no accounts and listens beyond this machine, so it would make everyone who "
+                     "reaches it an admin. Set LIGHTRAG_AUTH_ACCOUNTS (README: Opening the app to a team), or "
+                     "run it with --server.address 127.0.0.1.")
+            st.stop()
         return ANONYMOUS
     token = st.session_state.get(_TOKEN)
     principal = known.verify_token(token) if token else None
@@ -116,6 +134,22 @@ def gate(what: Role | Action) -> None:
     if not allowed(what):
         explain(what)
         st.stop()
+
+
+def gate_everywhere(what: Role | Action) -> None:
+    """Stop the page here unless the account's role in every workspace may do `what`."""
+    if not allowed_everywhere(what):
+        principal = _signed()
+        held = principal.everywhere if principal is not None else None
+        st.info(f"{what.value[0].upper()}{what.value[1:]} needs the {needed_role(what)} role in every workspace; "
+                + (f"you hold the {held} role in every workspace." if held else
+                   "your roles are for single workspaces."), icon=":material/lock:")
+        st.stop()
+
+
+def listed_everywhere(what: Role | Action) -> bool:
+    """`listed`, for a page only a role held in every workspace may use."""
+    return _signed() is None or allowed_everywhere(what)
 
 
 def signed_in() -> Principal:

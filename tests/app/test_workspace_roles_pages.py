@@ -79,3 +79,26 @@ def test_an_admin_of_every_workspace_may_make_a_new_one(root):
     assert not at.exception, at.exception
     assert at.table[0].value.iloc[0]["workspace name"] == "charlie"
     assert (root / "workspaces" / "charlie" / "graph.sqlite").exists() and not (root.parent / "escape").exists()
+
+
+def test_the_cypher_console_needs_the_admin_role_in_every_workspace(root, monkeypatch):
+    """Its filter drops other workspaces' nodes, not values computed from them: an admin of one workspace
+    could read another through it."""
+    monkeypatch.setenv("LIGHTRAG_AUTH_ACCOUNTS", "ada:ada-pw:admin@alpha,root:root-pw:admin")
+    at = sign_in(_start(root), "ada", "ada-pw")
+    assert at.table[0].value.iloc[0]["workspace name"] == "alpha"
+    with pytest.raises(ValueError, match="Could not find a navigation page"):
+        at.switch_page("pages/6_Ask_in_Cypher.py")  # not in the menu
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.test_auth_pages import ROOT
+
+    page = AppTest.from_file(str(ROOT / "pages" / "6_Ask_in_Cypher.py"), default_timeout=180)
+    page.session_state["workdir"] = str(root / "workspaces" / "alpha")
+    page.session_state["auth_token"] = at.session_state["auth_token"]
+    page.run()
+    assert not page.exception, page.exception
+    assert "Cypher console needs the admin role in every workspace" in shown(page) and not page.text_area
+    root_at = sign_in(_start(root), "root", "root-pw")
+    open_page(root_at, "6_Ask_in_Cypher.py")
+    assert "this workspace uses the embedded store" in " ".join(i.value for i in root_at.info)

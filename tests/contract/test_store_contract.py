@@ -130,6 +130,14 @@ def test_documents_round_trip_and_status(store):
     assert store.get_document("d1").error == "boom"
     assert [d.id for d in store.list_documents()] == ["d1"]
     assert store.get_document("nope") is None
+
+
+def test_document_heads_read_the_start_and_the_length_only(store):
+    """A listing shows 100 characters and a length: the store returns those, not the whole text."""
+    store.apply(_doc_write("d1"))
+    info = store.get_document("d1")
+    store.save_document(info, "é" * 500)
+    assert store.document_heads(["d1", "nope"], 100) == {"d1": ("é" * 100, 500)}
     assert info.whole_file is False  # a document written without the flag
     info.whole_file = True  # a file's document: resume must know a new version replaces the old one
     store.save_document(info)

@@ -223,6 +223,10 @@ class Neo4jStore(ConsoleReads):
         rows = self._read("document_text", id=doc_id)
         return rows[0]["content"] if rows else None
 
+    def document_heads(self, doc_ids: list[str], chars: int) -> dict[str, tuple[str, int]]:
+        rows = self._read("document_heads", ids=doc_ids, chars=chars)
+        return {r["id"]: (r["head"], r["length"]) for r in rows}
+
     def get_document_places(self, doc_id: str) -> list[Place]:
         rows = self._read("document_places", id=doc_id)
         return [tuple(p) for p in json.loads(rows[0]["places"])] if rows else []

@@ -142,6 +142,12 @@ class SQLiteStore:
         rows = self._q("SELECT content FROM documents WHERE id=?", (doc_id,))
         return rows[0][0] if rows else None
 
+    def document_heads(self, doc_ids: list[str], chars: int) -> dict[str, tuple[str, int]]:
+        rows = self._q("SELECT id, substr(content, 1, ?), length(content) FROM documents "
+                       "WHERE id IN (SELECT value FROM json_each(?)) AND content IS NOT NULL",
+                       (chars, json.dumps(doc_ids)))
+        return {r[0]: (r[1], r[2]) for r in rows}
+
     def get_document_places(self, doc_id: str) -> list[Place]:
         rows = self._q("SELECT places FROM documents WHERE id=? AND places IS NOT NULL", (doc_id,))
         return [tuple(p) for p in json.loads(rows[0][0])] if rows else []
