@@ -108,6 +108,12 @@ def role_in(grants: Grants, workspace: str) -> Role | None:
     return max(found, key=lambda r: r.rank) if found else None
 
 
+def _grants_mark(grants: Grants) -> str:
+    """A short digest of an account's workspace roles: a token names the account, and is void once its
+    roles change, without carrying the list of workspaces."""
+    return hashlib.sha256(grants_text(grants).encode()).hexdigest()[:16]
+
+
 def grants_text(grants: Grants) -> str:
     """The grants as written in LIGHTRAG_AUTH_ACCOUNTS: `admin`, or `reviewer@legal,viewer@hr`."""
     return ",".join(role.value if where == EVERY_WORKSPACE else f"{role.value}@{where}" for where, role in grants)
@@ -354,7 +360,7 @@ class Accounts:
         claims = {"sub": principal.name, "role": principal.role.value, "iat": now, "exp": now + self.expire,
                   "guest": principal.anonymous}
         if principal.grants:
-            claims["grants"] = grants_text(principal.grants)
+            claims["grants"] = _grants_mark(principal.grants)  # a mark, not the list: roles are re-read
         account = self.accounts.get(principal.name)
         if account is not None:
             claims["pwd"] = self._password_mark(account)
@@ -374,7 +380,8 @@ class Accounts:
         # A removed account, or one whose roles changed, loses its earlier tokens.
         if account is None or claims.get("role") != account.role.value or claims.get("guest"):
             return None
-        if claims.get("grants", account.role.value) != grants_text(account.grants):
+        marked = claims.get("grants")
+        if (marked is not None or len(account.principal().grants) > 0) and marked != _grants_mark(account.grants):
             return None
         # A changed password (a leaked one replaced) voids the tokens signed in with the old one.
         if not hmac.compare_digest(str(claims.get("pwd", "")), self._password_mark(account)):
