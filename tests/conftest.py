@@ -85,3 +85,18 @@ def neo4j_had_indexes(tmp_path_factory: pytest.TempPathFactory):
     if not had_indexes:
         probe.drop_vector_indexes()
     probe.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _streamlit_reads_the_projects_config() -> None:
+    """Streamlit parses `.streamlit/config.toml` once per process, from the working directory of its first
+    use; a test that moved to a temporary folder first would run every later app on the defaults (listening
+    on every interface, which the app refuses without accounts). Parse the project's own, once."""
+    from streamlit import config
+
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        config.get_config_options(force_reparse=True)
+    finally:
+        os.chdir(here)

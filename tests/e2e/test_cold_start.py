@@ -12,6 +12,7 @@ from lightrag_core import Engine, QueryParam, Settings
 from lightrag_core.lexical import stop_words
 from lightrag_core.nlp import nlp
 from lightrag_core.once import Once
+from lightrag_core.query.keywords import _offline_keywords_cached
 from lightrag_core.tokens import encoding
 from lightrag_core.warmup import READY
 
@@ -38,6 +39,8 @@ def fresh_engine(workdir: Path) -> tuple[Engine, list[int]]:
     store's vector indexes not loaded yet (their loads are counted)."""
     for builder in BUILDERS.values():
         builder.reset()
+    # A new process has parsed no question yet: another test of this run may have asked the same one.
+    _offline_keywords_cached.cache_clear()
     engine = Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model=""))
     live = engine.store._live  # type: ignore[attr-defined]  # the embedded store's vector indexes
     loads: list[int] = []

@@ -43,6 +43,7 @@ from lightrag_core.storage.neo4j import schema
 from lightrag_core.storage.neo4j.console import ConsoleReads
 from lightrag_core.storage.neo4j.cypher_files import cypher
 from lightrag_core.storage.neo4j.errors import is_forbidden, user_error
+from lightrag_core.storage.neo4j.records import RecordStore
 from lightrag_core.storage.neo4j.rows import chunk_of as _chunk
 from lightrag_core.storage.neo4j.rows import entity_of as _entity
 from lightrag_core.storage.neo4j.rows import relation_of as _relation
@@ -55,7 +56,7 @@ from lightrag_core.storage.neo4j.search import (
 from lightrag_core.storage.neo4j.search import (
     to_index_score as to_index_score,  # re-exported: callers map scores through the store module
 )
-from lightrag_core.storage.neo4j.writes import AlreadyApplied, Neo4jWriteSteps, rule_rows
+from lightrag_core.storage.neo4j.writes import AlreadyApplied, Neo4jWriteSteps
 from lightrag_core.storage.neo4j.writes import vector as vector_param
 from lightrag_core.storage.writes import apply_write
 
@@ -68,7 +69,7 @@ def parse_version(text: str) -> tuple[int, int]:
     return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
 
 
-class Neo4jStore(ConsoleReads):
+class Neo4jStore(ConsoleReads, RecordStore):
     kind = "neo4j"
 
     def __init__(self, driver: Any, database: str, workspace: str, uri: str = "", *, user: str = "",
@@ -348,33 +349,6 @@ class Neo4jStore(ConsoleReads):
         entities = {n: sorted(by_name[n]["source_ids"] or []) for n in order}
         relations = sorted((r["name"], tgt, float(w)) for r in rows for tgt, w in r["edges"])
         return Neighbourhood(seeds, entities, relations)
-
-    # -- review ----------------------------------------------------------------
-    def save_review(self, record: dict) -> None:
-        self._check_writable()
-        self._write("review_add", review=dict(record))
-
-    def list_reviews(self) -> list[dict]:
-        return [r["review"] for r in self._read("reviews_list")]
-
-    def save_rule(self, rule: dict) -> None:
-        self._write("curation_save", rows=rule_rows([rule]))
-
-    def list_rules(self) -> list[dict]:
-        return [json.loads(r["body"]) for r in self._read("curation_list")]
-
-    # -- evaluation records ------------------------------------------------------
-    def save_evaluation(self, kind: str, record: dict) -> None:
-        self._check_writable()
-        self._write("evaluation_save", kind=kind, id=str(record["id"]), at=float(record["at"]),
-                    body=json.dumps(record))
-
-    def list_evaluations(self, kind: str) -> list[dict]:
-        return [json.loads(r["body"]) for r in self._read("evaluations_list", kind=kind)]
-
-    def delete_evaluations(self, kind: str, ids: list[str]) -> None:
-        self._check_writable()
-        self._write("evaluations_delete", kind=kind, ids=list(ids))
 
     # -- whole graph -----------------------------------------------------------
     def write_version(self) -> str:
