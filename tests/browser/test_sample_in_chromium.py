@@ -31,6 +31,7 @@ def test_home_index_the_sample_then_a_suggested_question(tmp_path):
             page.get_by_role("button", name="Index the sample").wait_for(timeout=180_000)
             _settle(page)
             assert "start with the sample" in _clean(page, "Home (empty)")
+            page.get_by_role("button", name="Index the sample").scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "home_sample_offer.png"), full_page=True)
 
             page.get_by_role("button", name="Index the sample").click()
