@@ -1,4 +1,5 @@
-"""The second attacker review's findings (docs/security-review.md), each as the behaviour that holds now.
+"""The second attacker review's findings (docs/security-review.md) on what input may not break, each as the
+behaviour that holds now; who may reach the server is in test_second_review_access.py.
 
 Every test drives the real API (TestClient over `create_app`) or the real account checks; each failed
 on the code the review started from.
@@ -6,41 +7,18 @@ on the code the review started from.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
-from collections.abc import Iterator
 
-import bcrypt
-import jwt
 import pytest
 from fastapi.testclient import TestClient
 
-from lightrag_core import Document, Engine, QueryParam, Settings
-from lightrag_core.accounts import Accounts, parse_accounts
+from lightrag_core import Document, Engine, QueryParam
 from lightrag_core.api.app import create_app
 from lightrag_core.workbench.review import reviews_csv
+from tests.hardening.second_review_app import accounts_of, token_of
 
-SECRET = "a-second-review-signing-secret-0123456789"
 JSON = {"content-type": "application/json"}
-CURIE = "Marie Curie was born in Warsaw. Marie Curie worked in Paris. Pierre Curie worked in Paris."
-
-
-@pytest.fixture
-def engine(tmp_path) -> Iterator[Engine]:
-    settings = Settings.from_env(tmp_path / "work", llm_model="", neo4j_uri="", embedding_model="",
-                                 input_dir=tmp_path / "inputs")
-    eng = Engine(settings)
-    eng.index_documents([Document("curie", CURIE)])
-    yield eng
-    eng.close()
-
-
-@pytest.fixture
-def client(engine) -> Iterator[TestClient]:
-    # Server errors become 500 answers, as a real client sees them, instead of exceptions in the test.
-    with TestClient(create_app(engine), base_url="http://localhost", raise_server_exceptions=False) as c:
-        yield c
 
 
 def _rule(rule_id: str, **extra: object) -> dict[str, object]:
@@ -158,50 +136,6 @@ def test_non_finite_numbers_in_a_body_get_422_not_500(client, path, body):
     assert r.json()["detail"][0]["loc"][0] == "body"
 
 
-# -- Tokens: a new password voids the old one's tokens; a restart with the same accounts keeps them ------------
-
-def _accounts(spec: str) -> Accounts:
-    return Accounts(parse_accounts(spec), SECRET)
-
-
-def _token(client: TestClient, user: str, password: str) -> dict[str, str]:
-    r = client.post("/login", data={"username": user, "password": password})
-    assert r.status_code == 200, r.text
-    return {"Authorization": f"Bearer {r.json()['access_token']}"}
-
-
-@pytest.mark.parametrize("old, new", [
-    ("bob:leaked-pw:reviewer", "bob:fresh-pw:reviewer"),
-    (f"bob:{bcrypt.hashpw(b'leaked-pw', bcrypt.gensalt(4)).decode()}:reviewer",
-     f"bob:{bcrypt.hashpw(b'fresh-pw', bcrypt.gensalt(4)).decode()}:reviewer"),
-], ids=["plain", "bcrypt"])
-def test_a_changed_password_voids_the_tokens_of_the_old_one(engine, old, new):
-    with TestClient(create_app(engine, accounts=_accounts(old)), base_url="http://localhost") as before:
-        stolen = _token(before, "bob", "leaked-pw")
-    # The server restarts with bob's new password (same token secret, same role).
-    with TestClient(create_app(engine, accounts=_accounts(new)), base_url="http://localhost") as after:
-        r = after.get("/documents", headers=stolen)
-        assert r.status_code == 401 and "invalid or expired token" in r.json()["detail"], r.text
-        assert after.get("/documents", headers=_token(after, "bob", "fresh-pw")).status_code == 200
-
-
-def test_a_restart_with_the_same_accounts_keeps_tokens_valid(engine):
-    spec = "bob:same-pw:reviewer,carol:carol-pw:viewer"
-    with TestClient(create_app(engine, accounts=_accounts(spec)), base_url="http://localhost") as before:
-        token = _token(before, "bob", "same-pw")
-    with TestClient(create_app(engine, accounts=_accounts(spec)), base_url="http://localhost") as after:
-        assert after.get("/documents", headers=token).status_code == 200
-
-
-def test_a_token_says_nothing_a_holder_could_guess_the_password_from(engine):
-    with TestClient(create_app(engine, accounts=_accounts("bob:pw:reviewer")), base_url="http://localhost") as c:
-        token = _token(c, "bob", "pw")["Authorization"].split()[1]
-    claims = jwt.decode(token, options={"verify_signature": False})
-    # The password mark is keyed with the server's secret: no unkeyed hash of "pw" appears.
-    assert set(claims) == {"sub", "role", "iat", "exp", "guest", "pwd"}
-    assert claims["pwd"] not in {hashlib.sha256(b"pw").hexdigest()[:32], hashlib.md5(b"pw").hexdigest()}
-
-
 # -- A viewer cannot queue evaluation runs without end ---------------------------------------------------------
 
 MAX_WAITING = 8  # evaluation jobs that may wait behind the running one (lightrag_core.api.eval_jobs)
@@ -210,18 +144,18 @@ MAX_WAITING = 8  # evaluation jobs that may wait behind the running one (lightra
 def test_evaluation_runs_wait_in_a_bounded_queue(engine):
     import threading
 
-    accounts = _accounts("alice:alice-pw:admin,carol:carol-pw:viewer")
+    accounts = accounts_of("alice:alice-pw:admin,carol:carol-pw:viewer")
     app = create_app(engine, accounts=accounts)
     gold = engine.store.document_chunk_ids("curie")[0]
     release = threading.Event()
     with TestClient(app, base_url="http://localhost") as client:
         question = json.dumps({"question": "Where was Marie Curie born?", "gold_chunk_ids": [gold]})
         made = client.post("/evaluation/sets/import", json={"name": "flood", "jsonl": question},
-                           headers=_token(client, "alice", "alice-pw"))
+                           headers=token_of(client, "alice", "alice-pw"))
         assert made.status_code == 200, made.text
         # The one worker is busy (a long job someone started), so every run a viewer asks for now waits.
         app.state.eval_jobs.submit("hold", lambda progress: release.wait(60) and {})
-        viewer = _token(client, "carol", "carol-pw")
+        viewer = token_of(client, "carol", "carol-pw")
         answers = [client.post("/evaluation/runs", json={"set": "flood", "modes": ["naive"]}, headers=viewer)
                    for _ in range(MAX_WAITING + 5)]
         release.set()
@@ -250,12 +184,12 @@ def test_an_imported_decision_shows_who_imported_it(engine, monkeypatch):
 
     from tests.app.test_pages import app
 
-    accounts = _accounts("alice:alice-pw:reviewer,bob:bob-pw:reviewer")
+    accounts = accounts_of("alice:alice-pw:reviewer,bob:bob-pw:reviewer")
     forged = {**_rule("forged", at=1_600_000_000.0, reviewer="alice"), "action": "flag", "comment": "alice said so"}
     with TestClient(create_app(engine, accounts=accounts), base_url="http://localhost") as client:
-        r = client.post("/graph/curation", json={"rules": [forged]}, headers=_token(client, "bob", "bob-pw"))
+        r = client.post("/graph/curation", json={"rules": [forged]}, headers=token_of(client, "bob", "bob-pw"))
         assert r.status_code == 200, r.text
-        reviews = client.get("/graph/reviews", headers=_token(client, "bob", "bob-pw")).json()["reviews"]
+        reviews = client.get("/graph/reviews", headers=token_of(client, "bob", "bob-pw")).json()["reviews"]
     row = next(r for r in csv.DictReader(io.StringIO(reviews_csv(reviews))) if r["item"] == "Warsaw")
     assert (row["reviewer"], row["imported_by"]) == ("alice", "bob") and row["imported_at"].startswith("20")
     workdir = engine.settings.workdir
@@ -329,65 +263,6 @@ def test_a_file_name_that_is_not_utf8_fails_alone(engine, tmp_path):
     assert len(failed) == 1 and "r\\xe9sum\\xe9.txt: the file's name is not valid UTF-8" in failed[0].error
 
 
-# -- Open mode (no accounts, no key) answers this machine only --------------------------------------------------
-
-REMOTE = ("203.0.113.7", 50000)  # a peer on another machine (TEST-NET-3), as uvicorn reports it
-
-
-@pytest.mark.parametrize("peer", [REMOTE, ("::ffff:203.0.113.7", 50000), ("2001:db8::7", 50000)])
-def test_open_mode_refuses_other_machines_even_with_a_loopback_host_header(engine, peer):
-    # Served on 0.0.0.0 without accounts: a script sends `Host: localhost`, which the Host guard accepts.
-    with TestClient(create_app(engine), base_url="http://localhost", client=peer) as remote:
-        r = remote.post("/documents/text", json={"text": "Mallory was here in Berlin."})
-        assert r.status_code == 401 and "answers only this machine" in r.json()["detail"], r.text
-        assert remote.get("/documents").status_code == 401
-        assert remote.delete("/documents/curie").status_code == 401
-        health = remote.get("/health").json()  # up, with LightRAG's flags, but no counts, folders or models
-        assert health["status"] == "healthy" and not {"counts", "working_directory", "llm"} & set(health)
-    assert engine.store.get_document("curie") is not None
-
-
-@pytest.mark.parametrize("peer", [("127.0.0.1", 50000), ("::1", 50000), ("::ffff:127.0.0.1", 50000)])
-def test_open_mode_still_serves_this_machine(engine, peer):
-    with TestClient(create_app(engine), base_url="http://localhost", client=peer) as local:
-        assert local.get("/documents").status_code == 200
-
-
-def test_other_machines_are_served_with_a_key_or_accounts(engine):
-    with TestClient(create_app(engine, api_key="a-long-team-key-0123456789"), base_url="http://localhost",
-                    client=REMOTE) as remote:
-        assert remote.get("/documents").status_code == 401
-        assert remote.get("/documents", headers={"X-API-Key": "a-long-team-key-0123456789"}).status_code == 200
-    with TestClient(create_app(engine, accounts=_accounts("carol:carol-pw:viewer")), base_url="http://localhost",
-                    client=REMOTE) as remote:
-        assert remote.get("/documents", headers=_token(remote, "carol", "carol-pw")).status_code == 200
-
-
-# -- The app without accounts refuses to serve beyond this machine ------------------------------------------------
-
-@pytest.mark.parametrize("address, refused", [("0.0.0.0", True), (None, True), ("192.0.2.10", True),
-                                               ("127.0.0.1", False), ("localhost", False), ("::1", False)])
-def test_the_app_without_accounts_serves_only_this_machine(engine, monkeypatch, address, refused):
-    from streamlit import config
-    from streamlit.testing.v1 import AppTest
-
-    from tests.app.test_pages import ROOT
-
-    monkeypatch.delenv("LIGHTRAG_AUTH_ACCOUNTS", raising=False)
-    before = config.get_option("server.address")
-    config.set_option("server.address", address)  # as `streamlit run app.py --server.address ...` sets it
-    try:
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-        at.session_state["workdir"] = str(engine.settings.workdir)
-        at.run()
-    finally:
-        config.set_option("server.address", before)
-    assert not at.exception, at.exception
-    errors = " ".join(e.value for e in at.error)
-    assert ("listens beyond this machine" in errors) is refused, errors
-    assert (len(at.metric) == 0) is refused  # the Home page's counts only when served
-
-
 # -- Listing documents reads what it shows, not every text whole ---------------------------------------------------
 
 def test_a_page_of_documents_does_not_read_their_whole_texts(engine):
@@ -408,53 +283,3 @@ def test_a_page_of_documents_does_not_read_their_whole_texts(engine):
     assert rows["book-2"]["content_length"] == len("Book 2. ") + 280_000 * len("Marley was dead to begin with. ")
     # Each text is 8.4 MB; the listing reads 100 characters of each (it read each whole, one after another).
     assert peak < 2 * 2**20, f"{peak / 2**20:.1f} MB"
-
-
-# -- What held, kept as a check on every route the app has (routes added later are checked too) -----------------
-
-PUBLIC = {"/login", "/auth-status", "/health"}
-
-
-def _bad_credentials() -> dict[str, dict[str, str]]:
-    import base64
-    from datetime import UTC, datetime, timedelta
-
-    def b64(data: dict) -> str:
-        return base64.urlsafe_b64encode(json.dumps(data).encode()).rstrip(b"=").decode()
-
-    now = datetime.now(UTC)
-    dave = _accounts("dave:dave-pw:admin,carol:carol-pw:viewer")  # dave is removed below
-    expired = jwt.encode({"sub": "carol", "role": "viewer", "exp": now - timedelta(seconds=5),
-                          "pwd": dave._password_mark(dave.accounts["carol"])}, SECRET, algorithm="HS256")
-    return {
-        "no credentials": {},
-        "forged (another secret)": {"Authorization": "Bearer " + jwt.encode(
-            {"sub": "carol", "role": "admin", "exp": now + timedelta(hours=1)}, "x" * 40, algorithm="HS256")},
-        "alg none": {"Authorization": "Bearer " + b64({"alg": "none", "typ": "JWT"}) + "." + b64(
-            {"sub": "carol", "role": "admin", "exp": int((now + timedelta(hours=1)).timestamp())}) + "."},
-        "expired": {"Authorization": f"Bearer {expired}"},
-        "removed account": {"Authorization": "Bearer " + dave.issue_token(dave.authenticate("dave", "dave-pw"))},
-        "wrong key": {"X-API-Key": "not-the-key-0123456789"},
-    }
-
-
-def test_every_route_refuses_bad_credentials(engine):
-    from lightrag_core.api.guards import _api_routes, route_body_kinds
-
-    app = create_app(engine, api_key="the-team-key-0123456789", accounts=_accounts("carol:carol-pw:viewer"))
-    kind_of = route_body_kinds(lambda: app.router.routes)
-    checked = 0
-    with TestClient(app, base_url="http://localhost") as client:
-        for route in _api_routes(app.router.routes):
-            if route.path in PUBLIC:
-                continue
-            path = route.path.replace("{", "").replace("}", "")  # /documents/doc_id: an id that is not there
-            for method in route.methods - {"HEAD"}:
-                kind = kind_of({"type": "http", "path": path, "method": method, "root_path": ""})
-                body: dict = ({"json": {}} if kind == "json" else
-                              {"files": {"file": ("a.txt", b"Ada", "text/plain")}} if kind == "form" else {})
-                for what, headers in _bad_credentials().items():
-                    r = client.request(method, path, headers=headers, **body)
-                    assert r.status_code == 401, (method, route.path, what, r.status_code, r.text)
-                checked += 1
-    assert checked >= 49
