@@ -152,7 +152,9 @@ class Principal:
     @property
     def everywhere(self) -> Role | None:
         """The role held in every workspace (a bare role), if any: what may open a workspace by path."""
-        return role_in(self.grants, "\0") if self.grants else self.role
+        if not self.grants:
+            return self.role
+        return next((role for where, role in self.grants if where == EVERY_WORKSPACE), None)
 
 
 ANONYMOUS = Principal("", Role.ADMIN)
@@ -380,10 +382,11 @@ class Accounts:
         # A removed account, or one whose roles changed, loses its earlier tokens.
         if account is None or claims.get("role") != account.role.value or claims.get("guest"):
             return None
-        marked = claims.get("grants")
-        if (marked is not None or len(account.principal().grants) > 0) and marked != _grants_mark(account.grants):
+        # Signed with the workspace roles' mark (none for a role held everywhere): changed roles, void token.
+        principal = account.principal()
+        if claims.get("grants") != (_grants_mark(principal.grants) if principal.grants else None):
             return None
         # A changed password (a leaked one replaced) voids the tokens signed in with the old one.
         if not hmac.compare_digest(str(claims.get("pwd", "")), self._password_mark(account)):
             return None
-        return account.principal()
+        return principal

@@ -27,7 +27,7 @@ from lightrag_core.api.jobs import IndexJobs
 from lightrag_core.config import valid_workspace_name
 from lightrag_core.engine import Engine
 from lightrag_core.models import LightRAGError
-from lightrag_core.workbench.workspaces import Workspaces
+from lightrag_core.workbench.workspaces import ListsWorkspaces, Workspaces
 
 HEADER = "lightrag-workspace"
 _EXISTS_SECONDS = 2.0  # how long a workspace listing is trusted (a new one appears within this)
@@ -80,7 +80,7 @@ class WorkspacePool:
         at, names = self._listed
         if time.monotonic() - at > _EXISTS_SECONDS:
             store = self.default.engine.store
-            names = self.workspaces.names(store if hasattr(store, "workspace_names") else None)  # type: ignore[arg-type]
+            names = self.workspaces.names(store if isinstance(store, ListsWorkspaces) else None)
             with self._lock:
                 names = sorted(set(names) | set(self._open), key=lambda n: (n != self.default_name, n))
             self._listed = (time.monotonic(), names)

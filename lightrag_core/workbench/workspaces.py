@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from lightrag_core.config import Settings, valid_workspace_name
 from lightrag_core.models import LightRAGError
@@ -24,7 +24,10 @@ class WorkspaceError(LightRAGError, ValueError):
     """A workspace name that is not allowed."""
 
 
+@runtime_checkable
 class ListsWorkspaces(Protocol):
+    """A store that can list the workspaces of its database (Neo4j)."""
+
     def workspace_names(self, limit: int = MAX_LISTED) -> list[str]: ...
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 
 from lightrag_core import Engine, LightRAGError, Settings
 from lightrag_core.config import valid_workspace_name
-from lightrag_core.workbench.workspaces import SUBFOLDER, Workspaces
+from lightrag_core.workbench.workspaces import SUBFOLDER, ListsWorkspaces, Workspaces
 
 
 def _secrets() -> dict[str, object]:
@@ -56,7 +56,7 @@ def workspace_names() -> list[str]:
         return known.names()
     try:
         lister = _engine(str(Path(known.root.workdir).resolve()), "neo4j", known.default).store
-        return known.names(lister)  # type: ignore[arg-type]
+        return known.names(lister if isinstance(lister, ListsWorkspaces) else None)
     except LightRAGError:  # the server is down: engine() says so where the page opens the workspace
         return [known.default]
 

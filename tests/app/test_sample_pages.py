@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
+from tests.app.test_auth_pages import start
 from tests.conftest import DATA
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,17 +24,8 @@ def empty(tmp_path, monkeypatch):
     return tmp_path / "fresh"
 
 
-def _start(workdir: Path) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    at.session_state["workdir"] = str(workdir)
-    at.run()
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
 def test_index_the_sample_from_home_then_ask_a_suggested_question(empty):
-    at = _start(empty)
+    at = start(empty)
     assert any("start with the sample" in i.value for i in at.info)
     next(b for b in at.button if b.label == "Index the sample").click().run()
     assert not at.exception, at.exception
@@ -61,7 +52,7 @@ def test_index_the_sample_from_home_then_ask_a_suggested_question(empty):
 def test_a_viewer_is_told_an_admin_indexes(empty, monkeypatch):
     monkeypatch.setenv("LIGHTRAG_AUTH_ACCOUNTS", "vic:vic-pw:viewer")
     monkeypatch.setenv("LIGHTRAG_TOKEN_SECRET", "a-sample-page-test-signing-secret-0123456789")
-    at = _start(empty)
+    at = start(empty)
     at.text_input[0].set_value("vic")
     at.text_input[1].set_value("vic-pw")
     next(b for b in at.button if b.label == "Sign in").click().run()

@@ -50,6 +50,14 @@ def _serve(command: list[str], port: int, env: dict) -> tuple[subprocess.Popen, 
     return proc, url
 
 
+def serve_app(env: dict) -> tuple[subprocess.Popen, str]:
+    """`streamlit run app.py` on a free loopback port with `env`; the process and its URL."""
+    port = _free_port()
+    return _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
+                   "--server.address", "127.0.0.1", "--server.headless", "true",
+                   "--browser.gatherUsageStats", "false"], port, env)
+
+
 WORKDIR: dict[str, Path] = {}  # the browser workspace, indexed by the walk, reused by the console walk
 
 
@@ -57,13 +65,10 @@ WORKDIR: dict[str, Path] = {}  # the browser workspace, indexed by the walk, reu
 def server(tmp_path_factory):
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
-    port = _free_port()
     WORKDIR["path"] = workdir = tmp_path_factory.mktemp("browser_ws")
     env = {**os.environ, "LIGHTRAG_WORKDIR": str(workdir), "LLM_MODEL": "", "LLM_LOCAL_GGUF": "", "NEO4J_URI": "",
            "EMBEDDING_MODEL": ""}
-    proc, url = _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                        "--server.address", "127.0.0.1", "--server.headless", "true",
-                        "--browser.gatherUsageStats", "false"], port, env)
+    proc, url = serve_app(env)
     yield url
     proc.terminate()
     proc.wait(timeout=20)

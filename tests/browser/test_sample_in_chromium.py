@@ -4,11 +4,10 @@ indexes it with progress, and the Query page's suggested question answers. Scree
 from __future__ import annotations
 
 import os
-import sys
 
 import pytest
 
-from tests.browser.test_app_in_chromium import ARGS, CHROMIUM, ROOT, SHOTS, _clean, _free_port, _serve, _settle
+from tests.browser.test_app_in_chromium import ARGS, CHROMIUM, SHOTS, _clean, _settle, serve_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -16,13 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_home_index_the_sample_then_a_suggested_question(tmp_path):
     from playwright.sync_api import sync_playwright
 
-    port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LIGHTRAG_", "NEO4J_", "LLM_", "OPENAI_"))}
     # The book is found beside the checkout, as in a fresh clone next to the data folder; never fetched here.
     env.update({"LIGHTRAG_WORKDIR": str(tmp_path / "fresh"), "LIGHTRAG_SAMPLE_URL": "http://127.0.0.1:9/none"})
-    proc, url = _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                        "--server.address", "127.0.0.1", "--server.headless", "true",
-                        "--browser.gatherUsageStats", "false"], port, env)
+    proc, url = serve_app(env)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -388,3 +388,22 @@ def test_evaluation_records_round_trip_replace_by_id_and_keep_kinds_apart(store)
     assert [r["id"] for r in store.list_evaluations("question_set")] == ["s2"]
     assert [r["id"] for r in store.list_evaluations("run")] == ["r1"]  # another kind is untouched
     assert store.list_evaluations("nothing") == []
+
+
+def test_clearing_the_workspace_removes_every_document_and_the_graph_in_one_write(store):
+    """DELETE /documents: everything indexed goes (searches find nothing), the expert's rules stay unless
+    asked, and then they are undone in the same write."""
+    from lightrag_core.indexing.removal import clear_write
+
+    _graph(store)
+    store.apply(_doc_write("d2"))
+    store.save_rule({"id": "r1", "action": "approve", "kind": "entity", "target": {"name": "Alpha"}, "at": 1.0,
+                     "state": "active"})
+    kept = clear_write(store)
+    assert sorted(kept.delete_document_ids) == ["d1", "d2"] and not kept.rules
+    store.apply(kept)
+    assert store.list_documents() == [] and store.counts() == {k: 0 for k in store.counts()}
+    assert store.search_chunks(_vec(100), 5, 0.0) == [] and store.search_entities(_vec(0), 5, 0.0) == []
+    assert [r["state"] for r in store.list_rules()] == ["active"]
+    store.apply(clear_write(store, undo_rules=True, who="ann"))
+    assert [(r["state"], r["undone_by"]) for r in store.list_rules()] == [("undone", "ann")]
