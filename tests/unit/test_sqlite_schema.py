@@ -87,3 +87,20 @@ def test_switching_to_wal_waits_out_a_lock_another_opener_holds_and_reports_anyt
     stuck = Opener(["database is locked"] * 10)
     with pytest.raises(sqlite3.OperationalError, match="locked"):
         _wal(stuck, attempts=3)  # type: ignore[arg-type]
+
+
+def test_an_embedding_model_recorded_without_its_dimension_is_recorded_again(tmp_path):
+    """A process killed between the two meta rows (they were two statements) left the model without its
+    dimension, and every later indexing run of the workspace failed with KeyError: 'embedding_dim'."""
+    import sqlite3
+
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+
+    SQLiteStore(tmp_path).close()
+    with sqlite3.connect(tmp_path / "graph.sqlite") as conn:
+        conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_model', 'all-MiniLM-L6-v2')")
+    store = SQLiteStore(tmp_path)
+    assert store.embedding_meta() is None
+    store.set_embedding_meta("all-MiniLM-L6-v2", 384)
+    assert store.embedding_meta() == ("all-MiniLM-L6-v2", 384)
+    store.close()

@@ -106,7 +106,7 @@ class SQLiteStore:
     # -- embedding bookkeeping ---------------------------------------------
     def embedding_meta(self) -> tuple[str, int] | None:
         rows = dict(self._q("SELECT key, value FROM meta WHERE key IN ('embedding_model', 'embedding_dim')"))
-        if "embedding_model" not in rows:
+        if "embedding_model" not in rows or "embedding_dim" not in rows:  # half of it: never recorded whole
             return None
         return rows["embedding_model"], int(rows["embedding_dim"])
 
@@ -116,8 +116,9 @@ class SQLiteStore:
         if current == (model, dim):
             return  # every indexing run sets it: unchanged, it writes nothing and the matrices stay loaded
         with self._lock:
-            self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_model', ?)", (model,))
-            self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_dim', ?)", (str(dim),))
+            # One statement, so one transaction: a process killed here leaves both rows or neither.
+            self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('embedding_model', ?), ('embedding_dim', ?)",
+                               (model, str(dim)))
             self._live.invalidate()
 
     # -- documents -----------------------------------------------------------
