@@ -84,6 +84,7 @@ class Neo4jStore(ConsoleReads, RecordStore):
         # Set when the schema is missing and this user may not create it: what an administrator must do.
         self.read_only: str | None = None
         self.edition = ""  # the server's ("community", "enterprise"), once check_version has read it
+        self._title_keys_indexed = False  # set once this workspace's title keys are known to be :TitleKey nodes
         self._missing_fulltext: set[str] = set()
 
     @classmethod
@@ -332,8 +333,13 @@ class Neo4jStore(ConsoleReads, RecordStore):
         return entities_with_words(self._read, token_lists, limit)
 
     def title_chunks(self, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+        if not lowered:
+            return {}
+        if not self._title_keys_indexed:  # a workspace from before its keys were nodes scans until it is migrated
+            done = self._read("title_keys_done_get")
+            self._title_keys_indexed = bool(done and done[0]["done"])
         out: dict[str, dict[str, list[str]]] = {}
-        for r in self._read("title_chunks", lowered=lowered) if lowered else []:
+        for r in self._read("title_chunks" if self._title_keys_indexed else "title_chunks_scan", lowered=lowered):
             out.setdefault(r["key"], {})[r["title"]] = list(r["chunk_ids"])
         return out
 
