@@ -1,4 +1,5 @@
-"""Title keys as indexed nodes on a real server (tests/unit/test_neo4j_title_keys.py shows each offline).
+"""Title keys as indexed nodes, and vector search by the SEARCH clause, on a real server
+(tests/unit/test_neo4j_title_keys.py and tests/unit/test_neo4j_search_clause.py show each offline).
 
 Runs when NEO4J_URI is set (fresh workspaces, removed afterwards) and is skipped with the reason otherwise.
 The store contract (tests/contract/test_store_contract.py), which runs here too, checks title_chunks' answers.
@@ -8,11 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
-from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, GraphWrite
+from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, Relation
 from lightrag_core.storage.neo4j.cypher_files import cypher
+from lightrag_core.storage.neo4j.search import (
+    SEARCH_CLAUSE_FROM,
+    SEARCH_CLAUSE_STATEMENTS,
+    vector_statement,
+    widen_vector_search,
+)
 from lightrag_core.storage.neo4j.store import Neo4jStore
+from lightrag_core.storage.neo4j.writes import vector as vector_param
 from tests.support.neo4j_live import DIM, live_settings
 
 pytestmark = [pytest.mark.neo4j]
@@ -90,3 +99,34 @@ def test_a_workspace_written_before_key_nodes_is_answered_then_migrated(store, s
         assert reopened._title_keys_indexed
     finally:
         reopened.close()
+
+
+# -- vector search: the statement this server gets, and both variants agreeing where SEARCH exists ------------
+
+def test_the_store_runs_the_statements_this_server_version_gets(store):
+    expected = "_25" if store.server_version >= SEARCH_CLAUSE_FROM else ""
+    assert vector_statement("search_entities", store.server_version) == "search_entities" + expected
+
+
+def _unit(i: int) -> np.ndarray:
+    v = np.random.default_rng(i).standard_normal(DIM).astype(np.float32)
+    return v / np.linalg.norm(v)
+
+
+def test_both_variants_return_the_same_rows_where_the_store_uses_the_search_clause(store):
+    """Where the store runs SEARCH (2026.04+) the procedures still run (deprecated, not removed): both must agree."""
+    if store.server_version < SEARCH_CLAUSE_FROM:
+        pytest.skip(f"Neo4j {store.server_version} gets the procedures; the SEARCH statements run from 2026.04")
+    entities = [Entity(f"E{i}", "t", "", ["d1-c0"], [], 1.0, _unit(i)) for i in range(12)]
+    relations = [Relation(f"E{i}", f"E{i + 1}", "k", "d", 1.0, ["d1-c0"], [], 1.0, _unit(100 + i))
+                 for i in range(11)]
+    write = _doc("d1", "")
+    write.chunks = [Chunk(f"d1-c{i}", "d1", i, 1, f"text {i}", "d1.txt", _unit(200 + i)) for i in range(12)]
+    write.entities, write.relations = entities, relations
+    store.apply(write)
+    query = vector_param(_unit(7))
+    for name, twin in SEARCH_CLAUSE_STATEMENTS.items():
+        for top_k in (1, 5, 12):
+            procedures = widen_vector_search(store._read, name, query, top_k, 0.0)
+            clause = widen_vector_search(store._read, twin, query, top_k, 0.0)
+            assert clause == procedures, (name, top_k)

@@ -151,5 +151,6 @@ def test_statements_use_the_degree_store_float32_vectors_and_workspace_indexes()
                  "index_workspace_review", "index_workspace_related", "index_workspace_title_key"):
         assert name in schema.SCHEMA_STATEMENTS.values() and "ON (" in texts[name]
     # Searches rescore exactly, so thresholds and order match the embedded store's exact search.
-    for name in ("search_entities", "search_relations", "search_chunks"):
+    for name in ("search_entities", "search_relations", "search_chunks", "search_entities_25",
+                 "search_relations_25", "search_chunks_25"):
         assert "vector.similarity.cosine" in texts[name]
