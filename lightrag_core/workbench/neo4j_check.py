@@ -132,16 +132,19 @@ def _system(store: Neo4jStore, name: str, **params: Any) -> list[dict[str, Any]]
 
 
 def server_facts(store: Neo4jStore, report: CheckReport) -> str:
+    from lightrag_core.storage.neo4j.search import vector_search_path
     from lightrag_core.storage.neo4j.store import MIN_VERSION, parse_version
 
     rows = store._read("db_version")
     kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0] if rows else {})
-    report.server.update(version=kernel.get("version"), edition=kernel.get("edition"))
     store.edition = str(kernel.get("edition") or "")  # schema messages name the fix for this edition
-    if parse_version(str(kernel.get("version") or "")) < MIN_VERSION:
+    store.server_version = parse_version(str(kernel.get("version") or ""))  # the vector statements follow it
+    path = vector_search_path(store.server_version)
+    report.server.update(version=kernel.get("version"), edition=kernel.get("edition"), vector_search=path)
+    if store.server_version < MIN_VERSION:
         raise LightRAGError(f"Neo4j {kernel.get('version')} is older than 5.18, which this store needs "
                             "(relationship vector indexes): upgrade the server")
-    return f"Neo4j {kernel.get('version')} {kernel.get('edition') or 'unknown'} edition"
+    return f"Neo4j {kernel.get('version')} {kernel.get('edition') or 'unknown'} edition; vector search: {path}"
 
 
 def database_facts(store: Neo4jStore, report: CheckReport) -> str:

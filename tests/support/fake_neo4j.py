@@ -147,7 +147,8 @@ class IndexCatalogue:
 
         if name == "schema_indexes":
             return [dict(r) for r in self.rows.values()]
-        if self.forbidden and name in ("words_set_chunks", "words_set_entities", "words_done_set"):
+        if self.forbidden and name in ("words_set_chunks", "words_set_entities", "words_done_set", "title_keys_set",
+                                        "title_keys_done_set"):
             raise Neo4jError._hydrate_neo4j(code="Neo.ClientError.Security.Forbidden",
                                             message="Write operations are not allowed for user 'reader'")
         if name in self.creates:

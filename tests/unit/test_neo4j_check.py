@@ -258,7 +258,8 @@ def test_a_run_writes_only_to_its_new_scratch_workspace_and_removes_it(monkeypat
     rows = {s.name: s for s in report.steps}
     scratch = neo4j_check.SCRATCH_PREFIX + "zz"
     assert rows["scratch workspace"].detail.startswith(f"{scratch} (none of the 2 workspaces")
-    assert rows["server version"].detail == "Neo4j 5.26.0 community edition"
+    assert rows["server version"].detail == ("Neo4j 5.26.0 community edition; vector search: "
+                                             "db.index.vector.queryNodes / queryRelationships procedures")
     assert rows["database and cluster role"].detail == "database 'neo4j': standard, 1 member(s): primary (writer)"
     assert report.server["edition"] == "community"
     assert rows["privileges (store user)"].status == "skipped" and "Community" in rows["privileges (store user)"].detail

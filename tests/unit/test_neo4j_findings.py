@@ -307,10 +307,10 @@ def test_chunks_and_entities_written_before_the_words_were_indexed_get_them_once
     assert sent == {"words_set_chunks": [{"id": "c1", "words": "o brien at alu"}],
                     "words_set_entities": [{"id": "Alû", "words": "alu"}], "words_done_set": None}
     done = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda name, params: [{"done": True}]
-                                          if name == "words_done_get" else []))
+                                          if name.endswith("_done_get") else []))
     Neo4jStore(done, "neo4j", "ws").create_schema()
-    # The words once per workspace; then one read for documents still without title keys (none here).
-    assert [n for n, _ in done.calls] == ["schema_indexes", "words_done_get", "title_keys_missing"]
+    # The words once per workspace, and the title key nodes once per workspace: a done workspace reads two marks.
+    assert [n for n, _ in done.calls] == ["schema_indexes", "words_done_get", "title_keys_done_get"]
     # A chunk without an id can never be matched to be filled: the backfill stops instead of looping.
     stuck = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda name, params: [{"id": None, "text": "x"}]
                                            if name.startswith("words_missing") else []))

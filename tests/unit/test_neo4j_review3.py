@@ -219,8 +219,9 @@ def test_the_neo4j_store_writes_the_title_keys_folded_in_python_and_its_statemen
     store.save_document(DocumentInfo("f1", "Élan_Vital.md", "Élan_Vital.md", "h", PROCESSED))
     sent = [p["title_keys"] for n, p in driver.calls if n == "document_save"]
     assert sent == [["émile zola"], ["élan vital"]]
-    code = [line for line in cypher_files.cypher("title_chunks").splitlines() if not line.lstrip().startswith("//")]
-    assert "toLower" not in " ".join(code) and "d.title_keys" in " ".join(code)
+    for name in ("title_chunks", "title_chunks_scan"):  # the keys as nodes, and as the document's list
+        code = [line for line in cypher_files.cypher(name).splitlines() if not line.lstrip().startswith("//")]
+        assert "toLower" not in " ".join(code) and "$lowered" in " ".join(code)
 
 
 def test_documents_written_before_the_keys_were_kept_get_them_at_open():
@@ -229,13 +230,16 @@ def test_documents_written_before_the_keys_were_kept_get_them_at_open():
     from tests.support.fake_neo4j import FakeNeo4jDriver, IndexCatalogue
     from tests.unit.test_neo4j_findings import _own_schema
 
-    left = {"title_keys_missing": [[{"id": "z1", "subject": "Émile Zola", "title": "z.txt", "whole_file": False},
-                                    {"id": "f1", "subject": "", "title": "Élan_Vital.md", "whole_file": False}], []],
+    left = {"title_keys_page": [[{"id": "f1", "subject": "", "title": "Élan_Vital.md", "whole_file": False},
+                                 {"id": "z1", "subject": "Émile Zola", "title": "z.txt", "whole_file": False}], []],
             "words_done_get": [[{"done": True}]]}
     driver = FakeNeo4jDriver(IndexCatalogue(_own_schema(), rest=lambda n, p: left[n].pop(0) if left.get(n) else []))
     Neo4jStore(driver, "neo4j", "ws").create_schema()
     assert [p["rows"] for n, p in driver.calls if n == "title_keys_set"] == [
-        [{"id": "z1", "keys": ["émile zola"]}, {"id": "f1", "keys": ["élan vital"]}]]
+        [{"id": "f1", "keys": ["élan vital"]}, {"id": "z1", "keys": ["émile zola"]}]]
+    # Paged by id from a cursor, then the workspace is marked so the next open reads one mark only.
+    assert [p["after"] for n, p in driver.calls if n == "title_keys_page"] == ["", "z1"]
+    assert [n for n, _ in driver.calls][-1] == "title_keys_done_set"
 
 
 def test_an_embedded_workspace_from_before_the_keys_links_non_ascii_titles_after_opening(tmp_path):

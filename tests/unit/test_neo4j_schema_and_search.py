@@ -120,7 +120,7 @@ def test_widening_stops_when_the_index_runs_out_or_falls_below_the_threshold():
 def test_dropping_a_workspace_goes_label_by_label_in_batches():
     left = {"drop_workspace_reviews": [0], "drop_workspace_curation": [2, 0], "drop_workspace_evaluations": [1, 0],
             "drop_workspace_chunks": [5000, 1200, 0], "drop_workspace_documents": [3, 0],
-            "drop_workspace_entities": [5000, 0]}
+            "drop_workspace_title_keys": [4, 0], "drop_workspace_entities": [5000, 0]}
 
     def answer(name, params):
         if name in left:
@@ -134,7 +134,8 @@ def test_dropping_a_workspace_goes_label_by_label_in_batches():
         "drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_curation",
         "drop_workspace_evaluations", "drop_workspace_evaluations",
         "drop_workspace_chunks", "drop_workspace_chunks", "drop_workspace_chunks",
-        "drop_workspace_documents", "drop_workspace_documents", "drop_workspace_entities",
+        "drop_workspace_documents", "drop_workspace_documents", "drop_workspace_title_keys",
+        "drop_workspace_title_keys", "drop_workspace_entities",
         "drop_workspace_entities", "drop_workspace_meta"]
 
 
@@ -147,8 +148,9 @@ def test_statements_use_the_degree_store_float32_vectors_and_workspace_indexes()
     assert "setNodeVectorProperty" in texts["set_chunk_vectors"] + texts["set_entity_vectors"]
     assert "setRelationshipVectorProperty" in texts["set_relation_vectors"]
     for name in ("index_workspace_document", "index_workspace_chunk", "index_workspace_entity",
-                 "index_workspace_review", "index_workspace_related"):
+                 "index_workspace_review", "index_workspace_related", "index_workspace_title_key"):
         assert name in schema.SCHEMA_STATEMENTS.values() and "ON (" in texts[name]
     # Searches rescore exactly, so thresholds and order match the embedded store's exact search.
-    for name in ("search_entities", "search_relations", "search_chunks"):
+    for name in ("search_entities", "search_relations", "search_chunks", "search_entities_25",
+                 "search_relations_25", "search_chunks_25"):
         assert "vector.similarity.cosine" in texts[name]

@@ -97,12 +97,16 @@ def test_the_neo4j_store_asks_its_title_statement_once_and_groups_the_rows():
 
     rows = [{"key": "lilu", "title": "Lilu (band)", "chunk_ids": ["d2-c0"]},
             {"key": "lilu", "title": "Lilu (mythology)", "chunk_ids": ["d1-c0", "d1-c1"]}]
-    driver = FakeNeo4jDriver(lambda name, params: rows if name == "title_chunks" else [])
+    answers = {"title_chunks": rows, "title_keys_done_get": [{"done": True}]}
+    driver = FakeNeo4jDriver(lambda name, params: answers.get(name, []))
     store = Neo4jStore(driver, "neo4j", "ws")
     assert store.title_chunks(["lilu", "mahlke"]) == {
         "lilu": {"Lilu (band)": ["d2-c0"], "Lilu (mythology)": ["d1-c0", "d1-c1"]}}
-    assert driver.calls == [("title_chunks", {"workspace": "ws", "lowered": ["lilu", "mahlke"]})]
-    assert store.title_chunks([]) == {} and len(driver.calls) == 1  # nothing to look up: no round trip
+    # The workspace's keys are nodes (read once per store), then one statement per question.
+    assert driver.calls == [("title_keys_done_get", {"workspace": "ws"}),
+                            ("title_chunks", {"workspace": "ws", "lowered": ["lilu", "mahlke"]})]
+    assert store.title_chunks(["lilu"]) and driver.calls[-1][0] == "title_chunks" and len(driver.calls) == 3
+    assert store.title_chunks([]) == {} and len(driver.calls) == 3  # nothing to look up: no round trip
 
 
 def test_a_file_name_is_a_title_when_the_document_has_no_subject(tmp_path):

@@ -38,13 +38,15 @@ SCHEMA_STATEMENTS: dict[str, str] = {
     "entity_workspace": "index_workspace_entity", "review_workspace": "index_workspace_review",
     "related_workspace": "index_workspace_related",
     "evaluation_workspace_kind_id": "constraint_evaluation", "evaluation_workspace": "index_workspace_evaluation",
+    "title_key_workspace_key": "index_title_key", "title_key_workspace": "index_workspace_title_key",
 }
 # Seconds to wait for a new index of the store's to come online before the first search uses it.
 AWAIT_SECONDS = 300
 # A workspace is dropped in batches of this many nodes per transaction.
 DROP_BATCH = 5000
 DROP_STATEMENTS = ("drop_workspace_reviews", "drop_workspace_curation", "drop_workspace_evaluations",
-                   "drop_workspace_chunks", "drop_workspace_documents", "drop_workspace_entities")
+                   "drop_workspace_chunks", "drop_workspace_documents", "drop_workspace_title_keys",
+                   "drop_workspace_entities")
 
 Run = Callable[..., list[dict]]
 
@@ -217,17 +219,21 @@ def backfill_words(read: Run, write: Run, batch: int) -> int:
 
 
 def backfill_title_keys(read: Run, write: Run, batch: int) -> int:
-    """Give documents written before the store kept title keys their keys, folded in Python as at write
-    time (storage/base.py, title_keys), a batch per transaction. Returns how many were filled."""
+    """Give every document of a workspace written before its title keys were :TitleKey nodes its keys, folded in
+    Python as at write time (storage/base.py, title_keys), as the list and as nodes, a batch per transaction,
+    once per workspace (re-running is safe). Returns how many documents were rewritten."""
     from lightrag_core.storage.base import title_keys
 
-    filled, seen = 0, set[Any]()
-    # Stop when a batch brings nothing new: a row its setter cannot match (no id) would come back forever.
-    while (found := read("title_keys_missing", batch=batch)) and not seen.issuperset(r["id"] for r in found):
-        seen.update(r["id"] for r in found)
+    rows = read("title_keys_done_get")
+    if rows and rows[0]["done"]:
+        return 0
+    filled, after = 0, ""
+    # By id from a cursor (the document constraint's index): each batch is new, so this ends.
+    while (found := read("title_keys_page", after=after, batch=batch)) and str(found[-1]["id"] or "") > after:
         write("title_keys_set", rows=[{"id": r["id"], "keys": title_keys(r["subject"], r["title"], r["whole_file"])}
                                       for r in found])
-        filled += len(found)
+        filled, after = filled + len(found), str(found[-1]["id"])
+    write("title_keys_done_set")
     return filled
 
 

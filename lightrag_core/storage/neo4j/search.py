@@ -17,6 +17,24 @@ MAX_CANDIDATES = 10_000
 # Index scores are approximate (quantized from 5.23): widening stops once the exact score of the
 # index's last candidate is this far below the threshold in cosine.
 SCORE_SLACK = 0.02
+# Neo4j 2026.04 deprecates db.index.vector.queryNodes / queryRelationships in Cypher 25 in favour of the SEARCH
+# clause (Cypher 25 only, vector indexes from 2026.01); from there the store runs the `*_25` statements, which
+# return the same columns in the same order. Older servers (5.18 up to 2026.03) keep the procedures.
+SEARCH_CLAUSE_FROM = (2026, 4)
+SEARCH_CLAUSE_STATEMENTS = {name: f"{name}_25" for name in ("search_entities", "search_relations", "search_chunks")}
+
+
+def vector_statement(name: str, server_version: tuple[int, int]) -> str:
+    """The vector search statement to run on a server of this (major, minor) version: `name` (the procedures)
+    or its SEARCH clause twin. Calendar versions (2025.x, 2026.x) compare above 5.x as tuples."""
+    return SEARCH_CLAUSE_STATEMENTS[name] if server_version >= SEARCH_CLAUSE_FROM else name
+
+
+def vector_search_path(server_version: tuple[int, int]) -> str:
+    """How this server's vector searches run, in words (neo4j-check reports it)."""
+    if server_version >= SEARCH_CLAUSE_FROM:
+        return "Cypher 25 SEARCH clause (the procedures are deprecated from 2026.04)"
+    return "db.index.vector.queryNodes / queryRelationships procedures"
 
 
 def to_index_score(cosine: float) -> float:

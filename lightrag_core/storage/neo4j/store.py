@@ -51,6 +51,7 @@ from lightrag_core.storage.neo4j.search import (
     chunks_by_words,
     entities_with_words,
     from_index_score,
+    vector_statement,
     widen_vector_search,
 )
 from lightrag_core.storage.neo4j.search import (
@@ -84,6 +85,8 @@ class Neo4jStore(ConsoleReads, RecordStore):
         # Set when the schema is missing and this user may not create it: what an administrator must do.
         self.read_only: str | None = None
         self.edition = ""  # the server's ("community", "enterprise"), once check_version has read it
+        self.server_version = (0, 0)  # (major, minor) once check_version has read it: picks the vector statements
+        self._title_keys_indexed = False  # set once this workspace's title keys are known to be :TitleKey nodes
         self._missing_fulltext: set[str] = set()
 
     @classmethod
@@ -159,7 +162,8 @@ class Neo4jStore(ConsoleReads, RecordStore):
         rows = self._read("db_version")
         kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0] if rows else {})
         version, self.edition = kernel.get("version") or "", str(kernel.get("edition") or "")
-        if parse_version(version) < MIN_VERSION:
+        self.server_version = parse_version(version)
+        if self.server_version < MIN_VERSION:
             raise LightRAGError(f"Neo4j {version} has no relationship vector indexes; this store needs 5.18 or "
                                 "later (for example the neo4j:5.26 image)")
 
@@ -291,7 +295,8 @@ class Neo4jStore(ConsoleReads, RecordStore):
         """
         if top_k < 1 or not self._has_vector_indexes():
             return []
-        return widen_vector_search(self._read, name, vector_param(vector), top_k, threshold)
+        statement = vector_statement(name, self.server_version)  # the SEARCH clause where the procedures are deprecated
+        return widen_vector_search(self._read, statement, vector_param(vector), top_k, threshold)
 
     def _has_vector_indexes(self) -> bool:
         if not self._vectors_ready:
@@ -332,8 +337,13 @@ class Neo4jStore(ConsoleReads, RecordStore):
         return entities_with_words(self._read, token_lists, limit)
 
     def title_chunks(self, lowered: list[str]) -> dict[str, dict[str, list[str]]]:
+        if not lowered:
+            return {}
+        if not self._title_keys_indexed:  # a workspace from before its keys were nodes scans until it is migrated
+            done = self._read("title_keys_done_get")
+            self._title_keys_indexed = bool(done and done[0]["done"])
         out: dict[str, dict[str, list[str]]] = {}
-        for r in self._read("title_chunks", lowered=lowered) if lowered else []:
+        for r in self._read("title_chunks" if self._title_keys_indexed else "title_chunks_scan", lowered=lowered):
             out.setdefault(r["key"], {})[r["title"]] = list(r["chunk_ids"])
         return out
 
