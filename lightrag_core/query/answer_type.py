@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from lightrag_core.nlp import nlp
 
@@ -35,11 +36,24 @@ for _type, _nouns in {
     PERSON: "person man woman actor actress singer director writer author politician player musician artist "
             "composer producer poet novelist king queen son daughter wife husband father mother brother "
             "sister founder owner leader president member star character partner coach chef clerk nephew niece "
-            "uncle aunt cousin employer servant friend",
+            "uncle aunt cousin employer servant friend rapper senator governor mayor judge comedian dancer model "
+            "athlete footballer boxer wrestler journalist scientist physicist chemist philosopher economist historian "
+            "architect "
+            "designer photographer filmmaker screenwriter playwright lyricist songwriter guitarist drummer bassist "
+            "pianist vocalist frontman host presenter captain general officer soldier emperor prince princess duke "
+            "earl lord bishop pope minister chancellor premier lawyer businessman businesswoman entrepreneur ceo "
+            "chairman biographer illustrator cartoonist animator inventor explorer astronaut pilot aviator engineer "
+            "mathematician quarterback pitcher goalkeeper cyclist swimmer golfer jockey conductor monarch ruler sultan "
+            "heir grandson granddaughter grandfather grandmother stepfather stepmother godfather teacher student "
+            "mentor protagonist villain narrator creator spouse widow girlfriend boyfriend collaborator bandmate "
+            "cofounder co-founder",
     ORG: "company band team organisation organization group club publisher label party university college "
-         "school network station channel airline firm corporation magazine newspaper agency brand",
+         "school network station channel airline firm corporation magazine newspaper agency brand manufacturer "
+         "retailer studio subsidiary conglomerate bank league federation association union society institute "
+         "foundation orchestra choir ensemble duo trio quartet",
     PLACE: "city town country state county location place region village island province district area "
-           "continent river mountain lake borough suburb nation capital",
+           "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
+           "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport",
     DATE: "year date decade century month day era",
     NUMBER: "population number amount percentage age height length",
     LANGUAGE: "language nationality",
@@ -52,7 +66,7 @@ for _type, _nouns in {
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
-franchise genre position sport instrument name""".split())
+franchise genre position sport instrument name comedy drama sitcom documentary thriller""".split())
 
 _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
@@ -149,4 +163,29 @@ def _wh_head(question: str) -> str:
                         return objs[0].lemma_.lower() if objs and objs[0].lemma_.lower() in _HEAD_TYPES else "name"
                     return objs[0].lemma_.lower() if objs else head.lemma_.lower()
                 return head.lemma_.lower()
+    return _head_after(doc)
+
+
+def _head_after(doc: Any) -> str:
+    """The noun read off the words after "which"/"what" when the parse did not attach it: the small
+    model reads "to which Bollywood actress" as "which" alone, and "which of the founders" asks for
+    one of the founders."""
+    for token in doc:
+        if token.lower_ not in {"which", "what"}:
+            continue
+        following = doc[token.i + 1 : token.i + 6]
+        if len(following) > 1 and following[0].lower_ == "of":
+            following = following[1:]
+        nouns: list[Any] = []
+        for word in following:
+            if word.pos_ in {"DET", "NUM", "ADJ", "PUNCT"} and not nouns and word.lower_ != "?":
+                continue  # "which of the two …", "what low budget British comedy"
+            if word.pos_ not in {"NOUN", "PROPN"}:
+                break
+            nouns.append(word)
+        known = [n.lemma_.lower() for n in nouns if n.lemma_.lower() in _HEAD_TYPES or n.lemma_.lower() in _NAMED_HEADS]
+        if known:
+            return known[0]
+        if nouns and nouns[-1].pos_ == "NOUN":
+            return str(nouns[-1].lemma_.lower())
     return ""

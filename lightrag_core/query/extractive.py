@@ -13,6 +13,8 @@ from collections.abc import Iterator
 import numpy as np
 
 from lightrag_core.embeddings import Embedder
+from lightrag_core.query.answer_type import answer_type
+from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.sentences import choose, question_names, score_sentences
 from lightrag_core.query.short_answer import short_answer
@@ -27,7 +29,7 @@ def extractive_answer(
 ) -> Iterator[str]:
     """The short answer when one is clear, then the evidence sentences, each citing its reference."""
     yield EXTRACTIVE_LABEL + "\n\n"
-    scored = score_sentences(embedder, query_vector, query, result)
+    scored = favour_kind(score_sentences(embedder, query_vector, query, result), answer_type(query), query)
     if not scored:
         yield from _words("The retrieved context holds no passage that answers this question.")
         return
@@ -43,7 +45,8 @@ def extractive_answer(
         if len(short.path) > 2:
             yield from _words(f"Path: {' → '.join(short.path)}\n")
         yield "\n"
-    for s in choose(scored, short.evidence if short else None):
+    first = [*short.evidence, *(short.rival if not short.confident else [])] if short else None
+    for s in choose(scored, first):
         where = f" ({s.where})" if s.where else ""
         yield from _words(f"- {s.text} [{s.ref}]{where}\n")
 

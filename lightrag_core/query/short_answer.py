@@ -102,7 +102,7 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
     if outer is None:
         return None
     return ShortAnswer(outer.text, [*evidence, *outer.evidence], [*path, outer.text], outer.score,
-                       outer.margin, outer.confident)
+                       outer.margin, outer.confident, outer.rival)
 
 
 # -- spans -------------------------------------------------------------------------------------
@@ -232,15 +232,17 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         return None
     score, evidence, path = ranked[0][1]
     best_text = ranked[0][1][2][-1]
-    runner_up = next((v[0] for k, v in ranked[1:]
-                      if not _same(k, ranked[0][0]) and not _within(best_text, v[2][-1], [*evidence, *v[1]])), 0.0)
+    rival = next((v for k, v in ranked[1:]
+                  if not _same(k, ranked[0][0]) and not _within(best_text, v[2][-1], [*evidence, *v[1]])), None)
+    runner_up = rival[0] if rival else 0.0
     # An untyped question ("X is what?") has no type to check a span against: on hotpotqa_100 its best
     # candidate was right for 1 question in 16, so it never gets a short answer.
     confident = kind.kind != ANY and score >= MIN_SCORE and score - runner_up >= MIN_MARGIN
     text = path[-1]
     if kind.kind == DATE and kind.year and (year := YEAR.search(text)):
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
-    return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident)
+    return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
+                       rival[1][-1:] if rival else [])
 
 
 def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]],

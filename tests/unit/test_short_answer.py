@@ -38,6 +38,11 @@ def answer(question: str, chunks: list[str], names: list[str]) -> ShortAnswer | 
     # a question that ends in a yes/no sentence after a statement
     ("The director has an OBE. Does the other director also have one?", YES_NO),
     ("Were Scott Derrickson and Ed Wood of the same nationality?", YES_NO),
+    # the small model attaches "which" to the preposition: the noun after it still says the type
+    ("The photographer is father to which Bollywood actress?", PERSON),
+    ("The coach works at a university which also has a campus in which California city?", PLACE),
+    ("Which of the founders of the institute contributed to the reform act?", PERSON),
+    ("The album featured a guest appearance by which rapper from Harlem?", PERSON),
 ])
 def test_the_question_says_what_kind_of_answer_it_wants(question: str, kind: str) -> None:
     assert answer_type(question).kind == kind
