@@ -1,9 +1,8 @@
 // Upsert one document row; its text, and the text's places (JSON), are kept unless a new text is given.
 // $title_keys: the names it is linked by, folded in Python (storage/base.py, title_keys), as the embedded store keeps them.
 // Each key is also a (:TitleKey {workspace, key, doc_id}) node, in this same statement, so title_chunks can seek
-// the composite index title_key_workspace_key; the list stays on the document to find its key nodes again.
+// the composite index title_key_workspace_key.
 MERGE (d:Document {workspace: $workspace, id: $doc.id})
-WITH d, coalesce(d.title_keys, []) AS old
 SET d.title = $doc.title, d.file_path = $doc.file_path, d.content_hash = $doc.content_hash,
     d.status = $doc.status, d.error = $doc.error, d.chunk_count = $doc.chunk_count,
     d.entity_count = $doc.entity_count, d.relation_count = $doc.relation_count,
@@ -11,11 +10,11 @@ SET d.title = $doc.title, d.file_path = $doc.file_path, d.content_hash = $doc.co
     d.whole_file = $doc.whole_file, d.title_keys = $title_keys,
     d.places = CASE WHEN $text IS NULL THEN d.places ELSE $places END,
     d.content = coalesce($text, d.content)
-WITH d, old
-// One row even with no old keys, so the new ones are still written below.
-UNWIND CASE WHEN old = [] THEN [null] ELSE old END AS gone
-OPTIONAL MATCH (t:TitleKey {workspace: $workspace, key: gone, doc_id: d.id})
-WHERE NOT gone IN $title_keys
+WITH d
+// The SET above holds the document's write lock, so a concurrent save of it waits for this one: the key
+// nodes are found by document id (index title_key_workspace_doc), not by a list read before the lock.
+OPTIONAL MATCH (t:TitleKey {workspace: $workspace, doc_id: d.id})
+WHERE NOT t.key IN $title_keys
 DELETE t
 WITH DISTINCT d
 FOREACH (key IN $title_keys | MERGE (:TitleKey {workspace: $workspace, key: key, doc_id: d.id}))

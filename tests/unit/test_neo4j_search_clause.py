@@ -78,3 +78,47 @@ def test_neo4j_check_says_which_vector_search_the_server_gets(version, words):
     report = CheckReport(target="neo4j://h", database="neo4j")
     line = server_facts(store, report)
     assert words in line and words in report.server["vector_search"]
+
+
+class _Refused(Exception):
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def _failing_read(code: str, calls: list[str]):  # noqa: ANN202
+    from lightrag_core.models import LightRAGError
+
+    def read(name: str, **params: object) -> list[dict]:
+        calls.append(name)
+        if name.endswith("_25"):
+            raise LightRAGError("refused") from _Refused(code)
+        return [{"seen": 0, "lowest": None, "score": None}]
+    return read
+
+
+def test_a_server_that_refuses_the_search_clause_is_searched_with_the_procedures_from_then_on():
+    """The SEARCH form is checked by the linter only; a release that refuses it (a literal LIMIT wanted, say) still
+    runs the procedures, deprecated only in Cypher 25: the search falls back once and stays there."""
+    from lightrag_core.storage.neo4j.search import VectorStatements
+
+    calls: list[str] = []
+    statements = VectorStatements()
+    read = _failing_read("Neo.ClientError.Statement.SyntaxError", calls)
+    statements.search(read, "search_chunks", (2026, 4), [0.1], 5, 0.0)
+    statements.search(read, "search_chunks", (2026, 4), [0.1], 5, 0.0)
+    # (an empty workspace is asked twice per search: only a wider ask that finds no more proves it empty)
+    assert calls[0] == "search_chunks_25" and calls.count("search_chunks_25") == 1
+    assert set(calls[1:]) == {"search_chunks"} and statements.refused
+
+
+def test_other_failures_of_the_search_clause_are_not_hidden_by_the_fallback():
+    from lightrag_core.models import LightRAGError
+    from lightrag_core.storage.neo4j.search import VectorStatements
+
+    calls: list[str] = []
+    statements = VectorStatements()
+    with pytest.raises(LightRAGError):
+        statements.search(_failing_read("Neo.ClientError.Security.Forbidden", calls), "search_chunks", (2026, 4),
+                          [0.1], 5, 0.0)
+    assert calls == ["search_chunks_25"] and not statements.refused

@@ -46,10 +46,13 @@ def test_title_chunks_starts_from_an_indexed_lookup_not_from_every_document():
 
 
 def _writes_key_nodes(name: str) -> bool:
+    """Writes the nodes, and removes the ones of keys the document lost, found by document id after the document
+    was written (so its write lock is held: a concurrent save of the same document waits, no stale key is left)."""
     code = _code(name)
-    return "MERGE (:TitleKey {workspace: $workspace, key: key, doc_id: d.id})" in code and (
-        re.search(r"OPTIONAL MATCH \(t:TitleKey \{workspace: \$workspace, key: gone, doc_id: d\.id\}\) "
-                  r"WHERE NOT gone IN \S+ DELETE t", code) is not None)
+    removes = re.search(r"d\.title_keys = (\$title_keys|row\.keys)\b[^()]*(\([^()]*\)[^()]*)*? WITH d(, row)? "
+                        r"OPTIONAL MATCH \(t:TitleKey \{workspace: \$workspace, doc_id: d\.id\}\) "
+                        r"WHERE NOT t\.key IN \S+ DELETE t", code)
+    return "MERGE (:TitleKey {workspace: $workspace, key: key, doc_id: d.id})" in code and removes is not None
 
 
 def test_every_write_path_that_writes_title_keys_writes_and_removes_the_key_nodes_in_the_same_statement():
@@ -83,7 +86,7 @@ def test_every_write_path_that_writes_title_keys_writes_and_removes_the_key_node
 
     removers = {name for name in ran if deletes_documents(name)}
     assert removers == {"delete_documents", "drop_workspace_documents"}
-    assert re.search(r"OPTIONAL MATCH \(t:TitleKey \{workspace: \$workspace, key: gone, doc_id: did\}\) DELETE t",
+    assert re.search(r"OPTIONAL MATCH \(t:TitleKey \{workspace: \$workspace, doc_id: did\}\) DELETE t",
                      _code("delete_documents"))
     # Clearing a workspace removes its key nodes by label, as every other label (the workspace index above).
     assert "drop_workspace_title_keys" in ran and re.match(
@@ -91,7 +94,44 @@ def test_every_write_path_that_writes_title_keys_writes_and_removes_the_key_node
         _code("drop_workspace_title_keys"))
     # The migration rewrote the old document's keys (as list and nodes), then marked the workspace.
     assert ran.index("title_keys_set") < ran.index("title_keys_done_set")
-    assert [p["rows"] for n, p in driver.calls if n == "title_keys_set"] == [[{"id": "a1", "keys": ["émile zola"]}]]
+    assert [p["rows"] for n, p in driver.calls if n == "title_keys_set"] == [[
+        {"id": "a1", "keys": ["émile zola"], "subject": "Émile Zola", "title": "z.txt", "whole_file": False}]]
+
+
+def test_the_key_nodes_of_a_document_are_found_by_its_id_through_an_index():
+    """Saving and deleting find a document's key nodes by (workspace, doc_id), which the schema step indexes."""
+    created = {n for n, s in schema.SCHEMA_STATEMENTS.items() if "TitleKey" in _code(s)}
+    assert any(expected_indexes(384)[n]["properties"] == ["workspace", "doc_id"] for n in created)
+
+
+def test_the_migration_keeps_keys_a_save_wrote_meanwhile():
+    """The page is read in one transaction and written in another: the write locks each document first and
+    rewrites it only if it still has the subject, title and kind its keys were made of."""
+    code = _code("title_keys_set")
+    lock = code.index("SET d.title_keys = coalesce(d.title_keys, [])")
+    check = code.index("WHERE coalesce(d.subject, '') = row.subject AND coalesce(d.title, '') = row.title "
+                       "AND coalesce(d.whole_file, false) = row.whole_file")
+    assert lock < check < code.index("SET d.title_keys = row.keys")
+
+
+def test_the_migration_ends_on_a_short_page_in_the_servers_order():
+    """Ids are compared by the server (ORDER BY, d.id > $after); the loop stops on a page shorter than asked, never
+    on Python comparing ids, which orders some strings differently (code points against UTF-16 units)."""
+    pages = [[{"id": "b\U0001F600", "subject": "", "title": "x", "whole_file": False},
+              {"id": "b\uFFFD", "subject": "", "title": "y", "whole_file": False}],  # server order, not Python's
+             [{"id": "c", "subject": "", "title": "z", "whole_file": False}]]
+    asked: list[str] = []
+
+    def read(name: str, **params: object) -> list[dict]:
+        if name == "title_keys_done_get":
+            return []
+        asked.append(str(params["after"]))
+        return pages[len(asked) - 1] if len(asked) <= len(pages) else []
+
+    written: list[str] = []
+    filled = schema.backfill_title_keys(read, lambda name, **p: written.append(name) or [], batch=2)
+    assert filled == 3 and asked == ["", "b\uFFFD"] and written == ["title_keys_set", "title_keys_set",
+                                                                    "title_keys_done_set"]
 
 
 @pytest.mark.parametrize(("done", "statement"), [([{"done": True}], "title_chunks"),

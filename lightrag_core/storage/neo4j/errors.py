@@ -24,6 +24,15 @@ def is_forbidden(exc: LightRAGError) -> bool:
         cause is not None and is_login_error(cause))
 
 
+def is_statement_refused(exc: LightRAGError) -> bool:
+    """Whether the server refused the statement itself (its syntax or arguments), not the user, the data or the
+    connection: another form of the same statement may still run (the driver's error is the cause)."""
+    code = str(getattr(exc.__cause__, "code", "") or "")
+    return code.startswith(("Neo.ClientError.Statement.SyntaxError", "Neo.ClientError.Statement.ArgumentError",
+                            "Neo.ClientError.Statement.TypeError", "Neo.ClientError.Procedure.",
+                            "Neo.ClientError.Statement.UnsupportedOperationError"))
+
+
 def is_out_of_memory(exc: BaseException) -> bool:
     """A transaction memory limit: the pool's (dbms.memory.transaction.total.max, a transient code) or one
     transaction's (db.memory.transaction.max, Neo.ClientError.General.TransactionOutOfMemoryError); either

@@ -39,6 +39,7 @@ SCHEMA_STATEMENTS: dict[str, str] = {
     "related_workspace": "index_workspace_related",
     "evaluation_workspace_kind_id": "constraint_evaluation", "evaluation_workspace": "index_workspace_evaluation",
     "title_key_workspace_key": "index_title_key", "title_key_workspace": "index_workspace_title_key",
+    "title_key_workspace_doc": "index_title_key_doc",
 }
 # Seconds to wait for a new index of the store's to come online before the first search uses it.
 AWAIT_SECONDS = 300
@@ -228,11 +229,16 @@ def backfill_title_keys(read: Run, write: Run, batch: int) -> int:
     if rows and rows[0]["done"]:
         return 0
     filled, after = 0, ""
-    # By id from a cursor (the document constraint's index): each batch is new, so this ends.
-    while (found := read("title_keys_page", after=after, batch=batch)) and str(found[-1]["id"] or "") > after:
-        write("title_keys_set", rows=[{"id": r["id"], "keys": title_keys(r["subject"], r["title"], r["whole_file"])}
+    # By id from a cursor (the document constraint's index), in the server's order: the loop ends on a short
+    # page, never on Python comparing ids (code points, where the server may compare UTF-16 units).
+    while found := read("title_keys_page", after=after, batch=batch):
+        write("title_keys_set", rows=[{"id": r["id"], "keys": title_keys(r["subject"], r["title"], r["whole_file"]),
+                                       "subject": r["subject"], "title": r["title"], "whole_file": r["whole_file"]}
                                       for r in found])
-        filled, after = filled + len(found), str(found[-1]["id"])
+        filled, last = filled + len(found), str(found[-1]["id"])
+        if len(found) < batch or last == after:
+            break
+        after = last
     write("title_keys_done_set")
     return filled
 

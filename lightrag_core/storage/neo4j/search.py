@@ -7,9 +7,15 @@ asked for or the index can hold no more: a small workspace beside a big one keep
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from typing import Any
 
 from lightrag_core import lexical
+from lightrag_core.models import LightRAGError
+from lightrag_core.storage.neo4j.errors import is_statement_refused
+
+log = logging.getLogger(__name__)
 
 Read = Callable[..., list[dict]]
 OVERSAMPLE = 4
@@ -28,6 +34,29 @@ def vector_statement(name: str, server_version: tuple[int, int]) -> str:
     """The vector search statement to run on a server of this (major, minor) version: `name` (the procedures)
     or its SEARCH clause twin. Calendar versions (2025.x, 2026.x) compare above 5.x as tuples."""
     return SEARCH_CLAUSE_STATEMENTS[name] if server_version >= SEARCH_CLAUSE_FROM else name
+
+
+class VectorStatements:
+    """Runs a vector search stage with the statement this server takes: the SEARCH clause from 2026.04, else the
+    procedures; and the procedures from then on if the server refuses the SEARCH form itself (a release that
+    wants a literal LIMIT, say), since they still run there, deprecated only in Cypher 25."""
+
+    def __init__(self) -> None:
+        self.refused = False
+
+    def search(self, read: Read, name: str, server_version: tuple[int, int], vector: list[float] | None, top_k: int,
+               threshold: float) -> list[dict[str, Any]]:
+        statement = vector_statement(name, server_version)
+        if statement == name or self.refused:
+            return widen_vector_search(read, name, vector, top_k, threshold)
+        try:
+            return widen_vector_search(read, statement, vector, top_k, threshold)
+        except LightRAGError as exc:
+            if not is_statement_refused(exc):
+                raise
+            log.warning("Neo4j refused the SEARCH clause (%s); vector searches use the procedures from now on", exc)
+            self.refused = True
+            return widen_vector_search(read, name, vector, top_k, threshold)
 
 
 def vector_search_path(server_version: tuple[int, int]) -> str:

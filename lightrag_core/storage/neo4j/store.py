@@ -48,11 +48,10 @@ from lightrag_core.storage.neo4j.rows import chunk_of as _chunk
 from lightrag_core.storage.neo4j.rows import entity_of as _entity
 from lightrag_core.storage.neo4j.rows import relation_of as _relation
 from lightrag_core.storage.neo4j.search import (
+    VectorStatements,
     chunks_by_words,
     entities_with_words,
     from_index_score,
-    vector_statement,
-    widen_vector_search,
 )
 from lightrag_core.storage.neo4j.search import (
     to_index_score as to_index_score,  # re-exported: callers map scores through the store module
@@ -86,6 +85,7 @@ class Neo4jStore(ConsoleReads, RecordStore):
         self.read_only: str | None = None
         self.edition = ""  # the server's ("community", "enterprise"), once check_version has read it
         self.server_version = (0, 0)  # (major, minor) once check_version has read it: picks the vector statements
+        self._vector_statements = VectorStatements()  # the SEARCH clause or the procedures, by server version
         self._title_keys_indexed = False  # set once this workspace's title keys are known to be :TitleKey nodes
         self._missing_fulltext: set[str] = set()
 
@@ -295,8 +295,8 @@ class Neo4jStore(ConsoleReads, RecordStore):
         """
         if top_k < 1 or not self._has_vector_indexes():
             return []
-        statement = vector_statement(name, self.server_version)  # the SEARCH clause where the procedures are deprecated
-        return widen_vector_search(self._read, statement, vector_param(vector), top_k, threshold)
+        return self._vector_statements.search(self._read, name, self.server_version, vector_param(vector), top_k,
+                                              threshold)
 
     def _has_vector_indexes(self) -> bool:
         if not self._vectors_ready:
