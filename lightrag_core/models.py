@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -129,14 +130,20 @@ class Relation:
     def key(self) -> tuple[str, str]:
         return relation_key(self.src, self.tgt)
 
-    def embed_text(self) -> str:
-        """The relation's keywords and description; the names only when the description lacks them
-        (they would be embedded twice), so the relations one sentence states share its tokens."""
-        text = self.description[:EMBED_TEXT_CHARS]
-        lowered = text.lower()
-        if self.src.lower() in lowered and self.tgt.lower() in lowered:
-            return f"{self.keywords}\n{text}"
-        return f"{self.keywords}\t{self.src}\n{self.tgt}\n{text}"
+    def embed_parts(self) -> RelationParts:
+        """What the relation's vector is made of (graph_vectors.py): its keywords and first statement,
+        plus the names when that statement lacks them. The statement is the sentence every relation
+        (and often an entity) from it shares, and keywords and names repeat, so each is embedded once."""
+        statement = self.description.split("\n", 1)[0][:EMBED_TEXT_CHARS]
+        lowered = statement.lower()
+        has_names = self.src.lower() in lowered and self.tgt.lower() in lowered
+        return RelationParts(self.keywords, statement, () if has_names else (self.src, self.tgt))
+
+
+class RelationParts(NamedTuple):
+    keywords: str
+    statement: str
+    names: tuple[str, ...]  # empty when the statement holds both names
 
 
 @dataclass

@@ -5,7 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from lightrag_core.embeddings import make_embedder
-from lightrag_core.graph_vectors import ENTITY_STATEMENT_WEIGHT
+from lightrag_core.graph_vectors import (
+    ENTITY_STATEMENT_WEIGHT,
+    RELATION_NAMES_WEIGHT,
+    RELATION_STATEMENT_WEIGHT,
+    embed_items,
+)
 from lightrag_core.indexing.vectors import VectorStage
 from lightrag_core.models import Chunk, Entity, Relation
 
@@ -32,15 +37,17 @@ def test_shared_statements_are_embedded_once_and_each_item_gets_its_vector(offli
     rel = Relation("France", "Paris", "capital", SENTENCE, 1.0, ["c1"], [])
     chunk = Chunk("c1", "d", 0, 5, SENTENCE)
     stage.embed([chunk], [paris_v1, paris_v2, france], [rel])
-    # The sentence (the chunk, both entities' statement), two names, the relation's text: four texts.
-    assert sorted(model.seen) == sorted([SENTENCE, "Paris", "France", f"capital\n{SENTENCE}"])
+    # The sentence (the chunk, both entities' and the relation's statement), two names, the keywords.
+    assert sorted(model.seen) == sorted([SENTENCE, "Paris", "France", "capital"])
     assert stage.texts_embedded == 4
-    name, sentence, rel_text = model.inner.embed(["Paris", SENTENCE, f"capital\n{SENTENCE}"])
+    name, sentence, keywords = model.inner.embed(["Paris", SENTENCE, "capital"])
     expected = name + ENTITY_STATEMENT_WEIGHT * sentence
     expected /= np.linalg.norm(expected)
     assert np.allclose(paris_v1.embedding, expected, atol=1e-5) and np.allclose(paris_v2.embedding, expected, atol=1e-5)
     assert not np.allclose(france.embedding, expected, atol=1e-3)  # the name keeps them apart
-    assert np.allclose(rel.embedding, rel_text, atol=1e-5) and np.allclose(chunk.embedding, sentence, atol=1e-5)
+    expected_rel = RELATION_STATEMENT_WEIGHT * sentence + keywords
+    assert np.allclose(rel.embedding, expected_rel / np.linalg.norm(expected_rel), atol=1e-5)
+    assert np.allclose(chunk.embedding, sentence, atol=1e-5)
     # A later batch: what was seen comes from memory; only the new statement reaches the model.
     model.seen.clear()
     stage.embed([], [Entity("Paris", "location", SENTENCE, ["c1", "c3"], []),
@@ -48,7 +55,26 @@ def test_shared_statements_are_embedded_once_and_each_item_gets_its_vector(offli
     assert sorted(model.seen) == ["Lyon", "Lyon is in France."]
 
 
-def test_a_relation_repeats_no_name_its_description_already_holds():
-    assert Relation("France", "Paris", "capital", SENTENCE, 1.0, [], []).embed_text() == f"capital\n{SENTENCE}"
-    assert Relation("France", "Lutetia", "capital", SENTENCE, 1.0, [], []).embed_text() == (
-        f"capital\tFrance\nLutetia\n{SENTENCE}")
+def test_relations_from_one_sentence_share_its_embedding_and_names_join_only_when_it_lacks_them(offline_settings):
+    """Every relation a sentence states is made of that sentence's vector, embedded once, plus its
+    keywords (which repeat across the graph); a relation's own text never reaches the model."""
+    model = Counting(make_embedder(offline_settings))
+    sentence = "Marie Curie and Pierre Curie worked with Henri Becquerel in Paris."
+    names = ["Marie Curie", "Pierre Curie", "Henri Becquerel", "Paris"]
+    relations = [Relation(a, b, "work, with" if b != "Paris" else "work, in", sentence, 1.0, ["c1"], [])
+                 for i, a in enumerate(names) for b in names[i + 1:]]
+    relations.append(Relation("Marie Curie", "Sklodowska", "mentioned near", sentence, 1.0, ["c1"], []))
+    embed_items(model, [], [], relations)
+    # Seven relations, one sentence: the sentence, three keyword lists and the two names it lacks.
+    assert sorted(model.seen) == sorted([sentence, "work, with", "work, in", "mentioned near", "Marie Curie",
+                                         "Sklodowska"])
+    sentence_v, with_v, curie_v, sklodowska_v = model.inner.embed([sentence, "work, with", "Marie Curie",
+                                                                   "Sklodowska"])
+    expected = RELATION_STATEMENT_WEIGHT * sentence_v + with_v
+    assert np.allclose(relations[0].embedding, expected / np.linalg.norm(expected), atol=1e-5)
+    near = RELATION_STATEMENT_WEIGHT * sentence_v + model.inner.embed(["mentioned near"])[0] + RELATION_NAMES_WEIGHT * (
+        curie_v + sklodowska_v)
+    assert np.allclose(relations[-1].embedding, near / np.linalg.norm(near), atol=1e-5)
+    # The relation's statement is its first fragment, as an entity's is.
+    merged = Relation("Zed", "Yan", "k", f"{sentence}\nZed met Yan.", 1.0, [], [])
+    assert merged.embed_parts().statement == sentence and merged.embed_parts().names == ("Zed", "Yan")
