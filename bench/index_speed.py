@@ -31,7 +31,7 @@ MODES = ["naive", "local", "global", "hybrid", "mix", "multihop"]
 KINDS = ["chunk", "entity name", "statement", "relation text", "relation keywords"]
 
 
-def worker(corpus: Path, limit: int, evaluate_too: bool, ks: list[int]) -> dict[str, Any]:
+def worker(corpus: Path, limit: int, evaluate_too: bool, ks: list[int], kind_times: bool) -> dict[str, Any]:
     """One index (and evaluation) with the lightrag_core found first on sys.path (the exported revision)."""
     import numpy as np
 
@@ -72,7 +72,7 @@ def worker(corpus: Path, limit: int, evaluate_too: bool, ks: list[int]) -> dict[
 
         def relation_parts_seen(self: Any) -> Any:
             parts = relation_parts(self)
-            remember("statement", [parts.statement])
+            remember("statement", getattr(parts, "statements", None) or [getattr(parts, "statement", "")])
             remember("relation keywords", [parts.keywords])
             remember("entity name", [self.src, self.tgt])
             return parts
@@ -110,9 +110,10 @@ def worker(corpus: Path, limit: int, evaluate_too: bool, ks: list[int]) -> dict[
         texts = by_kind.get(kind, [])
         tokens = sum(len(e.ids) for e in model.tokenizer.encode_batch(texts)) if texts else 0
         start = time.perf_counter()
-        embed(model, texts)
+        if kind_times:
+            embed(model, texts)
         result["embedded"][kind] = {"texts": len(texts), "tokens": tokens,
-                                    "seconds_alone": round(time.perf_counter() - start, 2)}
+                                    "seconds_alone": round(time.perf_counter() - start, 2) if kind_times else None}
     result["embedded_total"] = {"texts": len(sent), "distinct": len(set(sent)),
                                 "tokens": sum(v["tokens"] for v in result["embedded"].values())}
     if evaluate_too:
@@ -142,10 +143,12 @@ def export(rev: str, into: Path) -> tuple[str, Path]:
     return sha, folder
 
 
-def run_rev(folder: Path, corpus: Path, limit: int, evaluate_too: bool, ks: list[int]) -> dict[str, Any]:
+def run_rev(folder: Path, corpus: Path, limit: int, evaluate_too: bool, ks: list[int],
+            kind_times: bool) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(folder)}
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(corpus), "--limit", str(limit),
            "--ks", ",".join(map(str, ks))] + (["--evaluate"] if evaluate_too else [])
+    cmd += [] if kind_times else ["--no-kind-times"]
     done = subprocess.run(cmd, cwd=folder, env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"{folder.name} failed on {corpus.name}:\n{done.stderr[-3000:]}")
@@ -183,15 +186,18 @@ def markdown(result: dict[str, Any], labels: dict[str, str]) -> str:
         lines += ["", "Embedded by kind (texts / tokens / seconds for that kind alone):", "",
                   "| revision | " + " | ".join(KINDS) + " |", "|---" * (len(KINDS) + 1) + "|"]
         for rev, r in rows.items():
-            cells = [f"{e['texts']:,} / {e['tokens']:,} / {e['seconds_alone']}" if (e := r["embedded"].get(k))
-                     else "-" for k in KINDS]
+            cells = [f"{e['texts']:,} / {e['tokens']:,} / {'-' if e['seconds_alone'] is None else e['seconds_alone']}"
+                     if (e := r["embedded"].get(k)) else "-" for k in KINDS]
             lines.append(f"| {labels.get(rev, rev)} | " + " | ".join(cells) + " |")
-        if "recall" in any_row:
-            ks = [key for key in next(iter(any_row["recall"].values()))]
+        scored = [r for r in rows.values() if "recall" in r]
+        if scored:
+            ks = [key for key in next(iter(scored[0]["recall"].values()))]
             for key in ks:
-                lines += ["", f"{key} ({any_row.get('questions')} questions):", "",
+                lines += ["", f"{key} ({scored[0].get('questions')} questions):", "",
                           "| revision | " + " | ".join(MODES) + " |", "|---" * (len(MODES) + 1) + "|"]
                 for rev, r in rows.items():
+                    if "recall" not in r:
+                        continue
                     lines.append(f"| {labels.get(rev, rev)} | "
                                  + " | ".join(f"{r['recall'][m][key]:.3f}" for m in MODES) + " |")
         lines.append("")
@@ -208,12 +214,14 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=0, help="only the first N passages of each set (0 = all)")
     ap.add_argument("--repeat", type=int, default=1, help="index this many times per revision (timing only)")
     ap.add_argument("--no-eval", action="store_true")
+    ap.add_argument("--eval-revs", default="", help="evaluate only these revisions (default: all)")
+    ap.add_argument("--no-kind-times", action="store_true", help="count texts and tokens by kind, but time none")
     ap.add_argument("--ks", default="5")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     ks = [int(k) for k in args.ks.split(",")]
     if args.worker:
-        print(json.dumps(worker(args.worker, args.limit, args.evaluate, ks)))
+        print(json.dumps(worker(args.worker, args.limit, args.evaluate, ks, not args.no_kind_times)))
         return
     revs_in = args.revs.split(",")
     labels_in = args.labels.split(",") if args.labels else revs_in
@@ -221,12 +229,15 @@ def main() -> None:
     folders = dict(export(rev, tmp) for rev in revs_in)
     revs = list(folders)
     labels = dict(zip(revs, labels_in))
+    to_eval = {folders_rev for folders_rev, label in labels.items()
+               if not args.eval_revs or label in args.eval_revs.split(",")}
     runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
     for name in args.sets.split(","):
         runs[name] = {rev: [] for rev in revs}
         for n in range(args.repeat):
             for rev in revs:  # interleaved: each revision once before any runs again
-                r = run_rev(folders[rev], DATA / name, args.limit, not args.no_eval and n == 0, ks)
+                evaluate_too = not args.no_eval and n == 0 and rev in to_eval
+                r = run_rev(folders[rev], DATA / name, args.limit, evaluate_too, ks, not args.no_kind_times)
                 runs[name][rev].append(r)
                 print(f"{name} {labels[rev]}: {r['index_seconds']} s, model {r['model_seconds']} s, "
                       f"{r['embedded_total']}, {r.get('recall', '')}", file=sys.stderr, flush=True)

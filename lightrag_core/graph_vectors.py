@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 ENTITY_STATEMENT_WEIGHT = 2.0
 RELATION_STATEMENT_WEIGHT = 2.0
+RELATION_KEYWORDS_WEIGHT = 1.0
 RELATION_NAMES_WEIGHT = 0.5
 
 
@@ -40,7 +41,7 @@ def embed_items(embedder: Embedder, chunks: list[Chunk], entities: list[Entity],
     memo = memo if memo is not None else {}
     parts = [e.embed_parts() for e in entities]
     rel_parts = [r.embed_parts() for r in relations]
-    rel_texts = [t for p in rel_parts for t in (p.keywords, p.statement, *p.names) if t]
+    rel_texts = [t for p in rel_parts for t in (p.keywords, *p.statements, *p.names) if t]
     wanted = [c.content for c in chunks] + [t for p in parts for t in p if t] + rel_texts
     new = [t for t in dict.fromkeys(wanted) if t not in memo]
     found = dict(zip(new, embedder.embed(new))) if new else {}
@@ -51,8 +52,10 @@ def embed_items(embedder: Embedder, chunks: list[Chunk], entities: list[Entity],
     for c in chunks:
         c.embedding = vector(c.content)
     for r, p in zip(relations, rel_parts):
-        v = RELATION_STATEMENT_WEIGHT * vector(p.statement) if p.statement else np.zeros(embedder.dim)
-        v = v + (vector(p.keywords) if p.keywords else 0.0)
+        v = np.zeros(embedder.dim, dtype=np.float32)
+        for statement in p.statements:
+            v = v + RELATION_STATEMENT_WEIGHT / len(p.statements) * vector(statement)
+        v = v + (RELATION_KEYWORDS_WEIGHT * vector(p.keywords) if p.keywords else 0.0)
         for name in p.names:
             v = v + RELATION_NAMES_WEIGHT * vector(name)
         r.embedding = _unit(v)

@@ -13,6 +13,9 @@ PENDING, PROCESSING, PROCESSED, FAILED = "pending", "processing", "processed", "
 # Entity and relation vectors read the name and the start of the description:
 # enough to place them, and embedding cost grows with every token.
 EMBED_TEXT_CHARS = 240
+# A relation's vector reads this many of its description's statements (sentences): two sentences a
+# "mentioned near" relation joins, or the first two chunks that state a merged relation.
+RELATION_STATEMENTS = 2
 
 
 class LightRAGError(Exception):
@@ -131,19 +134,19 @@ class Relation:
         return relation_key(self.src, self.tgt)
 
     def embed_parts(self) -> RelationParts:
-        """What the relation's vector is made of (graph_vectors.py): its keywords and first statement,
-        plus the names when that statement lacks them. The statement is the sentence every relation
-        (and often an entity) from it shares, and keywords and names repeat, so each is embedded once."""
-        statement = self.description.split("\n", 1)[0][:EMBED_TEXT_CHARS]
-        lowered = statement.lower()
+        """What the relation's vector is made of (graph_vectors.py): its keywords and first statements,
+        plus the names when those lack them. A statement is a sentence every relation (and often an
+        entity) from it shares, and keywords and names repeat, so each is embedded once."""
+        statements = tuple(f[:EMBED_TEXT_CHARS] for f in self.description.split("\n")[:RELATION_STATEMENTS] if f)
+        lowered = " ".join(statements).lower()
         has_names = self.src.lower() in lowered and self.tgt.lower() in lowered
-        return RelationParts(self.keywords, statement, () if has_names else (self.src, self.tgt))
+        return RelationParts(self.keywords, statements, () if has_names else (self.src, self.tgt))
 
 
 class RelationParts(NamedTuple):
     keywords: str
-    statement: str
-    names: tuple[str, ...]  # empty when the statement holds both names
+    statements: tuple[str, ...]
+    names: tuple[str, ...]  # empty when the statements hold both names
 
 
 @dataclass

@@ -75,6 +75,7 @@ def test_relations_from_one_sentence_share_its_embedding_and_names_join_only_whe
     near = RELATION_STATEMENT_WEIGHT * sentence_v + model.inner.embed(["mentioned near"])[0] + RELATION_NAMES_WEIGHT * (
         curie_v + sklodowska_v)
     assert np.allclose(relations[-1].embedding, near / np.linalg.norm(near), atol=1e-5)
-    # The relation's statement is its first fragment, as an entity's is.
-    merged = Relation("Zed", "Yan", "k", f"{sentence}\nZed met Yan.", 1.0, [], [])
-    assert merged.embed_parts().statement == sentence and merged.embed_parts().names == ("Zed", "Yan")
+    # A relation stated by two sentences (merged, or "mentioned near") reads both, each shared.
+    merged = Relation("Zed", "Yan", "k", f"{sentence}\nZed met Yan.\nA third.", 1.0, [], [])
+    assert merged.embed_parts().statements == (sentence, "Zed met Yan.") and merged.embed_parts().names == ()
+    assert Relation("Zed", "Yan", "k", sentence, 1.0, [], []).embed_parts().names == ("Zed", "Yan")
