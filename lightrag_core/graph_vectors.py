@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 ENTITY_STATEMENT_WEIGHT = 2.0
 RELATION_STATEMENT_WEIGHT = 2.0
-RELATION_KEYWORDS_WEIGHT = 1.0
+RELATION_KEYWORDS_WEIGHT = 1.25
 RELATION_NAMES_WEIGHT = 0.5
 
 
@@ -52,13 +52,10 @@ def embed_items(embedder: Embedder, chunks: list[Chunk], entities: list[Entity],
     for c in chunks:
         c.embedding = vector(c.content)
     for r, p in zip(relations, rel_parts):
-        v = np.zeros(embedder.dim, dtype=np.float32)
-        for statement in p.statements:
-            v = v + RELATION_STATEMENT_WEIGHT / len(p.statements) * vector(statement)
-        v = v + (RELATION_KEYWORDS_WEIGHT * vector(p.keywords) if p.keywords else 0.0)
-        for name in p.names:
-            v = v + RELATION_NAMES_WEIGHT * vector(name)
-        r.embedding = _unit(v)
+        terms = [RELATION_STATEMENT_WEIGHT / len(p.statements) * vector(s) for s in p.statements]
+        terms += [RELATION_KEYWORDS_WEIGHT * vector(p.keywords)] if p.keywords else []
+        terms += [RELATION_NAMES_WEIGHT * vector(name) for name in p.names]  # never empty with no statement
+        r.embedding = _unit(np.sum(terms, axis=0))
     for e, (name, statement) in zip(entities, parts):
         v = vector(name) + (ENTITY_STATEMENT_WEIGHT * vector(statement) if statement else 0.0)
         e.embedding = _unit(v)

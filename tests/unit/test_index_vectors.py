@@ -7,12 +7,15 @@ import numpy as np
 from lightrag_core.embeddings import make_embedder
 from lightrag_core.graph_vectors import (
     ENTITY_STATEMENT_WEIGHT,
+    RELATION_KEYWORDS_WEIGHT,
     RELATION_NAMES_WEIGHT,
     RELATION_STATEMENT_WEIGHT,
+    SCHEME,
+    adopt_scheme,
     embed_items,
 )
 from lightrag_core.indexing.vectors import VectorStage
-from lightrag_core.models import Chunk, Entity, Relation
+from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, Relation
 
 SENTENCE = "Paris is the capital of France."
 
@@ -45,7 +48,7 @@ def test_shared_statements_are_embedded_once_and_each_item_gets_its_vector(offli
     expected /= np.linalg.norm(expected)
     assert np.allclose(paris_v1.embedding, expected, atol=1e-5) and np.allclose(paris_v2.embedding, expected, atol=1e-5)
     assert not np.allclose(france.embedding, expected, atol=1e-3)  # the name keeps them apart
-    expected_rel = RELATION_STATEMENT_WEIGHT * sentence + keywords
+    expected_rel = RELATION_STATEMENT_WEIGHT * sentence + RELATION_KEYWORDS_WEIGHT * keywords
     assert np.allclose(rel.embedding, expected_rel / np.linalg.norm(expected_rel), atol=1e-5)
     assert np.allclose(chunk.embedding, sentence, atol=1e-5)
     # A later batch: what was seen comes from memory; only the new statement reaches the model.
@@ -70,12 +73,38 @@ def test_relations_from_one_sentence_share_its_embedding_and_names_join_only_whe
                                          "Sklodowska"])
     sentence_v, with_v, curie_v, sklodowska_v = model.inner.embed([sentence, "work, with", "Marie Curie",
                                                                    "Sklodowska"])
-    expected = RELATION_STATEMENT_WEIGHT * sentence_v + with_v
+    expected = RELATION_STATEMENT_WEIGHT * sentence_v + RELATION_KEYWORDS_WEIGHT * with_v
     assert np.allclose(relations[0].embedding, expected / np.linalg.norm(expected), atol=1e-5)
-    near = RELATION_STATEMENT_WEIGHT * sentence_v + model.inner.embed(["mentioned near"])[0] + RELATION_NAMES_WEIGHT * (
-        curie_v + sklodowska_v)
+    near_v = model.inner.embed(["mentioned near"])[0]
+    near = (RELATION_STATEMENT_WEIGHT * sentence_v + RELATION_KEYWORDS_WEIGHT * near_v
+            + RELATION_NAMES_WEIGHT * (curie_v + sklodowska_v))
     assert np.allclose(relations[-1].embedding, near / np.linalg.norm(near), atol=1e-5)
     # A relation stated by two sentences (merged, or "mentioned near") reads both, each shared.
     merged = Relation("Zed", "Yan", "k", f"{sentence}\nZed met Yan.\nA third.", 1.0, [], [])
     assert merged.embed_parts().statements == (sentence, "Zed met Yan.") and merged.embed_parts().names == ()
     assert Relation("Zed", "Yan", "k", sentence, 1.0, [], []).embed_parts().names == ("Zed", "Yan")
+
+
+def test_a_workspace_indexed_before_the_rule_was_recorded_gets_its_relations_re_embedded_once(offline_settings,
+                                                                                              tmp_path):
+    """Relation vectors of an older workspace were one embedded text each: the next indexing run (which
+    calls adopt_scheme) rebuilds them by today's rule before adding any, so no search mixes the two."""
+    from lightrag_core.storage.sqlite.store import SQLiteStore
+
+    model = Counting(make_embedder(offline_settings))
+    store = SQLiteStore(tmp_path / "old")
+    store.set_embedding_meta(model.model_name, model.dim)  # as today's main leaves it: no scheme recorded
+    old = model.inner.embed([f"capital\n{SENTENCE}"])[0]
+    chunk = Chunk("c1", "d", 0, 5, SENTENCE, "", model.inner.embed([SENTENCE])[0])
+    entities = [Entity(n, "location", SENTENCE, ["c1"], [], 1.0, old) for n in ("France", "Paris")]
+    store.apply(GraphWrite(document=DocumentInfo("d", "d", "d.txt", "h", PROCESSED, chunk_count=1),
+                           document_text=SENTENCE, chunks=[chunk], chunk_records={"c1": {}}, entities=entities,
+                           relations=[Relation("France", "Paris", "capital", SENTENCE, 1.0, ["c1"], [], 1.0, old)]))
+    assert adopt_scheme(store, model) == 1 and store.graph_vectors_scheme() == SCHEME
+    rel = Relation("France", "Paris", "capital", SENTENCE, 1.0, ["c1"], [])
+    embed_items(model.inner, [], [], [rel])
+    (found,) = store.search_relations(rel.embedding, 1, 0.0)
+    assert found.score > 0.9999 and not np.allclose(rel.embedding, old, atol=1e-3)
+    model.seen.clear()
+    assert adopt_scheme(store, model) == 0 and model.seen == []  # recorded: nothing to do, nothing embedded
+    store.close()
