@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,6 +127,7 @@ def worker(corpus: Path, limit: int, evaluate_too: bool, ks: list[int], kind_tim
         result["questions"] = len(questions)
         result["recall"] = {m: {f"recall@{k}": row[f"recall@{k}"] for k in ks} for m, row in quality.items()}
     engine.close()
+    shutil.rmtree(workdir, ignore_errors=True)  # a workspace per run: hundreds of MB each
     return result
 
 
