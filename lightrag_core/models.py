@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -12,6 +13,9 @@ PENDING, PROCESSING, PROCESSED, FAILED = "pending", "processing", "processed", "
 # Entity and relation vectors read the name and the start of the description:
 # enough to place them, and embedding cost grows with every token.
 EMBED_TEXT_CHARS = 240
+# A relation's vector reads this many of its description's statements (sentences): two sentences a
+# "mentioned near" relation joins, or the first two chunks that state a merged relation.
+RELATION_STATEMENTS = 2
 
 
 class LightRAGError(Exception):
@@ -129,14 +133,20 @@ class Relation:
     def key(self) -> tuple[str, str]:
         return relation_key(self.src, self.tgt)
 
-    def embed_text(self) -> str:
-        """The relation's keywords and description; the names only when the description lacks them
-        (they would be embedded twice), so the relations one sentence states share its tokens."""
-        text = self.description[:EMBED_TEXT_CHARS]
-        lowered = text.lower()
-        if self.src.lower() in lowered and self.tgt.lower() in lowered:
-            return f"{self.keywords}\n{text}"
-        return f"{self.keywords}\t{self.src}\n{self.tgt}\n{text}"
+    def embed_parts(self) -> RelationParts:
+        """What the relation's vector is made of (graph_vectors.py): its keywords and first statements,
+        plus the names when those lack them. A statement is a sentence every relation (and often an
+        entity) from it shares, and keywords and names repeat, so each is embedded once."""
+        statements = tuple(f[:EMBED_TEXT_CHARS] for f in self.description.split("\n")[:RELATION_STATEMENTS] if f)
+        lowered = " ".join(statements).lower()
+        has_names = self.src.lower() in lowered and self.tgt.lower() in lowered
+        return RelationParts(self.keywords, statements, () if has_names else (self.src, self.tgt))
+
+
+class RelationParts(NamedTuple):
+    keywords: str
+    statements: tuple[str, ...]
+    names: tuple[str, ...]  # empty when the statements hold both names
 
 
 @dataclass

@@ -147,7 +147,8 @@ def _link_lone_mentions(
         if not near:
             continue
         _, after, other, other_text = min(near)
-        description = f"{other_text} {text}" if not after else f"{text} {other_text}"
+        # Two statements (FRAGMENT_SEP): each is a sentence other entities and relations share.
+        description = f"{other_text}\n{text}" if not after else f"{text}\n{other_text}"
         relations[(name, other)] = RelationRecord(name, other, "mentioned near", description, 1.0, chunk.id,
                                                   chunk.file_path)
         related.update({name.lower(), other.lower()})

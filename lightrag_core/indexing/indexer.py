@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from lightrag_core.embeddings import Embedder
+from lightrag_core.graph_vectors import adopt_scheme
 from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits
@@ -92,6 +93,7 @@ class Indexer:
         """Record the model on first use; refuse a different one later."""
         dim = self.embedder.dim or int(self.embedder.embed(["dimension probe"]).shape[1])
         self.store.set_embedding_meta(self.embedder.model_name, dim)
+        adopt_scheme(self.store, self.embedder)  # a workspace made by an earlier rule is brought up to date
 
     def index(self, items: Iterable[Loaded], progress: Progress | None = None) -> IndexReport:
         """Index documents; a `LoadFailure` among them becomes a failed row and the rest go on."""

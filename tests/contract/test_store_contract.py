@@ -150,6 +150,14 @@ def test_embedding_model_mismatch_is_refused(store):
     assert store.embedding_meta() == ("test-model", DIM)
 
 
+def test_the_rule_behind_the_graph_vectors_is_recorded_beside_the_model(store):
+    """graph_vectors.SCHEME: a workspace that never recorded one says "" (made before the rule was recorded)."""
+    assert store.graph_vectors_scheme() == ""
+    store.set_graph_vectors_scheme("rule-a")
+    store.set_graph_vectors_scheme("rule-b")
+    assert store.graph_vectors_scheme() == "rule-b" and store.embedding_meta() == ("test-model", DIM)
+
+
 def test_degrees_and_edge_degrees(store):
     _graph(store)
     deg = {e.name: e.degree for e in store.entities_with_degree(["Alpha", "Beta", "Delta", "Nobody"])}

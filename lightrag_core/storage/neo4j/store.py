@@ -211,6 +211,14 @@ class Neo4jStore(ConsoleReads, RecordStore):
         self._write("meta_set", model=model, dim=dim)
         self._vectors_ready = True
 
+    def graph_vectors_scheme(self) -> str:
+        rows = self._read("graph_vectors_get")
+        return str(rows[0]["scheme"] or "") if rows else ""
+
+    def set_graph_vectors_scheme(self, scheme: str) -> None:
+        self._check_writable()
+        self._write("graph_vectors_set", scheme=scheme)
+
     # -- documents -----------------------------------------------------------
     def get_document(self, doc_id: str) -> DocumentInfo | None:
         rows = self._read("document_get", id=doc_id)

@@ -121,6 +121,14 @@ class SQLiteStore:
                                (model, str(dim)))
             self._live.invalidate()
 
+    def graph_vectors_scheme(self) -> str:
+        row = self._q("SELECT value FROM meta WHERE key = 'graph_vectors'")
+        return str(row[0][0]) if row else ""
+
+    def set_graph_vectors_scheme(self, scheme: str) -> None:
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO meta VALUES ('graph_vectors', ?)", (scheme,))
+
     # -- documents -----------------------------------------------------------
     def get_document(self, doc_id: str) -> DocumentInfo | None:
         rows = self._q(f"SELECT {DOC_COLS} FROM documents WHERE id=?", (doc_id,))

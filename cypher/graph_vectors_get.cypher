@@ -1,0 +1,2 @@
+MATCH (w:Workspace {name: $workspace})
+RETURN w.graph_vectors AS scheme

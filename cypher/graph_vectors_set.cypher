@@ -1,0 +1,2 @@
+MERGE (w:Workspace {name: $workspace})
+SET w.graph_vectors = $scheme
