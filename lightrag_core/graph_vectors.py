@@ -18,15 +18,11 @@ recall@5 of every mode within 0.01 on hotpotqa_100 and lihuaworld.
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lightrag_core.embeddings import Embedder
-from lightrag_core.models import Chunk, Entity, GraphWrite, Relation, WriteConflict
-
-if TYPE_CHECKING:
-    from lightrag_core.storage.base import GraphStore
+from lightrag_core.models import Chunk, Entity, Relation
 
 ENTITY_STATEMENT_WEIGHT = 2.0
 RELATION_STATEMENT_WEIGHT = 2.0
@@ -73,26 +69,7 @@ def embed_items(embedder: Embedder, chunks: list[Chunk], entities: list[Entity],
     return new
 
 
-# What a workspace records beside its embedding model: which rule made its relation vectors. A workspace
-# from before (recorded nothing, one embedded text per relation) gets its relations re-embedded by the
-# next indexing run, so one workspace never ranks vectors made by two rules against each other.
+
+# What a workspace records beside its embedding model: which rule made its relation vectors (see
+# indexing/vectors.py, adopt_scheme, for a workspace made by an earlier rule).
 SCHEME = "relations-from-parts"
-REEMBED_BATCH = 5000
-
-
-def adopt_scheme(store: GraphStore, embedder: Embedder) -> int:
-    """Record `SCHEME`, re-embedding the stored relations first if another rule made them; returns how many."""
-    if store.graph_vectors_scheme() == SCHEME:
-        return 0
-    relations = sorted(store.all_relations(), key=lambda r: r.key)
-    memo: dict[str, np.ndarray] = {}  # sentences, keywords and names repeat across batches
-    for start in range(0, len(relations), REEMBED_BATCH):
-        batch = relations[start : start + REEMBED_BATCH]
-        embed_items(embedder, [], [], batch, memo)
-        try:
-            # Refused if another writer changed one of them meanwhile; the next run tries again.
-            store.apply(GraphWrite(relations=batch, expected_relations={r.key: r.source_ids for r in batch}))
-        except WriteConflict:
-            return start
-    store.set_graph_vectors_scheme(SCHEME)
-    return len(relations)

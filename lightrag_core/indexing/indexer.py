@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Protocol
 
 from lightrag_core.embeddings import Embedder
-from lightrag_core.graph_vectors import adopt_scheme
 from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits
@@ -32,7 +31,7 @@ from lightrag_core.indexing.plan import Records, names_in, plan_document
 from lightrag_core.indexing.removal import FileVersions, clear_write, removal_write
 from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport, timed_loading
 from lightrag_core.indexing.run_rules import RunRules
-from lightrag_core.indexing.vectors import VectorStage
+from lightrag_core.indexing.vectors import VectorStage, adopt_scheme
 from lightrag_core.models import (
     FAILED,
     PROCESSED,

@@ -11,10 +11,9 @@ from lightrag_core.graph_vectors import (
     RELATION_NAMES_WEIGHT,
     RELATION_STATEMENT_WEIGHT,
     SCHEME,
-    adopt_scheme,
     embed_items,
 )
-from lightrag_core.indexing.vectors import VectorStage
+from lightrag_core.indexing.vectors import VectorStage, adopt_scheme
 from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, Relation
 
 SENTENCE = "Paris is the capital of France."
