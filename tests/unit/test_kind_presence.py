@@ -5,6 +5,7 @@ from __future__ import annotations
 from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.kind_presence import favour_kind, holds_kind
 from lightrag_core.query.sentences import Sentence, stems
+from tests.unit.test_short_answer import NoEmbedder
 
 
 def sentence(text: str, ref: str) -> Sentence:
@@ -59,8 +60,3 @@ def test_without_a_clear_winner_both_rivals_sentences_are_shown() -> None:
     assert NO_SHORT_ANSWER in text and result.short_answer is None
     cited = [line.rsplit("[", 1)[1].rstrip("]") for line in text.splitlines() if line.startswith("- ")]
     assert cited[:2] == ["5", "1"]  # Mary Jones's sentence, then John Smith's
-
-
-class NoEmbedder:
-    def embed(self, texts: list[str]):  # noqa: ANN201
-        raise AssertionError("no embedding expected without a query vector")
