@@ -82,13 +82,13 @@ _OPTIONS = re.compile(r"[,:]?\s*(?P<a>[^,?]+?)\s+or\s+(?P<b>[^,?]+?)\s*\??\s*$",
 # "Were A and B of the same nationality?", "Are A and B members of the same band?"
 # (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)
 _SAME = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
-                   r"(?:[a-z][\w-]*\s+){0,3}?the\s+same\s+(?P<what>[a-z]+)")
+                   r"(?:[a-z][\w-]*\s+){0,5}?the\s+same\s+(?P<what>[a-z]+)")
 _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
 # A comparison is read from at most this many characters: real ones are far shorter, and the
 # patterns that find the two sides backtrack over what they are given.
 MAX_COMPARED = 300
 _EARLIER = ("first", "earlier", "earliest", "older", "oldest", "before", "sooner")
-_LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "after")
+_LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "recently", "after")
 
 
 @dataclass(frozen=True)

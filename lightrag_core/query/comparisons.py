@@ -13,11 +13,15 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
 from lightrag_core.query.roles import ROLE_WORDS, holder
-from lightrag_core.query.sentences import Sentence, named_in
+from lightrag_core.query.sentences import Sentence, named_in, stems
 
 
 def _about(option: str, sentences: list[Sentence]) -> list[Sentence]:
-    return [s for s in sentences if named_in(option, s.name_stems)][:6]
+    """Sentences naming the option, those with its full name first ("Alexandria Airport" before any
+    sentence that shares only its last word)."""
+    full = stems(option)
+    about = [s for s in sentences if named_in(option, s.name_stems)]
+    return sorted(about, key=lambda s: not full <= s.name_stems)[:6]
 
 
 def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
@@ -134,8 +138,8 @@ def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) 
 def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
     if len(kind.options) != 2:
         return None
-    if kind.same in _NATIONALITY:
-        return _same_nationality(kind, sentences)
+    if kind.same in _NATIONALITY or kind.same in _PLACES:
+        return _same_origin(kind, query, sentences)
     terms = relation_terms(query, [], kind.options)
     if not terms:
         return None
@@ -153,11 +157,16 @@ def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
     return _other_nationality(kind, query, sentences)
 
 
-# "the same …" questions answered by comparing what each side's sentences call it ("an American film").
+# "the same …" questions answered by comparing what each side's sentences call it ("an American film"),
+# or, for places, where each side's sentence puts it ("a city in Ohio").
 _NATIONALITY = {"nationality", "country", "citizenship"}
+_PLACES = {"country", "state", "province", "county", "region"}
+# "Are the directors of films A and B from the same country?": the directors are compared, not the films.
+_ROLE_OF = re.compile(r"\b(?:(?P<role>" + "|".join(ROLE_WORDS) + r")s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
+                      r"(?P<had>" + "|".join(ROLE_WORDS) + r")s?)\b", re.IGNORECASE)
 
 
-def _nationalities(option: str, sentences: list[Sentence]) -> tuple[set[str], Sentence | None]:
+def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
     """The nationality words (spaCy's NORP: "American", "French") of the first sentence about
     `option` that has any, and that sentence."""
     about = _about(option, sentences)
@@ -178,13 +187,49 @@ def _joined(text: str, start: int, end: int) -> list[str]:
     return text[start : more.end() if more else end].lower().replace("-", " ").split()
 
 
-def _same_nationality(kind: AnswerType, sentences: list[Sentence]) -> ShortAnswer | None:
-    (a_words, a_said), (b_words, b_said) = (_nationalities(o, sentences) for o in kind.options)
-    if a_said is None or b_said is None:
-        return None
-    verdict = "yes" if a_words & b_words else "no"
-    return ShortAnswer(verdict, [a_said, b_said], [f"{kind.options[0]}: {', '.join(sorted(a_words))}",
-                                                   f"{kind.options[1]}: {', '.join(sorted(b_words))}", verdict], 0.8)
+def _places(option: str, sentences: list[Sentence], level: str = "country") -> tuple[set[str], Sentence | None]:
+    """Where the first sentence about `option` that says so puts it, at the asked level: for a country the
+    last place it names ("a city in Jiangsu province, China"), for a state or province the place the
+    sentence calls one ("Jiangsu province", "the state of New York"). Nothing when it does not say:
+    a sentence naming a county and a state does not tell which is which."""
+    about = _about(option, sentences)
+    own = option.lower()
+    for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
+        places = [e for e in doc.ents if e.label_ == "GPE" and e.text.lower() not in own]
+        if level == "country" and places:
+            return {places[-1].text.lower()}, sentence
+        text = sentence.text.lower()
+        stated = {e.text.lower().removesuffix(f" {level}") for e in places
+                  if e.text.lower().endswith(f" {level}") or text.startswith(level, e.end_char + 1)
+                  or text.endswith(f"{level} of ", 0, e.start_char)}
+        if stated:
+            return stated, sentence
+    return set(), None
+
+
+def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
+    """Yes when both sides' sentences share a nationality (or, for a place, a place they are in), no when
+    both state one and they share none; the two sides' holders when the question compares a role."""
+    sides: list[tuple[str, list[Sentence]]] = []
+    role = _ROLE_OF.search(query)
+    for option in kind.options:
+        found = holder(option, (role["role"] or role["had"]).lower(), sentences) if role else None
+        sides.append((found[0], [found[1]]) if found else (option, []))
+    level = "country" if kind.same in _NATIONALITY else kind.same
+    for read in ((_nationalities, _places) if kind.same in _NATIONALITY else (_places,)):
+        # A holder's own sentences, not the one naming them as the film's director ("an American film").
+        (a_words, a_said), (b_words, b_said) = (
+            read(who, [s for s in sentences if all(s is not e for e in said)], level) for who, said in sides)
+        if a_said is None or b_said is None:
+            continue
+        verdict = "yes" if a_words & b_words else "no"
+        evidence: list[Sentence] = []
+        for said in [*sides[0][1], a_said, *sides[1][1], b_said]:
+            if all(said is not e for e in evidence):
+                evidence.append(said)
+        return ShortAnswer(verdict, evidence, [f"{sides[0][0]}: {', '.join(sorted(a_words))}",
+                                               f"{sides[1][0]}: {', '.join(sorted(b_words))}", verdict], 0.8)
+    return None
 
 
 def _other_nationality(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:

@@ -18,7 +18,8 @@ from lightrag_core.query.sentences import Sentence, named_in
 ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
               "writer": ("writ", "wrote"), "screenwriter": ("writ", "wrote", "screenplay"),
               "producer": ("produc",), "creator": ("creat",), "founder": ("found",), "performer": ("perform",),
-              "singer": ("sing", "sung", "perform"), "father": ("father", "son of", "daughter of", "child of"),
+              "singer": ("sing", "sung", "perform"),
+              "father": ("father", "son of", "daughter of", "child of", "heir of"),
               "mother": ("mother", "son of", "daughter of", "child of"), "husband": ("husband", "married"),
               "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse"),
               # Family and work ties, stated by their own noun ("youngest son of B", "A, clerk to B").
@@ -26,14 +27,19 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "sister": ("sister",), "nephew": ("nephew",), "niece": ("niece",), "uncle": ("uncle",),
               "aunt": ("aunt",), "clerk": ("clerk",), "partner": ("partner",), "employer": ("employ",),
               "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",)}
-_ROLES = "|".join(ROLE_WORDS)
+# Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
+# father's father, the father-in-law the spouse's father.
+CHAINS = {("paternal", "grandfather"): ("father", "father"), ("paternal", "grandmother"): ("father", "mother"),
+          ("maternal", "grandfather"): ("mother", "father"), ("maternal", "grandmother"): ("mother", "mother"),
+          ("", "father-in-law"): ("spouse", "father"), ("", "mother-in-law"): ("spouse", "mother")}
+_ROLES = "|".join(["father-in-law", "mother-in-law", "grandfather", "grandmother", *ROLE_WORDS])
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
-_QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former)"
+_QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|paternal|maternal)"
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
 # "the director of (film) X", X running to the verb or the question mark.
 _OF = re.compile(rf"\bthe\s+(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
                  rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)"
-                 r"(?=\s+(?:die|died|born|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
+                 r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
                  r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did)\b|\s*\?|,|$)")
 # "X's father": X is the run of capitalised words (with of, the, de …) before "'s".
 _NAME_WORD = r"[A-Z][\w.\-]{0,40}"
@@ -77,6 +83,48 @@ def inner_hop(subject: str) -> Hop | None:
     return hop if hop is not None and hop.outer.strip(" ?") == "{}" else None
 
 
+def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = ""
+                 ) -> tuple[list[str], list[Sentence]] | None:
+    """The holder of a role, through the middle holder when the role is a chain ("paternal grandfather"):
+    the names along the way and the sentences that say each tie. None when a tie is not stated."""
+    steps = CHAINS.get((qualifier, role)) or CHAINS.get(("", role))
+    if steps is None:
+        found = holder(subject, role, sentences, qualifier)
+        return ([found[0]], [found[1]]) if found else None
+    names: list[str] = []
+    said: list[Sentence] = []
+    for step in steps:
+        found = holder(names[-1] if names else subject, step, sentences)
+        if found is None:
+            return None
+        names.append(found[0])
+        said.append(found[1])
+    return names, said
+
+
+_KIN_OF = re.compile(r"(?:son|daughter|child|heir)\s+(?:and\s+\w+\s+)?of\s+")
+
+
+def _points_at(text: str, cue: int, subject: str) -> bool:
+    """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
+    sentence names its child."""
+    kin = _KIN_OF.match(text, cue)
+    if kin is None:
+        return False
+    stop = min((i for mark in ".;(" if (i := text.find(mark, kin.end())) >= 0), default=len(text))
+    return subject in text[kin.end():min(stop, kin.end() + 120)]
+
+
+def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
+    """"the son of A and B": by custom the father is named first, so the mother is the name after "and"."""
+    kin = _KIN_OF.match(text, cue)
+    joined = text.find(" and ", kin.end()) if kin else -1
+    if kin is None or joined < 0 or any(mark in text[kin.end():joined] for mark in ".;("):
+        return ""
+    after = sorted((start, name) for name, start in names.items() if start >= joined + 5)
+    return after[0][1].strip(" ,.") if after and after[0][0] <= joined + 6 else ""
+
+
 def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "") -> tuple[str, Sentence] | None:
     """Who holds `role` for `subject`, and the sentence that says so: the name nearest the role's cue
     word in a sentence about the subject (never a name made only of the subject's words). With a
@@ -89,10 +137,15 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     stating = [s for s in about if any(c in s.text.lower() for c in cues)][:6]
     subject_words = {w.lower() for w in subject.split()}
     for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
-        cue = min(i for c in cues if (i := said.text.lower().find(c)) >= 0)
+        lowered = said.text.lower()
+        cue = min(i for c in cues if (i := lowered.find(c)) >= 0)
+        if role in {"father", "mother"} and _points_at(lowered, cue, subject.lower()):
+            continue  # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father
         # The small model often calls a director an ORG; a name nearest the cue word comes first.
         names = {without_heading(e.text): e.start_char for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
         names.update({c.text: c.start_char for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.text not in names})
+        if role == "mother" and (second := _second_parent(lowered, cue, names)):
+            return second, said
         for name in sorted(names, key=lambda n: abs(names[n] - cue)):
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form

@@ -80,7 +80,8 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where))
-            before = words
+            # "He married …" after "He was born …": the pronoun's names carry on through the run.
+            before = words | (before if _PRONOUN_START.match(text) else frozenset())
     return out
 
 

@@ -1,0 +1,202 @@
+"""Candidate answer spans in one sentence: what spaCy finds, how well each fits the asked-for type,
+and what ties it to the question (the parse, and the life event a date or place belongs to).
+
+`short_answer.py` ranks these along one- and two-sentence paths; this module only reads sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from lightrag_core.nlp import nlp
+from lightrag_core.query.answer_support import related
+from lightrag_core.query.answer_type import ANY, DATE, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
+from lightrag_core.query.roles import without_heading
+from lightrag_core.query.sentences import Sentence, stems
+
+_RELATED = {PERSON: {ORG}, ORG: {PERSON}}
+# "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
+# Only after verbs that place someone or something: "studied at Devonshire House" names no place.
+_LOCATIVE = {"in", "at", "near"}
+_PLACING = {"bear", "die", "locate", "base", "situate", "headquarter", "bury", "raise", "live", "settle", "grow"}
+LOCATIVE_FIT = 0.6
+
+
+@dataclass(frozen=True)
+class Span:
+    text: str
+    label: str
+    root: int  # index of the span's syntactic head in its sentence
+    start: int = 0  # character offset in the sentence
+    locative: bool = False  # the object of "in", "at" or "near"
+
+
+@dataclass
+class ParsedSentence:
+    sentence: Sentence
+    spans: list[Span]
+    tokens: list[str]  # lower-case words
+    lemmas: list[str]
+    heads: list[int]  # each token's syntactic head (the root points at itself)
+
+
+def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
+    """Each sentence's entities, and noun chunks headed by a proper noun that the model did not label."""
+    out = []
+    for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
+        spans = []
+        for e in doc.ents:
+            first = doc[_day_start(doc, e)]
+            spans.append(Span(_person_text(doc[first.i:e.end].text, e.label_), e.label_, e.root.i, first.idx,
+                              _locative(e.root)))
+        labelled = {i for e in doc.ents for i in range(e.start, e.end)}
+        spans += [Span(c.text, "NAME", c.root.i, c.start_char, _locative(c.root)) for c in doc.noun_chunks
+                  if c.root.pos_ == "PROPN" and c.root.i not in labelled]
+        out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
+                                  [t.head.i for t in doc]))
+    return out
+
+
+def _locative(root: Any) -> bool:
+    prep = root.head
+    return bool(root.dep_ == "pobj" and prep.lower_ in _LOCATIVE and prep.head.lemma_.lower() in _PLACING)
+
+
+def _person_text(text: str, label: str) -> str:
+    """A person's name without a heading in capitals the model read into it ("CHARACTERS Bob Cratchit")."""
+    return without_heading(text) if label == "PERSON" else text
+
+
+def _day_start(doc: Any, ent: Any) -> int:
+    """Where a date starts, with a day number the small model left out ("30 April 1989" read as
+    "April 1989" after a dash)."""
+    before = doc[ent.start - 1] if ent.label_ == "DATE" and ent.start > 0 else None
+    if before is not None and before.text.isdigit() and 1 <= int(before.text) <= 31:
+        return int(ent.start) - 1
+    return int(ent.start)
+
+
+_DATE_WORDS = re.compile(
+    r"\d|\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|"
+    r"apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century)\b",
+    re.IGNORECASE)
+
+
+def fit(kind: AnswerType, span: Span) -> float:
+    """How well the span's kind fits the question's; a date with no number, month or day in it ("this
+    week", "today") fits only weakly: it rarely answers "when" on its own."""
+    fitted = _type_fit(kind, span.label)
+    if kind.kind == DATE and span.label == "DATE" and not _DATE_WORDS.search(span.text):
+        return fitted * 0.5
+    if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
+        return max(fitted, LOCATIVE_FIT)
+    return fitted
+
+
+def _type_fit(kind: AnswerType, label: str) -> float:
+    if kind.kind == ANY:
+        return 0.5 if label in LABELS[NAME] or label == "NAME" else 0.0
+    wanted = LABELS[kind.kind]
+    if label in wanted:
+        return 1.0
+    if any(label in LABELS[r] for r in _RELATED.get(kind.kind, ())):
+        return 0.6
+    if kind.kind == NAME and label == "NAME":
+        return 0.8
+    if kind.kind in {PERSON, ORG} and label == "NAME":
+        return 0.5
+    return 0.0
+
+
+def clean_span(text: str) -> str:
+    text = text.strip(" ,.;:\"'()“”‘’")
+    return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
+
+
+def proximity(parsed: ParsedSentence, span: Span, terms: set[str], lemmas: set[str]) -> float:
+    """How closely the span is tied to the question's relation words in the sentence: by the parse
+    ("written by Jack Owens": two arcs from "written") and, less, by word distance."""
+    positions = [i for i, (t, lemma) in enumerate(zip(parsed.tokens, parsed.lemmas))
+                 if lemma in lemmas or t in terms or any(related(t, w) for w in terms)]
+    if not positions:
+        return 0.0
+    arcs = min(_arcs(parsed.heads, span.root, i) for i in positions)
+    gap = min(abs(i - span.root) for i in positions)
+    return 0.7 / (1.0 + max(arcs - 1, 0)) + 0.3 / (1.0 + gap / 4.0)
+
+
+def _arcs(heads: list[int], a: int, b: int) -> int:
+    """Dependency arcs between tokens a and b (through their lowest common head)."""
+    up: dict[int, int] = {}
+    node, depth = a, 0
+    while node not in up:
+        up[node] = depth
+        node, depth = heads[node], depth + 1
+    node, depth = b, 0
+    seen: set[int] = set()
+    while node not in up and node not in seen:
+        seen.add(node)
+        node, depth = heads[node], depth + 1
+    return up[node] + depth if node in up else len(heads)
+
+
+_BRACKETS = re.compile(r"\(([^()]{4,120})\)")
+_DASH = re.compile(r"\s*[–—-]\s+|\s+[–—-]\s*|–")
+_CUES = {"birth": re.compile(r"\b(?:born|birth|b\.)", re.IGNORECASE),
+         "death": re.compile(r"\b(?:died|death|dead|d\.|killed)", re.IGNORECASE),
+         "burial": re.compile(r"\b(?:buried|burial|interred|grave)", re.IGNORECASE)}
+# The words a question asks an event with, which a sentence stating it by a cue or a bracket covers.
+EVENT_WORDS = {"birth": stems("born birth"), "death": stems("die died death"), "burial": stems("buried burial bury")}
+CUE_REACH = 60  # characters before a span in which "born"/"died" says whose date or place it is
+_CLAUSE_END = re.compile(r"[;)]|, (?:and |but )?(?:he|she|they|it)\b", re.IGNORECASE)
+
+
+def asked_event(lemmas: set[str]) -> str:
+    """"birth", "death" or "burial" when the question asks when or where someone was born, died or buried."""
+    if lemmas & {"bear", "born", "birth"}:
+        return "birth"
+    return "death" if lemmas & {"die", "death"} else "burial" if lemmas & {"bury", "burial"} else ""
+
+
+def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
+    """For a question about a birth or death: 1 for a date or place that the sentence gives for that
+    event ("born 3 June 1899 in Leeds", the first date of a "(1924 – 2005)" bracket for a birth),
+    -0.5 for one it gives for the other event (a birth place does not answer "where did X die?")."""
+    if not asked or span.label == "NUMBER":
+        return 0.0
+    if span.label == "DATE":
+        bracket = _bracket_event(parsed.sentence.text, span)
+        if bracket:
+            return 1.0 if bracket == asked else -0.5
+    cue = _cue_before(parsed.sentence.text, span.start)
+    if not cue:
+        return 0.0
+    return 1.0 if cue == asked else -0.5
+
+
+def _cue_before(text: str, start: int) -> str:
+    """The life event named nearest before `start`, within reach and in the same clause."""
+    window = text[max(0, start - CUE_REACH):start]
+    ends = [m.end() for m in _CLAUSE_END.finditer(window)]
+    window = window[ends[-1]:] if ends else window
+    last = {event: found[-1].start() for event, cue in _CUES.items() if (found := list(cue.finditer(window)))}
+    return max(last, key=lambda event: last[event]) if last else ""
+
+
+def _bracket_event(text: str, span: Span) -> str:
+    """"birth" or "death" for a date inside a "(1924 – 2005)" or "(born 1924)" bracket after a name."""
+    for bracket in _BRACKETS.finditer(text):
+        if not bracket.start(1) <= span.start < bracket.end(1):
+            continue
+        inside = bracket.group(1)
+        if _CUES["birth"].search(inside) and _CUES["death"].search(inside):
+            return ""  # "(born 3 June 1899 in Leeds, died 1968)": the cue words say which
+        parts = _DASH.split(inside.removeprefix("born "), maxsplit=1)
+        offset = span.start - bracket.start(1)
+        if len(parts) == 2:
+            return "birth" if offset < inside.find(parts[1]) else "death"
+        if inside.startswith("born "):
+            return "birth"
+    return ""

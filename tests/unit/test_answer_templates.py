@@ -1,0 +1,128 @@
+"""Short answers to the question forms of Wikipedia bridge and comparison sets, on hand-written passages:
+a life event's date and place, a role's nationality, a chain of kinship, and "the same" country or province.
+
+Each passage opens with its title, as a Wikipedia paragraph indexed as one document does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.query.answer_type import answer_type
+from tests.unit.test_short_answer import answer
+
+RED_DOOR = "The Red Door The Red Door is a 1950 American drama film directed by Henri Dubois and starring Mary Lane."
+BLUE_SKIES = "Blue Skies (1946 film) Blue Skies is a 1946 British musical film directed by Arthur Smith."
+DUBOIS = ("Henri Dubois Henri Dubois (12 March 1901 – 4 May 1975) was a French film director and screenwriter. "
+          "He was born in Lyon.")
+SMITH = "Arthur Smith Arthur Smith (born 3 June 1899 in Leeds, died 1968 in London) was an English film director."
+FILMS = [RED_DOOR, BLUE_SKIES, DUBOIS, SMITH]
+LOUIS = "Louis of France Louis of France (1682–1712) was the son of Louis, Grand Dauphin and Maria Anna of Bavaria."
+MARIA_ANNA = ("Maria Anna of Bavaria Maria Anna Victoria of Bavaria (1660–1690) was the daughter of Ferdinand Maria, "
+              "Elector of Bavaria and Henriette Adelaide of Savoy.")
+DAUPHIN = ("Louis, Grand Dauphin Louis, Grand Dauphin (1661–1711) was the eldest son and heir of King Louis XIV of "
+           "France and his wife Maria Theresa of Spain.")
+
+
+def confident(question: str, chunks: list[str], names: list[str]) -> str | None:
+    found = answer(question, chunks, names)
+    return found.text if found is not None and found.confident else None
+
+
+@pytest.mark.parametrize(("question", "names", "expected"), [
+    # the date and the place of the event asked about, not of the other one in the same bracket
+    ("What is the date of death of the director of film Blue Skies?", ["Blue Skies"], "1968"),
+    ("Where did the director of film Blue Skies die?", ["Blue Skies"], "London"),
+    ("Where was the director of film Blue Skies born?", ["Blue Skies"], "Leeds"),
+    # "born in Lyon": the small model calls Lyon an organisation; "born in" makes it a place
+    ("Where was the director of film The Red Door born?", ["The Red Door"], "Lyon"),
+    # no sentence says "nationality": "a French film director" states it
+    ("What nationality is the director of film The Red Door?", ["The Red Door"], "French"),
+])
+def test_a_fact_about_the_holder_of_a_role(question: str, names: list[str], expected: str) -> None:
+    assert confident(question, FILMS, names) == expected
+
+
+def test_more_recently_orders_by_the_later_date() -> None:
+    assert answer_type("Which film was released more recently, The Red Door or Blue Skies?").order == "later"
+    assert confident("Which film was released more recently, The Red Door or Blue Skies?", FILMS,
+                     ["The Red Door", "Blue Skies"]) == "The Red Door"
+
+
+@pytest.mark.parametrize("question", [
+    "Are the directors of films The Red Door and Blue Skies from the same country?",
+    "Do both films The Red Door and Blue Skies have the directors from the same country?",
+])
+def test_the_directors_nationalities_are_compared_not_the_films(question: str) -> None:
+    """Both films are called something (American, British); the question is about their directors."""
+    kind = answer_type(question)
+    assert kind.options == ("The Red Door", "Blue Skies") and kind.same == "country"
+    found = answer(question, FILMS, ["The Red Door", "Blue Skies"])
+    assert found is not None and found.confident and found.text == "no"
+    assert found.path[:2] == ["Henri Dubois: french", "Arthur Smith: english"]
+
+
+def test_two_french_directors_are_from_the_same_country() -> None:
+    other = "Le Train Le Train is a 1962 American film directed by Paul Marchand."
+    marchand = "Paul Marchand Paul Marchand (1910–1980) was a French director."
+    found = answer("Are the directors of films The Red Door and Le Train from the same country?",
+                   [RED_DOOR, other, DUBOIS, marchand], ["The Red Door", "Le Train"])
+    assert found is not None and found.text == "yes"
+
+
+def test_cities_in_different_countries() -> None:
+    cities = ["Kabul Kabul is the capital and largest city of Afghanistan.",
+              "Lyon Lyon is the third-largest city of France."]
+    assert confident("Are both Kabul and Lyon located in the same country?", cities, ["Kabul", "Lyon"]) == "no"
+
+
+def test_a_province_is_compared_only_where_the_sentences_call_it_one() -> None:
+    stated = ["Nantong Nantong is a prefecture-level city in Jiangsu province, China.",
+              "Jingdezhen Jingdezhen is a prefecture-level city in Jiangxi province, China."]
+    assert confident("Are Nantong and Jingdezhen in the same province?", stated, ["Nantong", "Jingdezhen"]) == "no"
+    # both in China, neither sentence says which province: no guess from the country they share
+    unstated = ["Nantong Nantong is a city in eastern China.", "Jingdezhen Jingdezhen is a city in China."]
+    assert answer("Are Nantong and Jingdezhen in the same province?", unstated, ["Nantong", "Jingdezhen"]) is None
+
+
+@pytest.mark.parametrize(("question", "expected", "middle"), [
+    ("Who is the mother of Louis of France?", "Maria Anna", None),  # "the son of A and B": B
+    ("Who is the paternal grandfather of Louis of France?", "King Louis XIV", "Grand Dauphin"),
+    ("Who is the maternal grandmother of Louis of France?", "Henriette Adelaide", "Maria Anna"),
+    ("Who is Louis of France's maternal grandfather?", "Ferdinand Maria", "Maria Anna"),
+])
+def test_kinship_is_followed_one_tie_at_a_time(question: str, expected: str, middle: str | None) -> None:
+    found = answer(question, [LOUIS, MARIA_ANNA, DAUPHIN], ["Louis of France"])
+    assert found is not None and found.confident and found.text == expected
+    if middle:
+        assert found.path == ["Louis of France", middle, expected]
+        assert len(found.evidence) == 2  # each tie cited with its sentence
+
+
+def test_a_sentence_naming_the_subject_as_a_child_does_not_give_its_parent() -> None:
+    """"Louis of France was the son of Louis, Grand Dauphin and Maria Anna": asked for Maria Anna's mother,
+    this sentence names her son, so her own sentence is read."""
+    found = answer("Who is the mother of Maria Anna of Bavaria?", [LOUIS, MARIA_ANNA], ["Maria Anna of Bavaria"])
+    assert found is not None and found.text == "Henriette Adelaide"
+
+
+DUBOIS_LIFE = (DUBOIS + " He married the actress Claire Morel in 1930. He died of a heart attack in Paris and was "
+               "buried at Père Lachaise Cemetery.")
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    # "He married …", "He died …": a run of sentences opening with a pronoun is still about Henri Dubois
+    ("Who is the spouse of the director of film The Red Door?", "Claire Morel"),  # a role of the role's holder
+    ("Where did the director of film The Red Door die?", "Paris"),  # not Lyon (born) nor the cemetery (buried)
+    ("Where was the place of death of the director of film The Red Door?", "Paris"),
+    ("Where was the director of film The Red Door buried?", "Père Lachaise Cemetery"),
+    ("When was the director of film The Red Door born?", "12 March 1901"),  # not 1930, the wedding
+])
+def test_a_life_told_over_several_sentences(question: str, expected: str) -> None:
+    assert confident(question, [RED_DOOR, BLUE_SKIES, DUBOIS_LIFE, SMITH], ["The Red Door"]) == expected
+
+
+def test_a_life_bracket_states_the_death_without_the_word() -> None:
+    """Arthur Smith's sentence says "died 1968"; Henri Dubois's only "(… – 4 May 1975)": his is the answer."""
+    found = answer("When did Henri Dubois die?", FILMS, ["Henri Dubois"])
+    assert found is not None and found.text == "4 May 1975"
