@@ -40,6 +40,7 @@ class ParsedSentence:
     tokens: list[str]  # lower-case words
     lemmas: list[str]
     heads: list[int]  # each token's syntactic head (the root points at itself)
+    deps: list[str]  # each token's dependency label
 
 
 def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
@@ -55,7 +56,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
         spans += [Span(c.text, "NAME", c.root.i, c.start_char, _locative(c.root)) for c in doc.noun_chunks
                   if c.root.pos_ == "PROPN" and c.root.i not in labelled]
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
-                                  [t.head.i for t in doc]))
+                                  [t.head.i for t in doc], [t.dep_ for t in doc]))
     return out
 
 
@@ -125,6 +126,32 @@ def proximity(parsed: ParsedSentence, span: Span, terms: set[str], lemmas: set[s
     arcs = min(_arcs(parsed.heads, span.root, i) for i in positions)
     gap = min(abs(i - span.root) for i in positions)
     return 0.7 / (1.0 + max(arcs - 1, 0)) + 0.3 / (1.0 + gap / 4.0)
+
+
+def asked_verb(question: Any) -> set[str]:
+    """The lemma of the verb the question's wh-word hangs from ("founded" in "a network founded by who?";
+    "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it."""
+    wh = next((t for t in question if t.lower_ in {"who", "whom", "whose", "what", "which"}), None)
+    node, steps = wh, 0
+    while node is not None and steps < 6:
+        if node.pos_ == "VERB":  # "does" read as the verb says nothing about who did what
+            return {node.lemma_.lower()} - {"do", "be", "have"}
+        if node.head is node:
+            break
+        node, steps = node.head, steps + 1
+    return set()
+
+
+def agent(parsed: ParsedSentence, span: Span, verb: set[str]) -> float:
+    """1 when the span does what the question asks about: "directed by Henri Dubois" or "Henri Dubois
+    directed …" for "who directed …?". A name merely near the verb ("… and starring Mary Lane") is not."""
+    root, heads, deps = span.root, parsed.heads, parsed.deps
+    head = heads[root]
+    if deps[root] == "pobj" and parsed.tokens[head] == "by":
+        return float(parsed.lemmas[heads[head]] in verb)
+    if deps[root] == "nsubj":
+        return float(parsed.lemmas[head] in verb)
+    return 0.0
 
 
 def _arcs(heads: list[int], a: int, b: int) -> int:

@@ -19,7 +19,9 @@ from lightrag_core.query.answer_spans import (
     EVENT_WORDS,
     ParsedSentence,
     Span,
+    agent,
     asked_event,
+    asked_verb,
     clean_span,
     fit,
     life_event,
@@ -47,6 +49,7 @@ POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a se
 BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
 MIN_MARGIN = 0.4
+AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
 PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
 BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share of its own …
 BRIDGE_PENALTY = 0.6  # … is discounted by this factor
@@ -144,8 +147,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     idf = idf_weights(terms, sentences)
     q_stems = stems(query)
     named_words = set().union(*(stems(n) for n in names)) if names else set()
-    lemmas = {t.lemma_.lower() for t in nlp()(query) if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
+    doc = nlp()(query)
+    lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
               and t.lower_ not in named_words}
+    verb = asked_verb(doc)
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     pool = parse(sentences[:POOL])
     best_pool = scored[0][1] or 1.0
@@ -184,7 +189,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base
-                tie = PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life
+                tie = PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_stems))
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
@@ -216,7 +221,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             fitted = fit(kind, span)
             text = clean_span(span.text)
             if fitted and text and not asked(text) and not stems(text) <= stems(bridge_name) | q_stems:
-                tie = PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life_event(second, span, event)
+                tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life_event(second, span, event)
+                       + AGENT * agent(second, span, verb))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_stems))
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from lightrag_core.nlp import nlp
+from lightrag_core.query.answer_spans import asked_verb
 from lightrag_core.query.answer_type import answer_type
 from tests.unit.test_short_answer import answer
 
@@ -126,3 +128,19 @@ def test_a_life_bracket_states_the_death_without_the_word() -> None:
     """Arthur Smith's sentence says "died 1968"; Henri Dubois's only "(… – 4 May 1975)": his is the answer."""
     found = answer("When did Henri Dubois die?", FILMS, ["Henri Dubois"])
     assert found is not None and found.text == "4 May 1975"
+
+
+def test_the_one_who_did_what_is_asked_beats_a_name_beside_it() -> None:
+    """"directed by Henri Dubois and starring Mary Lane": both are near "directed"; one is its agent."""
+    assert confident("Who directed the film The Red Door?", [RED_DOOR], ["The Red Door"]) == "Henri Dubois"
+    assert confident("The Red Door is a film directed by who?", [RED_DOOR], ["The Red Door"]) == "Henri Dubois"
+
+
+@pytest.mark.parametrize(("question", "verb"), [
+    ("Who directed the film The Red Door?", {"direct"}),
+    ("Thumb Wrestling Federation is on a network founded by who?", {"found"}),
+    # "who missed" describes the player and is not what is asked (the small model reads "does" as the verb)
+    ("What show does a retired Orlando Magic player, who missed the 2003-04 season, host?", set()),
+])
+def test_the_asked_verb_is_the_one_the_question_word_hangs_from(question: str, verb: set[str]) -> None:
+    assert asked_verb(nlp()(question)) == verb
