@@ -138,7 +138,7 @@ def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) 
 def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
     if len(kind.options) != 2:
         return None
-    if kind.same in _NATIONALITY or kind.same in _PLACES:
+    if kind.same in _NATIONALITY or kind.same in _PLACES or kind.same in _GROUPS:
         return _same_origin(kind, query, sentences)
     terms = relation_terms(query, [], kind.options)
     if not terms:
@@ -161,6 +161,11 @@ def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
 # or, for places, where each side's sentence puts it ("a city in Ohio").
 _NATIONALITY = {"nationality", "country", "citizenship"}
 _PLACES = {"country", "state", "province", "county", "region"}
+# "members of the same band", "played for the same team": the organisations each side's sentence names.
+_GROUPS = {"band", "group", "team", "club", "company", "label", "school", "university", "college", "party",
+           "league", "orchestra"}
+_GROUP_WORDS = {"band": ("band", "group"), "group": ("group", "band"), "team": ("team", "club"),
+                "club": ("club", "team")}
 # "Are the directors of films A and B from the same country?": the directors are compared, not the films.
 _ROLE_OF = re.compile(r"\b(?:(?P<role>" + "|".join(ROLE_WORDS) + r")s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
                       r"(?P<had>" + "|".join(ROLE_WORDS) + r")s?)\b", re.IGNORECASE)
@@ -207,6 +212,22 @@ def _places(option: str, sentences: list[Sentence], level: str = "country") -> t
     return set(), None
 
 
+def _groups(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
+    """The organisations the first sentence about `option` that names any ties it to: spaCy's ORG, and the
+    name after the asked word ("the rock band Oasis"; the small model calls many bands a place or a person)."""
+    about = _about(option, sentences)
+    own = option.lower()
+    words = "|".join(_GROUP_WORDS.get(level, (level,)))
+    after = re.compile(rf"\b(?:{words})s?\s+((?:[A-Z][\w'&.-]*\s?)+)") if level else None
+    for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
+        found = {e.text.lower().removeprefix("the ") for e in doc.ents if e.label_ == "ORG"}
+        found |= {m.group(1).strip(" .,").lower() for m in after.finditer(sentence.text)} if after else set()
+        found = {f for f in found if f not in own}
+        if found:
+            return found, sentence
+    return set(), None
+
+
 def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
     """Yes when both sides' sentences share a nationality (or, for a place, a place they are in), no when
     both state one and they share none; the two sides' holders when the question compares a role."""
@@ -216,7 +237,9 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
         found = holder(option, (role["role"] or role["had"]).lower(), sentences) if role else None
         sides.append((found[0], [found[1]]) if found else (option, []))
     level = "country" if kind.same in _NATIONALITY else kind.same
-    for read in ((_nationalities, _places) if kind.same in _NATIONALITY else (_places,)):
+    readers = ((_nationalities, _places) if kind.same in _NATIONALITY else (_groups,) if kind.same in _GROUPS
+               else (_places,))
+    for read in readers:
         # A holder's own sentences, not the one naming them as the film's director ("an American film").
         (a_words, a_said), (b_words, b_said) = (
             read(who, [s for s in sentences if all(s is not e for e in said)], level) for who, said in sides)

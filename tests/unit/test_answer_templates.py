@@ -144,3 +144,15 @@ def test_the_one_who_did_what_is_asked_beats_a_name_beside_it() -> None:
 ])
 def test_the_asked_verb_is_the_one_the_question_word_hangs_from(question: str, verb: set[str]) -> None:
     assert asked_verb(nlp()(question)) == verb
+
+
+def test_the_same_band_compares_the_bands_each_sentence_names() -> None:
+    """The small model calls Alphaville a place and Apink a person: "the band X", "the girl group X" say it."""
+    singers = ["Marian Gold Marian Gold is a German singer, best known as the lead vocalist of the band Alphaville.",
+               "Jung Eun-ji Jung Eun-ji is a South Korean singer. She is the main vocalist of the girl group Apink."]
+    assert confident("Are Marian Gold and Jung Eun-ji members of the same band?", singers,
+                     ["Marian Gold", "Jung Eun-ji"]) == "no"
+    brothers = ["Liam Gallagher Liam Gallagher is an English singer, the lead singer of the rock band Oasis.",
+                "Noel Gallagher Noel Gallagher is an English musician, the lead guitarist of the rock band Oasis."]
+    assert confident("Were Liam Gallagher and Noel Gallagher in the same band?", brothers,
+                     ["Liam Gallagher", "Noel Gallagher"]) == "yes"
