@@ -36,11 +36,25 @@ _ROLES = "|".join(["father-in-law", "mother-in-law", "grandfather", "grandmother
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|paternal|maternal)"
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
-# "the director of (film) X", X running to the verb or the question mark.
+# X runs to the verb or the question mark.
+_UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
+          r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did|located|found|"
+          r"founded|a\s+part)\b|\s*\?|,|$)")
+# "the director of (film) X"
 _OF = re.compile(rf"\bthe\s+(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
-                 rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)"
-                 r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
-                 r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did)\b|\s*\?|,|$)")
+                 rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+# "the institute that owned X", "the company which was founded by X": the verb is the cue.
+_RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"
+                       r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>[a-z]{3,})\s+(?:(?:by|in|on|for|at)\s+)?"
+                       rf"(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+# "X's birthplace", "the birthplace of X", "the city where X was born": a place found by its event.
+_EVENT_PLACE = re.compile(
+    r"\bthe\s+(?:birthplace|place\s+of\s+birth)\s+of\s+(?P<x>[A-Z][^?,]{0,80}?)" + _UNTIL
+    + r"|\bthe\s+(?:city|town|village|place|country|state|county)\s+(?:where|in\s+which)\s+(?P<x2>[A-Z][^?,]{0,80}?)"
+    r"\s+(?:was\s+)?(?P<event>born|died|buried)\b"
+    r"|(?P<x3>[A-Z][\w.\-]{0,40}(?:\s+[A-Z][\w.\-]{0,40}){0,4})'s\s+(?:birthplace|hometown|place\s+of\s+birth)\b")
+_IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made", "built": "built", "won": "won",
+              "began": "began", "ran": "ran", "led": "led", "held": "held", "bought": "bought", "sold": "sold"}
 # "X's father": X is the run of capitalised words (with of, the, de …) before "'s".
 _NAME_WORD = r"[A-Z][\w.\-]{0,40}"
 _POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|{_NAME_WORD})){{0,8}})'s\s+"
@@ -62,6 +76,7 @@ class Hop:
     subject: str  # X in "the director of X"
     outer: str  # the question with the phrase replaced by a placeholder: "When did {} die?"
     qualifier: str = ""  # "youngest" in "the youngest son of X"
+    asks: str = ""  # for a place found by its event: the question that finds it ("Where was {} born?")
 
     def asks_the_name(self) -> bool:
         """"Who is the director of X?": the holder itself is the answer."""
@@ -69,11 +84,30 @@ class Hop:
 
 
 def first_hop(question: str) -> Hop | None:
-    for pattern in (_OF, _POSSESSIVE):
-        if found := pattern.search(question):
-            outer = question[: found.start()] + "{}" + question[found.end():]
-            return Hop(found["role"].lower(), found["x"].strip(), outer, (found["qualifier"] or "").lower())
-    return None
+    """The first role phrase of the question (the earliest in it, when several forms match)."""
+    found = [(m.start(), kind, m) for kind, pattern in (("of", _OF), ("of", _POSSESSIVE), ("relative", _RELATIVE),
+                                                        ("place", _EVENT_PLACE)) if (m := pattern.search(question))]
+    if not found:
+        return None
+    _, kind, m = min(found, key=lambda f: f[0])
+    outer = question[: m.start()] + "{}" + question[m.end():]
+    if kind == "place":
+        event = (m["event"] or "born").lower()
+        asked = {"born": "Where was {} born?", "died": "Where did {} die?", "buried": "Where was {} buried?"}[event]
+        return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=asked)
+    if kind == "relative":
+        return Hop(_cue(m["verb"]), m["x"].strip(), outer)
+    return Hop(m["role"].lower(), m["x"].strip(), outer, (m["qualifier"] or "").lower())
+
+
+def _cue(verb: str) -> str:
+    """The part of a verb that its forms share ("published" → "publish"), to find it in a sentence."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    for suffix in ("ied", "ed", "es", "s"):
+        if verb.endswith(suffix) and len(verb) - len(suffix) >= 3:
+            return verb[: -len(suffix)] + ("y" if suffix == "ied" else "")
+    return verb
 
 
 def inner_hop(subject: str) -> Hop | None:
@@ -152,5 +186,5 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.
             words = {w.lower() for w in name.split()}
             if not (words <= subject_words or subject_words <= words):
-                return name.strip(" ,."), said
+                return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE), said
     return None

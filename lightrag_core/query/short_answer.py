@@ -49,6 +49,7 @@ POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a se
 BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
 MIN_MARGIN = 0.4
+HEAD_WORD = 0.4  # weight of a span holding the question's noun ("what county?": "Rockland County")
 AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
 PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
 BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share of its own …
@@ -86,7 +87,14 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
         if first is None:
             return None
         subject, path, evidence = first[0], [inner.subject, first[0]], [first[1]]
-    found = chain_holder(subject, hop.role, sentences, hop.qualifier)
+    if hop.asks:  # "the city where X was born": X's birthplace, asked of the sentences about X
+        about_subject = [(s, v) for s, v in scored if named_in(subject, s.name_stems)]
+        place = _span(AnswerType(PLACE), hop.asks.format(subject), about_subject, [subject]) if about_subject else None
+        if place is None or not place.confident:
+            return None
+        found: tuple[list[str], list[Sentence]] | None = ([place.text], place.evidence)
+    else:
+        found = chain_holder(subject, hop.role, sentences, hop.qualifier)
     if found is None:
         return None
     person = found[0][-1]
@@ -108,6 +116,11 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
         return None
     return ShortAnswer(outer.text, [*evidence, *outer.evidence], [*path, outer.text], outer.score,
                        outer.margin, outer.confident, outer.rival)
+
+
+def _names_head(kind: AnswerType, text: str) -> float:
+    """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county")."""
+    return float(bool(kind.head) and kind.head in text.lower().split())
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -146,6 +159,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     terms = relation_terms(query, names) - _UNSTATED
     idf = idf_weights(terms, sentences)
     q_stems = stems(query)
+    q_words = q_stems - stems(kind.head)  # "Rockland County" repeats no question word for "what county?"
     named_words = set().union(*(stems(n) for n in names)) if names else set()
     doc = nlp()(query)
     lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
@@ -189,8 +203,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base
-                tie = PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_stems))
+                tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
+                       + HEAD_WORD * _names_head(kind, text))
+                score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
@@ -222,8 +237,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             text = clean_span(span.text)
             if fitted and text and not asked(text) and not stems(text) <= stems(bridge_name) | q_stems:
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life_event(second, span, event)
-                       + AGENT * agent(second, span, verb))
-                score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_stems))
+                       + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text))
+                score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
     merged = _merge_names(candidates)

@@ -156,3 +156,26 @@ def test_the_same_band_compares_the_bands_each_sentence_names() -> None:
                 "Noel Gallagher Noel Gallagher is an English musician, the lead guitarist of the rock band Oasis."]
     assert confident("Were Liam Gallagher and Noel Gallagher in the same band?", brothers,
                      ["Liam Gallagher", "Noel Gallagher"]) == "yes"
+
+
+@pytest.mark.parametrize(("question", "chunks", "names", "expected", "bridge"), [
+    # a relative clause names the first hop by what it did: "the institute that owned X"
+    ("When was the institute that owned The Collegian founded?",
+     ["The Collegian The Collegian is the student newspaper of Hillsdale College. It is owned by the Hillsdale "
+      "Institute.", "Hillsdale Institute The Hillsdale Institute was founded in 1844 by Free Will Baptists."],
+     ["The Collegian"], "1844", "Hillsdale Institute"),
+    ("Who founded the company which published Guitar World?",
+     ["Guitar World Guitar World is a monthly music magazine published by Future US.",
+      "Future US Future US is an American media company founded by Chris Anderson in 1994."],
+     ["Guitar World"], "Chris Anderson", "Future US"),
+    # a place named by what happened there, then asked about; "what county" is answered by a county
+    ("What county is Erik Hort's birthplace a part of?", [
+        "Erik Hort Erik Hort (born 1965) is an American soccer player. He was born in Montebello, New York.",
+        "Montebello, New York Montebello is a village in Rockland County, New York, United States."],
+     ["Erik Hort"], "Rockland County", "Montebello"),
+])
+def test_a_first_hop_named_by_a_clause(question: str, chunks: list[str], names: list[str], expected: str,
+                                       bridge: str) -> None:
+    found = answer(question, chunks, names)
+    assert found is not None and found.confident and found.text == expected
+    assert found.path == [names[0], bridge, expected]
