@@ -227,3 +227,20 @@ def _bracket_event(text: str, span: Span) -> str:
         if inside.startswith("born "):
             return "birth"
     return ""
+
+
+_CAUSE_ASKED = re.compile(r"\bcause\s+of\s+(?:his\s+|her\s+|their\s+)?death\b|\b(?:how|why)\s+did\b.{0,200}\bdie\b",
+                          re.IGNORECASE)
+_CAUSE = re.compile(r"\b(?:died|dies|death)\s+(?:was\s+)?(?:of|from|due\s+to|after)\s+"
+                    r"(?:a\s+|an\s+|the\s+|complications\s+(?:of|from)\s+)?(?P<cause>[a-z][a-z' -]{2,50}?)"
+                    r"(?=\s+(?:in|at|on|while|aged|at\s+the\s+age)\b|[,.;(]|$)")
+
+
+def asks_cause_of_death(question: str) -> bool:
+    return _CAUSE_ASKED.search(question) is not None
+
+
+def cause_of_death(text: str) -> str:
+    """What a sentence says someone died of ("He died of a heart attack in Paris": heart attack)."""
+    found = _CAUSE.search(text)
+    return found["cause"].strip() if found else ""

@@ -40,8 +40,8 @@ _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did|located|found|"
           r"founded|a\s+part)\b|\s*\?|,|$)")
-# "the director of (film) X"
-_OF = re.compile(rf"\bthe\s+(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
+# "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"
+_OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
                  rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
 # "the institute that owned X", "the company which was founded by X": the verb is the cue.
 _RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"

@@ -22,6 +22,8 @@ from lightrag_core.query.answer_spans import (
     agent,
     asked_event,
     asked_verb,
+    asks_cause_of_death,
+    cause_of_death,
     clean_span,
     fit,
     life_event,
@@ -118,6 +120,18 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
                        outer.margin, outer.confident, outer.rival)
 
 
+def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswer | None:
+    """"What is the cause of death of X?": what the sentences about X say X died of; confident only when
+    they name one cause."""
+    said = [(cause, s) for s, _ in scored[:POOL] if any(named_in(n, s.name_stems) for n in names)
+            if (cause := cause_of_death(s.text))]
+    if not said:
+        return None
+    causes = list(dict.fromkeys(c for c, _ in said))
+    rival = [s for c, s in said if c != causes[0]][:1]
+    return ShortAnswer(causes[0], [said[0][1]], [*names[:1], causes[0]], 1.0, confident=len(causes) == 1, rival=rival)
+
+
 def _names_head(kind: AnswerType, text: str) -> float:
     """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county")."""
     return float(bool(kind.head) and kind.head in text.lower().split())
@@ -133,6 +147,8 @@ Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (scor
 
 
 def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswer | None:
+    if asks_cause_of_death(query):
+        return _cause(scored, names)
     ranked = rank_candidates(kind, query, scored, names)
     if not ranked:
         return None

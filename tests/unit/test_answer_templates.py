@@ -179,3 +179,20 @@ def test_a_first_hop_named_by_a_clause(question: str, chunks: list[str], names: 
     found = answer(question, chunks, names)
     assert found is not None and found.confident and found.text == expected
     assert found.path == [names[0], bridge, expected]
+
+
+@pytest.mark.parametrize(("question", "names", "expected"), [
+    # "of director of film X": the sets leave out the second "the"
+    ("What is the cause of death of director of film The Red Door?", ["The Red Door"], "heart attack"),
+    ("Why did Henri Dubois die?", ["Henri Dubois"], "heart attack"),
+])
+def test_the_cause_of_death_is_what_the_sentence_says_someone_died_of(question: str, names: list[str],
+                                                                       expected: str) -> None:
+    assert confident(question, [RED_DOOR, BLUE_SKIES, DUBOIS_LIFE, SMITH], names) == expected
+
+
+def test_two_causes_of_death_give_no_short_answer() -> None:
+    told = ["Arthur Smith Arthur Smith was an English director. He died of pneumonia in London.",
+            "Some accounts say Arthur Smith died of a stroke."]
+    found = answer("What is the cause of death of Arthur Smith?", told, ["Arthur Smith"])
+    assert found is not None and not found.confident and found.rival  # both sentences are shown
