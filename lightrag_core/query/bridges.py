@@ -1,0 +1,147 @@
+"""A question's bridge found in the text: the name a sentence about the question's subject states it with.
+
+"Transfiguration of Vincent is the third studio album by a singer-songwriter from what state?": a
+sentence about Transfiguration of Vincent says "… the third studio album by singer-songwriter M. Ward";
+the name nearest the bridge's cue word ("singer-songwriter") that the graph knows, as a document's title
+or an entity's name, and that the question does not already hold, is the bridge's answer. Only names
+the store knows are taken: a capitalised run that names nothing indexed cannot seed a walk.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lightrag_core import lexical
+from lightrag_core.models import Chunk
+from lightrag_core.query.decompose import Bridge
+from lightrag_core.query.sentences import stems
+from lightrag_core.storage.base import GraphStore
+
+MAX_SENTENCES = 12  # sentences stating a cue, looked up for names (one batched lookup each for titles, entities)
+MAX_GRAM = 6  # words in a candidate name, at most
+MIN_SCORE = 0.5  # below this the sentence says too little about the bridge to trust its name
+# Characters between the cue and the name that cost a whole point: "by singer-songwriter M. Ward" is
+# near; a name at the far end of a long sentence is likely something else.
+DISTANCE_SCALE = 120.0
+TITLE_BONUS = 0.3  # a name that is also a document's title is a thing with its own page
+# A sentence ends at . ! ? before a capital, but not after an initial or a title ("M. Ward", "Dr. No"):
+# the name a bridge is, is often written with one.
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt)\.)\s+(?=[A-Z0-9\"'“‘(])|\n\s*\n")
+_TOKEN = re.compile(r"[\w][\w'’.&:-]*")
+_TRIM = " .,;:'’\"!?)("
+_CONNECTORS = {"of", "the", "and", "de", "von", "van", "da", "del", "la", "le", "in", "on", "for", "a", "&", "du"}
+
+
+@dataclass
+class Resolved:
+    """What a bridge turned out to be, and the sentence that says so."""
+
+    name: str  # the name as the store knows it (a document's title or an entity's name)
+    entity: str | None  # the graph entity of that name, when there is one
+    chunk_ids: list[str] = field(default_factory=list)  # the titled document's chunks, when there is one
+    sentence: str = ""
+    chunk_id: str = ""
+    score: float = 0.0
+
+
+def resolve(
+    store: GraphStore, bridge: Bridge, question: str, subjects: list[str], chunks: list[Chunk],
+    subject_chunks: set[str], context: list[str],
+) -> Resolved | None:
+    """The best-supported name for `bridge` in sentences about one of `subjects` (or in chunks of a
+    subject's own document), or None when no sentence states it clearly enough.
+
+    `context` are the question's words around the bridge ("shot", "1986"): a sentence that also holds
+    them is more likely the one meant."""
+    asked = set(lexical.words(question))
+    context_stems = stems(" ".join(context)) - stems(" ".join(subjects))
+    scored: list[tuple[float, int, str, Chunk]] = []  # (sentence score, cue offset, sentence, chunk)
+    for rank, chunk in enumerate(chunks):
+        own = chunk.id in subject_chunks
+        for text in split_sentences(chunk.content):
+            words = stems(text)
+            # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
+            if not own and not any(stems(s) <= words for s in subjects):
+                continue
+            cue = _cue_offset(text.lower(), bridge.cues)
+            if cue < 0:
+                continue
+            overlap = len(context_stems & words) / max(len(context_stems), 1)
+            scored.append((1.0 + 0.5 * overlap + 0.2 / (1 + rank), cue, text, chunk))
+    scored.sort(key=lambda s: -s[0])
+    scored = scored[:MAX_SENTENCES]
+    grams = {text: _grams(text) for _, _, text, _ in scored}
+    keys = sorted({k for spans in grams.values() for k in spans})
+    if not keys:
+        return None
+    titles = store.title_chunks(keys)
+    entities = store.resolve_names(keys)
+    best: Resolved | None = None
+    for score, cue, text, chunk in scored:
+        for key, (start, _end) in sorted(grams[text].items(), key=lambda kv: -len(kv[0])):
+            if (key not in titles and key not in entities) or not any(ch.isalpha() for ch in key):
+                continue  # a bridge is a named thing: a date or a number is not one
+            if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in subjects):
+                continue  # the question already holds this name, or a form of it
+            title = _one_title(key, titles.get(key, {}))
+            if not title and _modifies(text, grams[text][key]):
+                continue  # "Irish singer-songwriter": a word that describes, not the thing
+            total = score - abs(start - cue) / DISTANCE_SCALE + (TITLE_BONUS if title else 0.0)
+            if best is None or total > best.score:
+                ids = titles[key][title] if title else []
+                best = Resolved(title or entities[key], entities.get(key), ids, text, chunk.id, round(total, 4))
+    return best if best is not None and best.score >= MIN_SCORE else None
+
+
+def split_sentences(text: str) -> list[str]:
+    return [" ".join(p.split()) for p in _SENTENCE.split(text) if p.strip()]
+
+
+def _cue_offset(lower: str, cues: tuple[str, ...]) -> int:
+    """Where the first cue word starts in the sentence (a cue is a word's beginning: "direct" in
+    "directed"), or -1."""
+    found = [m.start() for c in cues if (m := re.search(rf"\b{re.escape(c)}", lower))]
+    return min(found) if found else -1
+
+
+def _grams(text: str) -> dict[str, tuple[int, int]]:
+    """Lower-cased runs of up to MAX_GRAM words that start and end with a capitalised word (or a
+    number), with their character span: the sentence's candidate names."""
+    tokens = [(m.group().rstrip(_TRIM), m.start()) for m in _TOKEN.finditer(text)]
+    out: dict[str, tuple[int, int]] = {}
+    for i, (tok, start) in enumerate(tokens):
+        if not tok or not (tok[0].isupper() or tok[0].isdigit()):
+            continue
+        for n in range(1, MAX_GRAM + 1):
+            if i + n > len(tokens):
+                break
+            last, last_start = tokens[i + n - 1]
+            if n > 1 and last.lower() in _CONNECTORS:
+                continue
+            if last and (last[0].isupper() or last[0].isdigit()):
+                key = text[start: last_start + len(last)].strip(_TRIM).lower()
+                out.setdefault(key, (start, last_start + len(last)))
+            if last.lower() not in _CONNECTORS and not (last and (last[0].isupper() or last[0].isdigit())):
+                break  # a lower-case word that is no connector ends the name
+    return out
+
+
+def _same_name(key: str, subject: str) -> bool:
+    """"LiHua" and "Hey Li Hua" are forms of "Li Hua": one holds the other, spaces aside."""
+    a, b = "".join(lexical.words(key)), "".join(lexical.words(subject))
+    return bool(a and b) and (a in b or b in a)
+
+
+def _modifies(text: str, span: tuple[int, int]) -> bool:
+    """A one-word name written before a lower-case word is an adjective there ("Korean film")."""
+    start, end = span
+    return " " not in text[start:end] and bool(re.match(r" [a-z]", text[end:end + 2]))
+
+
+def _one_title(key: str, titles: dict[str, list[str]]) -> str:
+    """The one document the name is the title of ("Lilu" names two: the exact one, else none)."""
+    if len(titles) == 1:
+        return next(iter(titles))
+    exact = [t for t in titles if t.lower() == key]
+    return exact[0] if len(exact) == 1 else ""
