@@ -88,6 +88,10 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             i = j
             continue
         after = tokens[j] if j < len(tokens) else None
+        # "the television film In Love and War", "the journal Nature": the thing is named right after.
+        if after is not None and (after.text[:1].isupper() or after.text[:1] in "\"“'‘"):
+            i = j
+            continue
         hangs = after is not None and (after.lower_ in _RELATIVE or after.lower_ in _TYING
                                        or after.tag_ in _MARKER_TAGS)
         if _ASKED.search(question[: tok.idx]):
