@@ -51,8 +51,30 @@ class Resolved:
     distance: int = 0  # characters between the cue word and the name
 
 
+@dataclass
+class Passage:
+    """One sentence of the text read, split once per question however many bridges are looked for."""
+
+    text: str
+    lower: str
+    chunk: Chunk
+    rank: int  # the chunk's place in the text read (0 = the first pass's best)
+    _stems: frozenset[str] | None = None
+
+    @property
+    def stems(self) -> frozenset[str]:
+        if self._stems is None:  # only sentences holding a cue word are stemmed
+            self._stems = stems(self.text)
+        return self._stems
+
+
+def passages(chunks: list[Chunk], first_rank: int = 0) -> list[Passage]:
+    return [Passage(text, text.lower(), chunk, rank) for rank, chunk in enumerate(chunks, first_rank)
+            for text in split_sentences(chunk.content)]
+
+
 def resolve(
-    store: GraphStore, bridge: Bridge, question: str, subjects: list[str], chunks: list[Chunk],
+    store: GraphStore, bridge: Bridge, question: str, subjects: list[str], text: list[Passage],
     subject_chunks: set[str], context: list[str],
 ) -> Resolved | None:
     """The best-supported name for `bridge` in sentences about one of `subjects` (or in chunks of a
@@ -62,44 +84,42 @@ def resolve(
     them is more likely the one meant."""
     asked = set(lexical.words(question))
     context_stems = stems(" ".join(context)) - stems(" ".join(subjects))
+    subject_stems = [stems(s) for s in subjects]
     scored: list[tuple[float, int, str, Chunk]] = []  # (sentence score, cue offset, sentence, chunk)
-    for rank, chunk in enumerate(chunks):
-        own = chunk.id in subject_chunks
-        for text in split_sentences(chunk.content):
-            words = stems(text)
-            # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
-            if not own and not any(stems(s) <= words for s in subjects):
-                continue
-            cue = _cue_offset(text.lower(), bridge.cues)
-            if cue < 0:
-                continue
-            overlap = len(context_stems & words) / max(len(context_stems), 1)
-            scored.append((1.0 + 0.5 * overlap + 0.2 / (1 + rank), cue, text, chunk))
+    for p in text:
+        cue = _cue_offset(p.lower, bridge.cues)
+        # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
+        if cue < 0 or (p.chunk.id not in subject_chunks and not any(w <= p.stems for w in subject_stems)):
+            continue
+        overlap = len(context_stems & p.stems) / max(len(context_stems), 1)
+        scored.append((1.0 + 0.5 * overlap + 0.2 / (1 + p.rank), cue, p.text, p.chunk))
     scored.sort(key=lambda s: -s[0])
     scored = scored[:MAX_SENTENCES]
-    grams = {text: _grams(text) for _, _, text, _ in scored}
+    grams = {sentence: _grams(sentence) for _, _, sentence, _ in scored}
     keys = sorted({k for spans in grams.values() for k in spans})
-    if not keys:
-        return None
-    titles = store.title_chunks(keys)
-    entities = store.resolve_names(keys)
+    titles = store.title_chunks(keys) if keys else {}
     best: Resolved | None = None
-    for score, cue, text, chunk in scored:
-        for key, (start, _end) in sorted(grams[text].items(), key=lambda kv: -len(kv[0])):
-            if (key not in titles and key not in entities) or not any(ch.isalpha() for ch in key):
+    best_key = ""
+    for score, cue, sentence, chunk in scored:
+        for key, (start, _end) in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
+            if key not in titles or not any(ch.isalpha() for ch in key):
                 continue  # a bridge is a named thing: a date or a number is not one
             if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in subjects):
                 continue  # the question already holds this name, or a form of it
-            title = _one_title(key, titles.get(key, {}))
+            title = _one_title(key, titles[key])
             # Only a document's title, written near the cue: measured on hotpotqa_100, 11 of 13 such names
             # were the bridge, against 2 of 30 names known only as entities or written further away.
             if not title or abs(start - cue) > MAX_DISTANCE:
                 continue
             total = score - abs(start - cue) / DISTANCE_SCALE - (OTHER_KIND if _other_kind(title, bridge) else 0.0)
             if best is None or total > best.score:
-                best = Resolved(title, entities.get(key), titles[key][title], text, chunk.id, round(total, 4),
-                                abs(start - cue))
-    return best if best is not None and best.score >= MIN_SCORE else None
+                best = Resolved(title, None, titles[key][title], sentence, chunk.id, round(total, 4), abs(start - cue))
+                best_key = key
+    if best is None or best.score < MIN_SCORE:
+        return None
+    # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
+    best.entity = store.resolve_names([best_key]).get(best_key)
+    return best
 
 
 def split_sentences(text: str) -> list[str]:

@@ -7,7 +7,7 @@ possessive) on which a relative clause or a preposition hangs ("the film that â€
 X", "a singer-songwriter from â€¦", "X's first novel"). Each bridge is resolved in the text (bridges.py)
 and the walk is seeded with what it turned out to be.
 
-Only the part-of-speech tagger runs (about a millisecond on a question); no parse.
+Only the tags are read (the keywords stage's tagging of the question, shared); no parse.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lightrag_core.nlp import nlp
+from lightrag_core.nlp import tagged
 from lightrag_core.query.roles import ROLE_WORDS
 from lightrag_core.query.sentences import stem
 
-_TAG_PIPES = ("tok2vec", "tagger", "attribute_ruler")
 # Articles only: "his first appearance" is something the question already named, seen from there.
 _DETERMINERS = {"the", "a", "an"}
 # What hangs on a noun and makes it stand for something named elsewhere: a relative pronoun, a
@@ -60,12 +59,7 @@ def bridges(question: str) -> list[Bridge]:
 
 @lru_cache(maxsize=256)
 def _bridges(question: str) -> tuple[Bridge, ...]:
-    pipeline = nlp()
-    doc = pipeline.make_doc(question)
-    for name, proc in pipeline.pipeline:
-        if name in _TAG_PIPES:
-            doc = proc(doc)
-    tokens = list(doc)
+    tokens = list(tagged(question))  # the keywords stage tagged it already (offline)
     out: list[Bridge] = []
     i = 0
     while i < len(tokens):

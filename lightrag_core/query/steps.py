@@ -38,6 +38,7 @@ def resolve_steps(
     pool = list(chunks[:READ_CHUNKS])
     wanted = [c for c in subject_chunks if c not in {ch.id for ch in pool}]
     pool += list(store.get_chunks(wanted).values()) if wanted else []
+    text = bridge_text.passages(pool)
     seeds: list[Link] = []
     steps: list[DecompositionStep] = []
     for _ in range(MAX_STEPS):
@@ -46,7 +47,7 @@ def resolve_steps(
             # A name inside the bridge's own phrase describes it ("an Australian soap opera"), it is not
             # what the sentence must be about.
             about = [s for s in subjects if s.lower() not in bridge.phrase.lower()]
-            found = bridge_text.resolve(store, bridge, question, about, pool, subject_chunks,
+            found = bridge_text.resolve(store, bridge, question, about, text, subject_chunks,
                                         _context(question, bridge))
             if found is not None and (best is None or found.score > best[0].score):
                 best = (found, bridge)
@@ -64,7 +65,9 @@ def resolve_steps(
         subjects = list(dict.fromkeys([*subjects, found.name]))
         fresh = [c for c in found.chunk_ids[:DOCUMENT_CHUNKS] if c not in subject_chunks]
         subject_chunks.update(fresh)
-        pool += list(store.get_chunks(fresh).values()) if fresh else []
+        read = {p.chunk.id for p in text}
+        text += bridge_text.passages([c for c in store.get_chunks(fresh).values() if c.id not in read],
+                                     len(pool)) if fresh else []
         if not todo:
             break
     return seeds, steps
