@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.decompose import Bridge
-from lightrag_core.query.sentences import stems
+from lightrag_core.query.sentences import stem, stems
 from lightrag_core.storage.base import GraphStore
 
 MAX_SENTENCES = 12  # sentences stating a cue, looked up for names (one batched lookup each for titles, entities)
@@ -25,6 +25,8 @@ MIN_SCORE = 0.5  # below this the sentence says too little about the bridge to t
 # Characters between the cue and the name that cost a whole point: "by singer-songwriter M. Ward" is
 # near; a name at the far end of a long sentence is likely something else.
 DISTANCE_SCALE = 120.0
+MAX_ANCHORS = 3  # the clause's first content words, used as cues when the head noun is not written
+ANCHOR_SCORE = 0.8  # a sentence found by the clause's words, not the head's, is a little less sure
 MAX_DISTANCE = 40  # characters between the cue word and the name, at most
 # A title whose bracketed qualifier names another kind of thing ("Eddie the Eagle (film)" for "the ski
 # jumper") is likely a namesake.
@@ -85,23 +87,29 @@ def resolve(
     asked = set(lexical.words(question))
     context_stems = stems(" ".join(context)) - stems(" ".join(subjects))
     subject_stems = [stems(s) for s in subjects]
-    scored: list[tuple[float, int, str, Chunk]] = []  # (sentence score, cue offset, sentence, chunk)
+    # The clause's own words stand in for a head the text does not repeat: "the institute that owned The
+    # Collegian" is stated as "The Collegian is owned by Hillsdale College", with no "institute".
+    anchors = tuple(stem(w) for w in context if not w.isdigit() and stem(w) in context_stems)[:MAX_ANCHORS]
+    # (sentence score, cue offsets, found by the clause's words rather than the head's, sentence, chunk)
+    scored: list[tuple[float, list[int], bool, str, Chunk]] = []
     for p in text:
-        cue = _cue_offset(p.lower, bridge.cues)
+        cues, base = _cue_offsets(p.lower, bridge.cues), 1.0
+        if not cues:
+            cues, base = _cue_offsets(p.lower, anchors), ANCHOR_SCORE
         # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
-        if cue < 0 or (p.chunk.id not in subject_chunks and not any(w <= p.stems for w in subject_stems)):
+        if not cues or (p.chunk.id not in subject_chunks and not any(w <= p.stems for w in subject_stems)):
             continue
         overlap = len(context_stems & p.stems) / max(len(context_stems), 1)
-        scored.append((1.0 + 0.5 * overlap + 0.2 / (1 + p.rank), cue, p.text, p.chunk))
+        scored.append((base + 0.5 * overlap + 0.2 / (1 + p.rank), cues, base < 1.0, p.text, p.chunk))
     scored.sort(key=lambda s: -s[0])
     scored = scored[:MAX_SENTENCES]
-    grams = {sentence: _grams(sentence) for _, _, sentence, _ in scored}
+    grams = {sentence: _grams(sentence) for *_, sentence, _ in scored}
     keys = sorted({k for spans in grams.values() for k in spans})
     titles = store.title_chunks(keys) if keys else {}
     best: Resolved | None = None
     best_key = ""
-    for score, cue, sentence, chunk in scored:
-        for key, (start, _end) in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
+    for score, cues, by_clause, sentence, chunk in scored:
+        for key, (start, end) in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
             if key not in titles or not any(ch.isalpha() for ch in key):
                 continue  # a bridge is a named thing: a date or a number is not one
             if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in subjects):
@@ -109,11 +117,13 @@ def resolve(
             title = _one_title(key, titles[key])
             # Only a document's title, written near the cue: measured on hotpotqa_100, 11 of 13 such names
             # were the bridge, against 2 of 30 names known only as entities or written further away.
-            if not title or abs(start - cue) > MAX_DISTANCE:
+            # A clause word inside a name ("Premier's … Council" for "was premier") makes it a namesake.
+            near = [abs(start - c) for c in cues if not (by_clause and start <= c < end)]
+            if not title or not near or min(near) > MAX_DISTANCE:
                 continue
-            total = score - abs(start - cue) / DISTANCE_SCALE - (OTHER_KIND if _other_kind(title, bridge) else 0.0)
+            total = score - min(near) / DISTANCE_SCALE - (OTHER_KIND if _other_kind(title, bridge) else 0.0)
             if best is None or total > best.score:
-                best = Resolved(title, None, titles[key][title], sentence, chunk.id, round(total, 4), abs(start - cue))
+                best = Resolved(title, None, titles[key][title], sentence, chunk.id, round(total, 4), min(near))
                 best_key = key
     if best is None or best.score < MIN_SCORE:
         return None
@@ -126,11 +136,10 @@ def split_sentences(text: str) -> list[str]:
     return [" ".join(p.split()) for p in _SENTENCE.split(text) if p.strip()]
 
 
-def _cue_offset(lower: str, cues: tuple[str, ...]) -> int:
-    """Where the first cue word starts in the sentence (a cue is a word's beginning: "direct" in
-    "directed"), or -1."""
-    found = [m.start() for c in cues if (m := re.search(rf"\b{re.escape(c)}", lower))]
-    return min(found) if found else -1
+def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[int]:
+    """Where the cue words start in the sentence, every time (a cue is a word's beginning: "direct" in
+    "directed"); the name is measured from the nearest."""
+    return sorted(m.start() for c in cues if c in lower for m in re.finditer(rf"\b{re.escape(c)}", lower))
 
 
 def _grams(text: str) -> dict[str, tuple[int, int]]:

@@ -30,7 +30,7 @@ _MARKER_TAGS = {"WDT", "WP", "WP$", "VBN"}
 # Adam" is about Adam, not a thing named through him.
 _TYING = {"of", "by", "behind", "for", "from", "with", "in"}
 # What the question asks for is its answer, not a bridge: "What is the name of the song that …".
-_ASKED = re.compile(r"(?:\b(?:what|which|who)\s+(?:is|was|are|were)|\bname of)\s*$", re.IGNORECASE)
+_ASKED = re.compile(r"(?:\b(?:what|which|who)\s+(?:is|was|are|were)|\bname of|^\s*name)\s*$", re.IGNORECASE)
 # Heads that name no thing of their own ("the same", "the name of", "the number of").
 _NOT_THINGS = {"name", "same", "number", "year", "years", "time", "times", "first", "last", "most", "one", "other",
                "both", "type", "kind", "part", "rest", "end", "age", "amount", "date", "day", "month", "week", "lot",
@@ -52,9 +52,29 @@ class Bridge:
     cues: tuple[str, ...]
 
 
+# Kinship said in one word that is two steps ("X's maternal grandfather" is the father of X's mother):
+# each step is a bridge of its own, the first resolved from X, the second from what the first found.
+_KIN_STEPS = {"maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
+              "paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
+              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
+              "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse")}
+_KIN = re.compile(r"\b(" + "|".join(re.escape(k) for k in _KIN_STEPS) + r")\b", re.IGNORECASE)
+
+
 def bridges(question: str) -> list[Bridge]:
     """The question's bridges, left to right (none for a question that names all it asks about)."""
-    return list(_bridges(question))
+    return list(_bridges(question)) + _kin_bridges(question)
+
+
+def _kin_bridges(question: str) -> list[Bridge]:
+    """A kinship of two steps gives both, even when it is what the question asks for: its first step
+    is a bridge, and the second names the answer's own document."""
+    out = []
+    for found in _KIN.finditer(question):
+        first, second = _KIN_STEPS[found.group(1).lower()]
+        out += [Bridge(f"{found.group(1)} ({first})", first, found.start(), found.end(), _cues([first])),
+                Bridge(f"{found.group(1)} ({first}'s {second})", second, found.start(), found.end(), _cues([second]))]
+    return out
 
 
 @lru_cache(maxsize=256)

@@ -145,3 +145,36 @@ def test_the_steps_reach_the_querys_processing_info(store, tmp_path):
     flat = ProcessingInfo(graph=hits.walk).to_dict()
     assert flat["decomposition"][0]["found"] == "Sergio Leone"
     assert ProcessingInfo(graph=GraphWalkInfo()).to_dict()["decomposition"] == []
+
+
+# -- kinship in one word, and a bridge stated by its clause ------------------------------------------
+def test_a_kinship_of_two_steps_gives_both_steps_even_when_it_is_asked_for():
+    found = bridges("Who is the maternal grandfather of Antiochus Eusebes?")
+    assert [(b.head, b.cues[0]) for b in found] == [("mother", "mother"), ("father", "father")]
+    assert [b.head for b in bridges("Who is Prince Henry's father-in-law?")] == ["spouse", "father"]
+
+
+@pytest.fixture
+def papers(tmp_path):
+    s = SQLiteStore(tmp_path)
+    s.set_embedding_meta("test", DIM)
+    # The newspaper's page never says "institute": the clause's verb ("owned") states the bridge. A
+    # namesake holding that verb in its own title is not taken.
+    _doc(s, "paper", "The Collegian", ["The Collegian, unlike Owned Media Group, is a student newspaper owned by "
+                                       "Hillsdale College."], ["The Collegian"], 0.0)
+    _doc(s, "college", "Hillsdale College", ["Hillsdale College was founded in 1844 in Michigan."],
+         ["Hillsdale College"], 0.0)
+    _doc(s, "namesake", "Owned Media Group", ["A marketing firm."], ["Owned Media Group"], 0.0)
+    for n, text in enumerate(["When was the institute of music founded? Long ago, they say.",
+                              "An institute was founded when the owner died."]):
+        _doc(s, f"other{n}", f"Other {n}", [text], [f"Other {n}"], 5.0)
+    yield s
+    s.close()
+
+
+def test_a_bridge_the_text_states_with_the_clauses_verb_is_found(papers):
+    question = "When was the institute that owned The Collegian founded?"
+    hits = _search(papers, question)
+    assert [(s.phrase, s.found) for s in hits.walk.decomposition] == [("the institute", "Hillsdale College")]
+    assert "college-0" in {c.id for c in hits.chunks}
+    assert "namesake-0" not in {c.id for c in hits.chunks}
