@@ -51,6 +51,7 @@ class Resolved:
     chunk_id: str = ""
     score: float = 0.0
     distance: int = 0  # characters between the cue word and the name
+    about: str = ""  # the subject the sentence is about
 
 
 @dataclass
@@ -77,10 +78,11 @@ def passages(chunks: list[Chunk], first_rank: int = 0) -> list[Passage]:
 
 def resolve(
     store: GraphStore, bridge: Bridge, question: str, subjects: list[str], text: list[Passage],
-    subject_chunks: set[str], context: list[str],
+    own_chunks: dict[str, str], context: list[str], known: list[str] | None = None,
 ) -> Resolved | None:
     """The best-supported name for `bridge` in sentences about one of `subjects` (or in chunks of a
-    subject's own document), or None when no sentence states it clearly enough.
+    subject's own document: `own_chunks` maps them to their subject), or None when no sentence states
+    it clearly enough. Neither a subject nor a `known` name is an answer.
 
     `context` are the question's words around the bridge ("shot", "1986"): a sentence that also holds
     them is more likely the one meant."""
@@ -92,13 +94,18 @@ def resolve(
     anchors = tuple(stem(w) for w in context if not w.isdigit() and stem(w) in context_stems)[:MAX_ANCHORS]
     # (sentence score, cue offsets, found by the clause's words rather than the head's, sentence, chunk)
     scored: list[tuple[float, list[int], bool, str, Chunk]] = []
+    about: dict[str, str] = {}  # each sentence's subject
     for p in text:
         cues, base = _cue_offsets(p.lower, bridge.cues), 1.0
         if not cues:
             cues, base = _cue_offsets(p.lower, anchors), ANCHOR_SCORE
         # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
-        if not cues or (p.chunk.id not in subject_chunks and not any(w <= p.stems for w in subject_stems)):
+        if not cues:
             continue
+        subject = own_chunks.get(p.chunk.id) or next((s for s, w in zip(subjects, subject_stems) if w <= p.stems), "")
+        if not subject:
+            continue
+        about.setdefault(p.text, subject)
         overlap = len(context_stems & p.stems) / max(len(context_stems), 1)
         scored.append((base + 0.5 * overlap + 0.2 / (1 + p.rank), cues, base < 1.0, p.text, p.chunk))
     scored.sort(key=lambda s: -s[0])
@@ -112,7 +119,7 @@ def resolve(
         for key, (start, end) in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
             if key not in titles or not any(ch.isalpha() for ch in key):
                 continue  # a bridge is a named thing: a date or a number is not one
-            if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in subjects):
+            if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in [*subjects, *(known or [])]):
                 continue  # the question already holds this name, or a form of it
             title = _one_title(key, titles[key])
             # Only a document's title, written near the cue: measured on hotpotqa_100, 11 of 13 such names
@@ -123,7 +130,8 @@ def resolve(
                 continue
             total = score - min(near) / DISTANCE_SCALE - (OTHER_KIND if _other_kind(title, bridge) else 0.0)
             if best is None or total > best.score:
-                best = Resolved(title, None, titles[key][title], sentence, chunk.id, round(total, 4), min(near))
+                best = Resolved(title, None, titles[key][title], sentence, chunk.id, round(total, 4), min(near),
+                                about[sentence])
                 best_key = key
     if best is None or best.score < MIN_SCORE:
         return None

@@ -36,6 +36,7 @@ _NOT_THINGS = {"name", "same", "number", "year", "years", "time", "times", "firs
                "both", "type", "kind", "part", "rest", "end", "age", "amount", "date", "day", "month", "week", "lot",
                "couple", "total", "majority", "difference", "way", "place", "term", "title", "word", "words",
                "sport", "population", "height", "length", "size", "area", "percentage", "order"}
+_COMPARES = re.compile(r"\b(?:both|same|either)\b|\bor\b[^,?]*\?\s*$", re.IGNORECASE)
 _BE = {"is", "was", "are", "were", "be", "been", "being"}
 _NOUN_RUN = {"ADJ", "NOUN", "PROPN", "NUM"}
 
@@ -50,6 +51,9 @@ class Bridge:
     start: int  # character offsets of the noun phrase in the question
     end: int
     cues: tuple[str, ...]
+    # Resolved once for each thing the question names: "the directors of A and B", "which film has the
+    # director who died first, A or B?".
+    each: bool = False
 
 
 # Kinship said in one word that is two steps ("X's maternal grandfather" is the father of X's mother):
@@ -115,8 +119,9 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             start = tokens[i + 1].idx if possessive else tok.idx
             end = tokens[head].idx + len(tokens[head].text)
             words = [t.lower_ for t in tokens[i + 1: j] if t.pos_ == "NOUN"]
+            each = tokens[head].tag_ == "NNS" or _COMPARES.search(question) is not None
             out.append(Bridge(question[tok.idx if not possessive else start:end], tokens[head].lower_, start, end,
-                              _cues(words)))
+                              _cues(words), each))
         i = j
     return tuple(out)
 
@@ -124,6 +129,6 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
 def _cues(nouns: list[str]) -> tuple[str, ...]:
     """Stems a sentence states the bridge with: its nouns, and for a role its cue words."""
     cues = [stem(w) for w in nouns]
-    for w in nouns:
-        cues += list(ROLE_WORDS.get(w, ()))
+    for w in nouns:  # "directors" are stated as "directed" too
+        cues += list(ROLE_WORDS.get(w, ROLE_WORDS.get(stem(w), ())))
     return tuple(dict.fromkeys(c for c in cues if len(c) > 2))

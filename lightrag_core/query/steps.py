@@ -31,14 +31,18 @@ def resolve_steps(
 ) -> tuple[list[Link], list[DecompositionStep]]:
     """Seeds for the bridges the text resolves (entity links and title links), and the steps taken."""
     todo = bridges(question)
-    subjects = list(dict.fromkeys(lk.entity for lk in links if lk.method != VECTOR))
-    if not todo or not subjects:
+    named = list(dict.fromkeys(lk.entity for lk in links if lk.method != VECTOR))
+    if not todo or not named:
         return [], []
-    subject_chunks = {c for lk in links if lk.method != VECTOR for c in lk.chunk_ids[:DOCUMENT_CHUNKS]}
+    own = {c: lk.entity for lk in links if lk.method != VECTOR for c in lk.chunk_ids[:DOCUMENT_CHUNKS]}
     pool = list(chunks[:READ_CHUNKS])
-    wanted = [c for c in subject_chunks if c not in {ch.id for ch in pool}]
+    wanted = [c for c in own if c not in {ch.id for ch in pool}]
     pool += list(store.get_chunks(wanted).values()) if wanted else []
     text = bridge_text.passages(pool)
+    found_names: list[str] = []
+    # Subjects each bridge was resolved from: a bridge of each of several things ("the directors of films
+    # A and B") is resolved again, from the question's own names only; any other bridge once.
+    used: dict[Bridge, set[str]] = {}
     seeds: list[Link] = []
     steps: list[DecompositionStep] = []
     for _ in range(MAX_STEPS):
@@ -46,30 +50,31 @@ def resolve_steps(
         for bridge in todo:
             # A name inside the bridge's own phrase describes it ("an Australian soap opera"), it is not
             # what the sentence must be about.
-            about = [s for s in subjects if s.lower() not in bridge.phrase.lower()]
-            found = bridge_text.resolve(store, bridge, question, about, text, subject_chunks,
-                                        _context(question, bridge))
+            subjects = [s for s in [*named, *found_names] if s.lower() not in bridge.phrase.lower()]
+            if bridge in used:
+                subjects = [s for s in named if bridge.each and s in subjects and s not in used[bridge]]
+            if not subjects:
+                continue
+            found = bridge_text.resolve(store, bridge, question, subjects, text,
+                                        {c: s for c, s in own.items() if s in subjects},
+                                        _context(question, bridge), [*named, *found_names])
             if found is not None and (best is None or found.score > best[0].score):
                 best = (found, bridge)
         if best is None:
             break
         found, bridge = best
-        todo = [b for b in todo if b != bridge]
-        steps.append(DecompositionStep(bridge.phrase, list(subjects), found.name,
-                                       "title" if found.chunk_ids else "entity", found.sentence, found.chunk_id,
-                                       found.score, SEED_WEIGHT))
+        used.setdefault(bridge, set()).add(found.about)
+        steps.append(DecompositionStep(bridge.phrase, [found.about], found.name, "title", found.sentence,
+                                       found.chunk_id, found.score, SEED_WEIGHT))
         if found.entity:
             seeds.append(Link(bridge.phrase, found.entity, BRIDGE, SEED_WEIGHT))
-        if found.chunk_ids:
-            seeds.append(Link(bridge.phrase, found.name, BRIDGE, SEED_WEIGHT, found.chunk_ids))
-        subjects = list(dict.fromkeys([*subjects, found.name]))
-        fresh = [c for c in found.chunk_ids[:DOCUMENT_CHUNKS] if c not in subject_chunks]
-        subject_chunks.update(fresh)
+        seeds.append(Link(bridge.phrase, found.name, BRIDGE, SEED_WEIGHT, found.chunk_ids))
+        found_names.append(found.name)
+        fresh = [c for c in found.chunk_ids[:DOCUMENT_CHUNKS] if c not in own]
+        own.update({c: found.name for c in fresh})
         read = {p.chunk.id for p in text}
         text += bridge_text.passages([c for c in store.get_chunks(fresh).values() if c.id not in read],
                                      len(pool)) if fresh else []
-        if not todo:
-            break
     return seeds, steps
 
 

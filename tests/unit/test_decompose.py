@@ -47,6 +47,9 @@ def store(tmp_path):
                                       "Leone passed away in Rome on 30 April 1989."], ["Sergio Leone"], 0.0)
     _doc(s, "father", "Vincenzo Leone", ["Vincenzo Leone was born in Torella dei Lombardi."],
          ["Vincenzo Leone"], 0.0)
+    _doc(s, "third", "The Third Man", ["The Third Man is a 1949 film noir directed by Carol Reed."],
+         ["The Third Man"], 0.0)
+    _doc(s, "reed", "Carol Reed", ["Carol Reed was an English filmmaker from London."], ["Carol Reed"], 0.0)
     # Look-alikes the question's words and vector find first.
     for n, text in enumerate(["The director of a museum in America will die of boredom, a critic wrote.",
                               "Time in America: when did the director of the census die?",
@@ -91,6 +94,12 @@ def test_a_role_bridge_is_stated_with_the_roles_cue_words():
     assert DIRECTOR_QUESTION[bridge.start:bridge.end] == "the director"
 
 
+def test_a_bridge_is_resolved_for_each_named_thing_only_when_the_question_asks_of_each():
+    assert not bridges(DIRECTOR_QUESTION)[0].each
+    assert bridges("Were the directors of Jaws and Alien born in the same country?")[0].each
+    assert bridges("Which film has the director who died first, Jaws or Alien?")[0].each
+
+
 def test_an_initial_does_not_end_the_sentence_that_names_the_bridge():
     assert split_sentences("The third album by singer-songwriter M. Ward. It sold well.") == [
         "The third album by singer-songwriter M. Ward.", "It sold well."]
@@ -122,8 +131,16 @@ def test_bridges_are_resolved_from_the_inside_out_and_each_one_seeds_the_next(st
     hits = _search(store, FATHER_QUESTION)
     assert [(s.phrase, s.found) for s in hits.walk.decomposition] == [
         ("the director", "Sergio Leone"), ("the father", "Vincenzo Leone")]
-    assert hits.walk.decomposition[1].subjects == [FILM, "Sergio Leone"]
+    assert [s.subjects for s in hits.walk.decomposition] == [[FILM], ["Sergio Leone"]]
     assert "father-0" in {c.id for c in hits.chunks}
+
+
+def test_one_bridge_of_two_named_things_is_resolved_for_each(store):
+    question = f"Were the directors of {FILM} and The Third Man born in the same country?"
+    hits = _search(store, question)
+    assert sorted((s.subjects[0], s.found) for s in hits.walk.decomposition) == [
+        (FILM, "Sergio Leone"), ("The Third Man", "Carol Reed")]
+    assert {"leone-0", "reed-0"} <= {c.id for c in hits.chunks}
 
 
 def test_no_steps_for_a_question_that_names_what_it_asks_about(store):
