@@ -19,7 +19,7 @@ from lightrag_core.query.decompose import Bridge
 from lightrag_core.query.sentences import stem, stems
 from lightrag_core.storage.base import GraphStore
 
-MAX_SENTENCES = 12  # sentences stating a cue, looked up for names (one batched lookup each for titles, entities)
+MAX_SENTENCES = 12  # sentences stating a cue whose names are looked up as titles (one batched lookup)
 MAX_GRAM = 6  # words in a candidate name, at most
 MIN_SCORE = 0.5  # below this the sentence says too little about the bridge to trust its name
 # Characters between the cue and the name that cost a whole point: "by singer-songwriter M. Ward" is
@@ -44,9 +44,9 @@ _CONNECTORS = {"of", "the", "and", "de", "von", "van", "da", "del", "la", "le", 
 class Resolved:
     """What a bridge turned out to be, and the sentence that says so."""
 
-    name: str  # the name as the store knows it (a document's title or an entity's name)
-    entity: str | None  # the graph entity of that name, when there is one
-    chunk_ids: list[str] = field(default_factory=list)  # the titled document's chunks, when there is one
+    name: str  # the document's title
+    entity: str | None  # the graph entity of that name, when the extractor made one
+    chunk_ids: list[str] = field(default_factory=list)  # the titled document's chunks
     sentence: str = ""
     chunk_id: str = ""
     score: float = 0.0
@@ -99,9 +99,9 @@ def resolve(
         cues, base = _cue_offsets(p.lower, bridge.cues), 1.0
         if not cues:
             cues, base = _cue_offsets(p.lower, anchors), ANCHOR_SCORE
-        # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
         if not cues:
             continue
+        # Named in full: "Vincent" alone is not "Transfiguration of Vincent".
         subject = own_chunks.get(p.chunk.id) or next((s for s, w in zip(subjects, subject_stems) if w <= p.stems), "")
         if not subject:
             continue

@@ -48,7 +48,7 @@ class DecompositionStep:
     phrase: str
     subjects: list[str]  # the names the sentence was about
     found: str
-    via: str  # "title" (a document's title) or "entity" (an entity's name)
+    via: str  # what was seeded: "title" (the document's chunks), "title and entity" (its entity too)
     sentence: str
     chunk_id: str
     score: float

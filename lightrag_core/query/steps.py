@@ -1,8 +1,8 @@
 """A compositional question resolved from the inside out: each bridge found becomes a seed of the walk.
 
-"Who was the mother of the director of Polish Easter?": the director is found first, in a sentence
-about Polish Easter; the mother then in a sentence about the director (whose own document joins the
-text read). At most MAX_STEPS bridges are resolved, each from the names known so far, so a question
+"Where was the father of the director of Polish Easter born?": the director is found first, in a
+sentence about Polish Easter; the father then in a sentence about the director (whose own document
+joins the text read). At most MAX_STEPS bridges are resolved, each from the names known so far, so a question
 costs a bounded number of lookups.
 """
 
@@ -64,7 +64,8 @@ def resolve_steps(
             break
         found, bridge = best
         used.setdefault(bridge, set()).add(found.about)
-        steps.append(DecompositionStep(bridge.phrase, [found.about], found.name, "title", found.sentence,
+        via = "title and entity" if found.entity else "title"
+        steps.append(DecompositionStep(bridge.phrase, [found.about], found.name, via, found.sentence,
                                        found.chunk_id, found.score, SEED_WEIGHT))
         if found.entity:
             seeds.append(Link(bridge.phrase, found.entity, BRIDGE, SEED_WEIGHT))

@@ -109,7 +109,7 @@ def test_an_initial_does_not_end_the_sentence_that_names_the_bridge():
 def test_the_bridge_is_found_in_a_sentence_about_the_named_thing_and_reported(store):
     hits = _search(store, DIRECTOR_QUESTION)
     (step,) = hits.walk.decomposition
-    assert (step.phrase, step.found, step.via) == ("the director", "Sergio Leone", "title")
+    assert (step.phrase, step.found, step.via) == ("the director", "Sergio Leone", "title and entity")
     assert step.subjects == [FILM] and "directed by Sergio Leone" in step.sentence and step.chunk_id == "film-0"
     assert 0 < step.seed_weight < 1  # found, not named: a bounded seed
     # The director's page, which no word of the question and no graph edge reaches, is now retrieved,
