@@ -113,13 +113,13 @@ def _fuse(
     decision = trust.decide(links, walked.chunk_counts, walked.walk.chunk_scores, walked.graph_ids,
                             [c.id for c in [*dense, *bm25]])
     if bridged:
-        decision.reasons.append(f"{bridged} bridge(s) the question names only through another thing were found "
-                                "in the text and seeded; their own documents are fused as the bridge channel")
-    if bridged and decision.trust < BRIDGED_TRUST:
+        raised = decision.trust < BRIDGED_TRUST
         # The text and the question words cannot reach a thing the question never names; the walk from
-        # the bridge can, so it weighs as much as each text channel.
-        decision.trust = BRIDGED_TRUST
-        decision.reasons.append("the graph weighs as much as each text channel")
+        # the bridge can, so it weighs at least as much as each text channel.
+        decision.trust = max(decision.trust, BRIDGED_TRUST)
+        decision.reasons.append(f"{bridged} thing(s) the question names only through another were found in the "
+                                "text and seeded, their documents fused as the bridge channel"
+                                + (" (the graph raised to the weight of each text channel)" if raised else ""))
     decision.weights = {"graph": round(param.graph_weight * decision.trust, 4), "vector": param.vector_weight,
                         "lexical": param.lexical_weight}
     if bridge_ids:

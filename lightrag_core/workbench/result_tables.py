@@ -79,7 +79,7 @@ def trust_summary(result: QueryResult) -> str:
     w = decision.weights
     bridge = f", bridge {w['bridge']:g}" if "bridge" in w else ""
     return (f"Fusion weights: graph {w['graph']:g}, dense {w['vector']:g}, BM25 {w['lexical']:g}{bridge}. "
-            + " ".join(decision.reasons))
+            + "; ".join(decision.reasons))
 
 
 def decomposition_rows(result: QueryResult) -> list[dict[str, Any]]:

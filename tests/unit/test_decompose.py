@@ -195,3 +195,15 @@ def test_a_bridge_the_text_states_with_the_clauses_verb_is_found(papers):
     assert [(s.phrase, s.found) for s in hits.walk.decomposition] == [("the institute", "Hillsdale College")]
     assert "college-0" in {c.id for c in hits.chunks}
     assert "namesake-0" not in {c.id for c in hits.chunks}
+
+
+def test_the_query_page_shows_each_step_and_the_bridge_channels_weight(store):
+    from lightrag_core.query.result import ProcessingInfo, QueryResult
+    from lightrag_core.workbench import result_tables
+
+    result = QueryResult("multihop", [], [], processing_info=ProcessingInfo(graph=_search(store, FATHER_QUESTION).walk))
+    rows = result_tables.decomposition_rows(result)
+    assert [(r["step"], r["phrase"], r["about"], r["found"]) for r in rows] == [
+        (1, "the director", FILM, "Sergio Leone"), (2, "the father", "Sergio Leone", "Vincenzo Leone")]
+    assert "bridge 1" in result_tables.trust_summary(result)
+    assert result_tables.decomposition_rows(QueryResult("mix", [], [])) == []
