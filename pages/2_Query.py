@@ -73,6 +73,10 @@ if result is not None:
         st.info(trust)
         with st.expander("Signals behind the graph's weight"):
             st.dataframe(pd.DataFrame(tables.trust_rows(result)), hide_index=True)
+    if steps := tables.decomposition_rows(result):
+        st.write("**Decomposition** (what the question names only through another thing, found first and "
+                 "seeded into the walk)")
+        st.dataframe(pd.DataFrame(steps), hide_index=True)
     stats, graph_tab, chunks_tab, ctx_tab, prompt_tab, raw_tab = st.tabs(
         ["Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"])
     with stats:

@@ -10,10 +10,9 @@ from lightrag_core import prompts
 from lightrag_core.lexical import support
 from lightrag_core.llm import ChatLLM
 from lightrag_core.models import LightRAGError
-from lightrag_core.nlp import canonical_name, nlp
+from lightrag_core.nlp import canonical_name, tagged
 
 log = logging.getLogger(__name__)
-QUERY_PIPES = {"tok2vec", "tagger", "attribute_ruler", "ner"}
 _QUESTION_WORDS = {"what", "who", "whom", "which", "when", "where", "why", "how", "whose"}
 
 
@@ -48,12 +47,7 @@ def parse_keywords_reply(reply: str) -> tuple[list[str], list[str]]:
 
 def offline_keywords(query: str) -> tuple[list[str], list[str]]:
     """spaCy: named entities and proper nouns are low level; other noun phrases are high level."""
-    # Tags and entities are enough here; the parser and lemmatizer are skipped for speed.
-    pipeline = nlp()
-    doc = pipeline.make_doc(query)
-    for name, proc in pipeline.pipeline:
-        if name in QUERY_PIPES:
-            doc = proc(doc)
+    doc = tagged(query)
     low: list[str] = []
     taken: set[int] = set()
     for ent in doc.ents:

@@ -40,6 +40,22 @@ class TrustDecision:
 
 
 @dataclass
+class DecompositionStep:
+    """One step of a compositional question: the phrase that named something only through another
+    ("the film that"), what the text says it is, the sentence that says so, and the seed weight the
+    walk gave it."""
+
+    phrase: str
+    subjects: list[str]  # the names the sentence was about
+    found: str
+    via: str  # what was seeded: "title" (the document's chunks), "title and entity" (its entity too)
+    sentence: str
+    chunk_id: str
+    score: float
+    seed_weight: float
+
+
+@dataclass
 class GraphWalkInfo:
     """What multihop's graph stage did."""
 
@@ -50,6 +66,8 @@ class GraphWalkInfo:
     graph_chunks: int = 0
     graph_trust: float = 0.0
     trust_decision: TrustDecision = field(default_factory=TrustDecision)
+    # Compositional questions: the bridges found first and seeded into the walk, in order (at most 3).
+    decomposition: list[DecompositionStep] = field(default_factory=list)
 
 
 @dataclass

@@ -77,8 +77,20 @@ def trust_summary(result: QueryResult) -> str:
         return ""
     decision = graph.trust_decision
     w = decision.weights
-    return (f"Fusion weights: graph {w['graph']:g}, dense {w['vector']:g}, BM25 {w['lexical']:g}. "
-            + " ".join(decision.reasons))
+    bridge = f", bridge {w['bridge']:g}" if "bridge" in w else ""
+    return (f"Fusion weights: graph {w['graph']:g}, dense {w['vector']:g}, BM25 {w['lexical']:g}{bridge}. "
+            + "; ".join(decision.reasons))
+
+
+def decomposition_rows(result: QueryResult) -> list[dict[str, Any]]:
+    """multihop's decomposition steps: each phrase the question names something through, what the text
+    says it is, and the sentence that says so (empty when the question named everything it asks about)."""
+    graph = result.processing_info.graph
+    if graph is None:
+        return []
+    return [{"step": n, "phrase": s.phrase, "about": ", ".join(dict.fromkeys(s.subjects)), "found": s.found,
+             "as": s.via, "sentence": s.sentence, "seed weight": s.seed_weight}
+            for n, s in enumerate(graph.decomposition, 1)]
 
 
 def trust_rows(result: QueryResult) -> list[dict[str, Any]]:

@@ -1,0 +1,134 @@
+"""Compositional questions split at their relative or possessive structure.
+
+"Who directed the film that was shot in Leland in 1986?" names the film only through Leland: a walk
+seeded with Leland reaches Leland's chunks, rarely the film's. The question's *bridges* are the noun
+phrases that stand for such an unnamed thing: a common noun with its determiner (or a name's
+possessive) on which a relative clause or a preposition hangs ("the film that …", "the director of
+X", "a singer-songwriter from …", "X's first novel"). Each bridge is resolved in the text (bridges.py)
+and the walk is seeded with what it turned out to be.
+
+Only the tags are read (the keywords stage's tagging of the question, shared); no parse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lightrag_core.nlp import tagged
+from lightrag_core.query.roles import ROLE_WORDS
+from lightrag_core.query.sentences import stem
+
+# Articles only: "his first appearance" is something the question already named, seen from there.
+_DETERMINERS = {"the", "a", "an"}
+# What hangs on a noun and makes it stand for something named elsewhere: a relative pronoun, a
+# preposition, or a past participle ("a team based in …", "the film directed by …").
+_RELATIVE = {"that", "which", "who", "whom", "whose", "where"}
+_MARKER_TAGS = {"WDT", "WP", "WP$", "VBN"}
+# Prepositions that tie a thing to another ("the director of", "an album by"); "the rent transfer to
+# Adam" is about Adam, not a thing named through him.
+_TYING = {"of", "by", "behind", "for", "from", "with", "in"}
+# What the question asks for is its answer, not a bridge: "What is the name of the song that …".
+_ASKED = re.compile(r"(?:\b(?:what|which|who)\s+(?:is|was|are|were)|\bname of|^\s*name)\s*$", re.IGNORECASE)
+# Heads that name no thing of their own ("the same", "the name of", "the number of").
+_NOT_THINGS = {"name", "same", "number", "year", "years", "time", "times", "first", "last", "most", "one", "other",
+               "both", "type", "kind", "part", "rest", "end", "age", "amount", "date", "day", "month", "week", "lot",
+               "couple", "total", "majority", "difference", "way", "place", "term", "title", "word", "words",
+               "sport", "population", "height", "length", "size", "area", "percentage", "order"}
+_COMPARES = re.compile(r"\b(?:both|same|either)\b|\bor\b[^,?]*\?\s*$", re.IGNORECASE)
+_BE = {"is", "was", "are", "were", "be", "been", "being"}
+_NOUN_RUN = {"ADJ", "NOUN", "PROPN", "NUM"}
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """One unnamed thing in the question: its phrase ("the film that"), its head noun, and the words a
+    sentence would state it with (the head's stem, and a role's cue words: "director" -> "direct")."""
+
+    phrase: str
+    head: str
+    start: int  # character offsets of the noun phrase in the question
+    end: int
+    cues: tuple[str, ...]
+    # Resolved once for each thing the question names: "the directors of A and B", "which film has the
+    # director who died first, A or B?".
+    each: bool = False
+
+
+# Kinship said in one word that is two steps ("X's maternal grandfather" is the father of X's mother):
+# each step is a bridge of its own, the first resolved from X, the second from what the first found.
+_KIN_STEPS = {"maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
+              "paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
+              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
+              "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse")}
+_KIN = re.compile(r"\b(" + "|".join(re.escape(k) for k in _KIN_STEPS) + r")\b", re.IGNORECASE)
+
+
+def bridges(question: str) -> list[Bridge]:
+    """The question's bridges, left to right (none for a question that names all it asks about)."""
+    return list(_bridges(question)) + _kin_bridges(question)
+
+
+def _kin_bridges(question: str) -> list[Bridge]:
+    """A kinship of two steps gives both, even when it is what the question asks for: its first step
+    is a bridge, and the second names the answer's own document."""
+    out = []
+    for found in _KIN.finditer(question):
+        first, second = _KIN_STEPS[found.group(1).lower()]
+        out += [Bridge(f"{found.group(1)} ({first})", first, found.start(), found.end(), _cues([first])),
+                Bridge(f"{found.group(1)} ({first}'s {second})", second, found.start(), found.end(), _cues([second]))]
+    return out
+
+
+@lru_cache(maxsize=256)
+def _bridges(question: str) -> tuple[Bridge, ...]:
+    tokens = list(tagged(question))  # the keywords stage tagged it already (offline)
+    out: list[Bridge] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        possessive = tok.tag_ == "POS" and i > 0 and tokens[i - 1].pos_ == "PROPN"
+        if tok.lower_ not in _DETERMINERS and not possessive:
+            i += 1
+            continue
+        # The noun run after the determiner ("an independent mom-and-pop publishing house").
+        j = i + 1
+        while j < len(tokens) and (tokens[j].pos_ in _NOUN_RUN or tokens[j].text == "-"):
+            j += 1
+        head = next((k for k in range(j - 1, i, -1) if tokens[k].pos_ == "NOUN"), None)
+        # The run must end on a common noun: "the 2007 FIFA Golden Shoe" is a name, not a bridge.
+        if head is None or head != j - 1 or tokens[head].lower_ in _NOT_THINGS:
+            i = max(j, i + 1)
+            continue
+        # "X is a consultant who …": a predicate after a name is that name again, not something else.
+        if not possessive and i >= 2 and tokens[i - 1].lower_ in _BE and tokens[i - 2].pos_ == "PROPN":
+            i = j
+            continue
+        after = tokens[j] if j < len(tokens) else None
+        # "the television film In Love and War", "the journal Nature": the thing is named right after.
+        if after is not None and (after.text[:1].isupper() or after.text[:1] in "\"“'‘"):
+            i = j
+            continue
+        hangs = after is not None and (after.lower_ in _RELATIVE or after.lower_ in _TYING
+                                       or after.tag_ in _MARKER_TAGS)
+        if _ASKED.search(question[: tok.idx]):
+            i = j
+            continue
+        if possessive or hangs:
+            start = tokens[i + 1].idx if possessive else tok.idx
+            end = tokens[head].idx + len(tokens[head].text)
+            words = [t.lower_ for t in tokens[i + 1: j] if t.pos_ == "NOUN"]
+            each = tokens[head].tag_ == "NNS" or _COMPARES.search(question) is not None
+            out.append(Bridge(question[tok.idx if not possessive else start:end], tokens[head].lower_, start, end,
+                              _cues(words), each))
+        i = j
+    return tuple(out)
+
+
+def _cues(nouns: list[str]) -> tuple[str, ...]:
+    """Stems a sentence states the bridge with: its nouns, and for a role its cue words."""
+    cues = [stem(w) for w in nouns]
+    for w in nouns:  # "directors" are stated as "directed" too
+        cues += list(ROLE_WORDS.get(w, ROLE_WORDS.get(stem(w), ())))
+    return tuple(dict.fromkeys(c for c in cues if len(c) > 2))
