@@ -33,7 +33,9 @@ def extractive_answer(
     if not scored:
         yield from _words("The retrieved context holds no passage that answers this question.")
         return
-    short = short_answer(query, scored, question_names(query, result))
+    walk = result.processing_info.graph
+    bridges = tuple(dict.fromkeys(step.found for step in walk.decomposition)) if walk else ()
+    short = short_answer(query, scored, question_names(query, result), bridges)
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:

@@ -11,7 +11,10 @@ import pytest
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import asked_verb
 from lightrag_core.query.answer_type import answer_type
-from tests.unit.test_short_answer import answer
+from lightrag_core.query.result import QueryResult
+from lightrag_core.query.sentences import score_sentences
+from lightrag_core.query.short_answer import rank_candidates, short_answer
+from tests.unit.test_short_answer import NoEmbedder, answer
 
 RED_DOOR = "The Red Door The Red Door is a 1950 American drama film directed by Henri Dubois and starring Mary Lane."
 BLUE_SKIES = "Blue Skies (1946 film) Blue Skies is a 1946 British musical film directed by Arthur Smith."
@@ -196,3 +199,21 @@ def test_two_causes_of_death_give_no_short_answer() -> None:
             "Some accounts say Arthur Smith died of a stroke."]
     found = answer("What is the cause of death of Arthur Smith?", told, ["Arthur Smith"])
     assert found is not None and not found.confident and found.rival  # both sentences are shown
+
+
+def test_a_bridge_decomposition_found_is_read_as_named_and_never_answers() -> None:
+    """multihop's decomposition found "the lead of Due South" is Paul Gross: sentences about him count as
+    about the question, and he, being what the question goes through, is never its answer."""
+    question = "Who did the lead of the series Due South have a daughter with?"
+    chunks = ["Due South Due South is a Canadian police series whose lead was played by Paul Gross.",
+              "Hannah Gross Hannah Gross is an actress. She is the daughter of Martha Burns and Paul Gross."]
+    result = QueryResult("multihop", [], ["Due South"])
+    result.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                     for i, c in enumerate(chunks)]
+    scored = score_sentences(NoEmbedder(), None, question, result)  # type: ignore[arg-type]
+    kind = answer_type(question)
+    plain = [key for key, _ in rank_candidates(kind, question, scored, ["Due South"])]
+    bridged = [key for key, _ in rank_candidates(kind, question, scored, ["Due South", "Paul Gross"], ("Paul Gross",))]
+    assert "paul gross" in plain and "paul gross" not in bridged
+    found = short_answer(question, scored, ["Due South"], ("Paul Gross",))
+    assert found is not None and found.text == "Martha Burns"
