@@ -37,6 +37,7 @@ from lightrag_core.query.answer_type import (
     DATE,
     LABELS,
     NAME,
+    ORG,
     PLACE,
     YES_NO,
     AnswerType,
@@ -142,8 +143,9 @@ def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswe
 
 
 def _names_head(kind: AnswerType, text: str) -> float:
-    """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county")."""
-    return float(bool(kind.head) and kind.head in text.lower().split())
+    """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county").
+    Places, organisations and named things only: a chat header "… Time" says nothing for "what time"."""
+    return float(kind.kind in {PLACE, ORG, NAME} and bool(kind.head) and kind.head in text.lower().split())
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -186,7 +188,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     terms = relation_terms(query, names) - _UNSTATED
     idf = idf_weights(terms, sentences)
     q_stems = stems(query)
-    q_words = q_stems - stems(kind.head)  # "Rockland County" repeats no question word for "what county?"
+    # "Rockland County" repeats no question word for "what county?"
+    q_words = q_stems - stems(kind.head) if kind.kind in {PLACE, ORG, NAME} else q_stems
     named_words = set().union(*(stems(n) for n in names)) if names else set()
     doc = nlp()(query)
     lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
