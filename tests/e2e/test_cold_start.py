@@ -10,7 +10,7 @@ import pytest
 
 from lightrag_core import Engine, QueryParam, Settings
 from lightrag_core.lexical import stop_words
-from lightrag_core.nlp import nlp
+from lightrag_core.nlp import nlp, tagged
 from lightrag_core.once import Once
 from lightrag_core.query.keywords import _offline_keywords_cached
 from lightrag_core.tokens import encoding
@@ -41,6 +41,7 @@ def fresh_engine(workdir: Path) -> tuple[Engine, list[int]]:
         builder.reset()
     # A new process has parsed no question yet: another test of this run may have asked the same one.
     _offline_keywords_cached.cache_clear()
+    tagged.cache_clear()  # nor tagged one for keywords and decomposition
     engine = Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model=""))
     live = engine.store._live  # type: ignore[attr-defined]  # the embedded store's vector indexes
     loads: list[int] = []
