@@ -191,7 +191,7 @@ def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
     """For a question about a birth or death: 1 for a date or place that the sentence gives for that
     event ("born 3 June 1899 in Leeds", the first date of a "(1924 – 2005)" bracket for a birth),
     -0.5 for one it gives for the other event (a birth place does not answer "where did X die?")."""
-    if not asked or span.label == "NUMBER":
+    if not asked:
         return 0.0
     if span.label == "DATE":
         bracket = _bracket_event(parsed.sentence.text, span)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from lightrag_core.nlp import tagged
-from lightrag_core.query.roles import ROLE_WORDS
+from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS
 from lightrag_core.query.sentences import stem
 
 # Articles only: "his first appearance" is something the question already named, seen from there.
@@ -58,11 +58,7 @@ class Bridge:
 
 # Kinship said in one word that is two steps ("X's maternal grandfather" is the father of X's mother):
 # each step is a bridge of its own, the first resolved from X, the second from what the first found.
-_KIN_STEPS = {"maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
-              "paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
-              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
-              "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse")}
-_KIN = re.compile(r"\b(" + "|".join(re.escape(k) for k in _KIN_STEPS) + r")\b", re.IGNORECASE)
+_KIN = re.compile(r"\b(" + "|".join(re.escape(k) for k in KIN_STEPS) + r")\b", re.IGNORECASE)
 
 
 def bridges(question: str) -> list[Bridge]:
@@ -75,7 +71,7 @@ def _kin_bridges(question: str) -> list[Bridge]:
     is a bridge, and the second names the answer's own document."""
     out = []
     for found in _KIN.finditer(question):
-        first, second = _KIN_STEPS[found.group(1).lower()]
+        first, second = KIN_STEPS[found.group(1).lower()]
         out += [Bridge(f"{found.group(1)} ({first})", first, found.start(), found.end(), _cues([first])),
                 Bridge(f"{found.group(1)} ({first}'s {second})", second, found.start(), found.end(), _cues([second]))]
     return out

@@ -28,10 +28,12 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "aunt": ("aunt",), "clerk": ("clerk",), "partner": ("partner",), "employer": ("employ",),
               "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",)}
 # Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
-# father's father, the father-in-law the spouse's father.
-CHAINS = {("paternal", "grandfather"): ("father", "father"), ("paternal", "grandmother"): ("father", "mother"),
-          ("maternal", "grandfather"): ("mother", "father"), ("maternal", "grandmother"): ("mother", "mother"),
-          ("", "father-in-law"): ("spouse", "father"), ("", "mother-in-law"): ("spouse", "mother")}
+# father's father, the father-in-law the spouse's father. The answer follows the chain tie by tie, and
+# multihop's decomposition makes each tie a bridge of its own (decompose.py).
+KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
+             "maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
+             "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
+             "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse")}
 _ROLES = "|".join(["father-in-law", "mother-in-law", "grandfather", "grandmother", *ROLE_WORDS])
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|paternal|maternal)"
@@ -121,7 +123,7 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
                  ) -> tuple[list[str], list[Sentence]] | None:
     """The holder of a role, through the middle holder when the role is a chain ("paternal grandfather"):
     the names along the way and the sentences that say each tie. None when a tie is not stated."""
-    steps = CHAINS.get((qualifier, role)) or CHAINS.get(("", role))
+    steps = KIN_STEPS.get(f"{qualifier} {role}") or KIN_STEPS.get(role)
     if steps is None:
         found = holder(subject, role, sentences, qualifier)
         return ([found[0]], [found[1]]) if found else None
