@@ -102,7 +102,8 @@ def worker(corpus: Path, limit: int, evaluate_too: bool, ks: list[int], kind_tim
         "failed": len(report.failed), "graph": engine.store.counts(),
     }
     # By kind: texts, tokens the model reads (after truncation), and the time of that kind alone.
-    model = OnnxMiniLM()
+    # The engine's own model (float or int8 arithmetic, whichever the revision makes by default).
+    model = engine.embedder if isinstance(engine.embedder, OnnxMiniLM) else OnnxMiniLM()
     by_kind: dict[str, list[str]] = {}
     for text in sent:
         by_kind.setdefault(kind_of.get(text, "chunk"), []).append(text)

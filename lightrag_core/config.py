@@ -127,6 +127,11 @@ class Settings:
     embedding_base_url: str = ""
     embedding_api_key: str = field(default="", repr=False)
     embedding_dim: int = 0
+    # The offline MiniLM's arithmetic for a new workspace: "int8" (int8_model.py; about half the time)
+    # or "float" (the shipped model as it is). A workspace keeps the one it was indexed with.
+    offline_embedding: str = "int8"
+    # Where the int8 copy of the model is kept; None = the user's cache folder (~/.cache/lightrag-workbench).
+    model_cache_dir: Path | None = None
     # Chunking and extraction.
     chunk_tokens: int = 1200
     chunk_overlap: int = 100
@@ -262,6 +267,8 @@ class Settings:
             embedding_base_url=env.get("EMBEDDING_BASE_URL") or env.get("OPENAI_BASE_URL"),
             embedding_api_key=env.get("EMBEDDING_API_KEY") or env.get("OPENAI_API_KEY"),
             embedding_dim=env.int("EMBEDDING_DIM", 0),
+            offline_embedding=env.get("LIGHTRAG_OFFLINE_EMBEDDING", "int8").strip().lower(),
+            model_cache_dir=Path(env.get("LIGHTRAG_MODEL_CACHE")) if env.get("LIGHTRAG_MODEL_CACHE") else None,
             chunk_tokens=env.int("CHUNK_TOKENS", 1200),
             chunk_overlap=env.int("CHUNK_OVERLAP", 100),
             max_gleaning=env.int("MAX_GLEANING", 0 if local else 1),
@@ -314,6 +321,8 @@ class Settings:
                             ("LIGHTRAG_PDF_SECONDS", settings.pdf_seconds)):
             if value <= 0:
                 raise ValueError(f"{name} must be above 0")
+        if settings.offline_embedding not in ("int8", "float"):
+            raise ValueError("LIGHTRAG_OFFLINE_EMBEDDING must be int8 or float")
         if settings.max_request_mb < 0:
             raise ValueError("LIGHTRAG_MAX_REQUEST_MB must be 0 (the file limit plus 1 MB) or above")
         return settings

