@@ -223,6 +223,7 @@ class Indexer:
         all_chunks = [c for d in docs for c in chunks_by_doc[d.id]]
         subjects = [d.subject for d in docs for _ in chunks_by_doc[d.id]]
         _emit(progress, stage="extracting", documents=[d.id for d in docs], chunks=len(all_chunks))
+        self._vectors.prefetch([c.content for c in all_chunks])  # on the other core, while extraction runs
         try:
             with report.timed("extracting"):
                 extracted = self.extractor.extract(all_chunks, subjects)

@@ -7,7 +7,8 @@ hub whose first statement does not change); only new texts reach the model.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import ChainMap, OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
@@ -25,11 +26,43 @@ class VectorStage:
         self.embedder = embedder
         self._memo: OrderedDict[str, np.ndarray] = OrderedDict()
         self.texts_embedded = 0  # what reached the model, for reports and tests
+        self._ahead: Future[dict[str, np.ndarray]] | None = None
+
+    def prefetch(self, passages: list[str]) -> None:
+        """Embed a batch's passages in the background while its extraction runs.
+
+        A passage's vector needs nothing extraction finds, and extraction (spaCy, or an LLM's
+        replies) leaves the model's cores idle: the two overlap. `embed` takes the result.
+        """
+        self._drop_ahead()
+        texts = [t for t in dict.fromkeys(passages) if t and t not in self._memo]
+        if not texts:
+            return
+        worker = ThreadPoolExecutor(1, thread_name_prefix="embed-ahead")
+        self._ahead = worker.submit(lambda: dict(zip(texts, self.embedder.embed(texts))))
+        worker.shutdown(wait=False)  # the thread ends with its one task
 
     def embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
-        self.texts_embedded += len(embed_items(self.embedder, chunks, entities, relations, self._memo))
+        ahead = self._take_ahead() if chunks else {}  # a removal's re-embedding (no passages) leaves it
+        # Reads see the prefetched passages; what embed_items keeps goes to the run's memo only.
+        memo = ChainMap(self._memo, ahead)
+        embedded = embed_items(self.embedder, chunks, entities, relations, memo)
+        self.texts_embedded += len(embedded) + len(ahead)
         while len(self._memo) > MEMO_TEXTS:
             self._memo.popitem(last=False)
+
+    def _take_ahead(self) -> dict[str, np.ndarray]:
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return {}
+        try:
+            return ahead.result()
+        except Exception:  # the passages are embedded again by `embed`, which reports a failure
+            return {}
+
+    def _drop_ahead(self) -> None:
+        """A prefetch nobody took (its batch failed before embedding) is waited for, not left running."""
+        self._take_ahead()
 
 
 # A workspace from before the rule was recorded (one embedded text per relation) gets its relations

@@ -107,3 +107,45 @@ def test_a_workspace_indexed_before_the_rule_was_recorded_gets_its_relations_re_
     model.seen.clear()
     assert adopt_scheme(store, model) == 0 and model.seen == []  # recorded: nothing to do, nothing embedded
     store.close()
+
+
+class Recording(Counting):
+    """Counting, and which thread each call came from."""
+
+    def __init__(self, inner) -> None:
+        super().__init__(inner)
+        self.calls: list[tuple[str, list[str]]] = []
+
+    def embed(self, texts):
+        import threading
+
+        self.calls.append((threading.current_thread().name, list(texts)))
+        return super().embed(texts)
+
+
+def test_passages_are_embedded_on_another_thread_while_extraction_runs(offline_settings, tmp_path):
+    """A batch's passages go to the model from a background thread started before extraction; the
+    main call that follows carries only the graph's texts, and each passage still gets its own vector."""
+    from lightrag_core import Engine
+
+    model = Recording(make_embedder(offline_settings))
+    engine = Engine(offline_settings, embedder=model)
+    files = []
+    for n, text in enumerate(["Marie Curie worked in Paris with Pierre Curie. She won two Nobel Prizes.",
+                              "Henri Becquerel discovered radioactivity in 1896 in Paris.",
+                              "Lyon is a city in France on the Rhone."]):
+        files.append(tmp_path / f"doc{n}.txt")
+        files[-1].write_text(text, encoding="utf-8")
+    engine.index_paths(files)
+    ids = [c for doc in engine.documents() for c in engine.store.document_chunk_ids(doc.id)]
+    chunks = engine.store.get_chunks(ids)
+    passages = {c.content for c in chunks.values()}
+    ahead = [texts for thread, texts in model.calls if thread.startswith("embed-ahead")]
+    main = [t for thread, texts in model.calls if not thread.startswith("embed-ahead") for t in texts]
+    assert ahead and set(ahead[0]) == passages and len(ahead[0]) == len(passages)
+    assert not passages & set(main), "a prefetched passage reached the model twice"
+    for chunk in chunks.values():  # its stored vector is its own passage's: a dot product of 1 with it
+        score = engine.store.chunk_scores([chunk.id], model.inner.embed([chunk.content])[0])[chunk.id]
+        assert abs(score - 1.0) < 1e-4
+    assert len(model.seen) == len(set(model.seen)), "each distinct text once"
+    engine.close()
