@@ -12,7 +12,7 @@ from typing import Any
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
-from lightrag_core.query.answer_type import ANY, DATE, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
+from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.roles import without_heading
 from lightrag_core.query.sentences import Sentence, stems
 
@@ -55,9 +55,37 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
         labelled = {i for e in doc.ents for i in range(e.start, e.end)}
         spans += [Span(c.text, "NAME", c.root.i, c.start_char, _locative(c.root)) for c in doc.noun_chunks
                   if c.root.pos_ == "PROPN" and c.root.i not in labelled]
+        spans += _descriptions(doc, labelled)
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                                   [t.head.i for t in doc], [t.dep_ for t in doc]))
     return out
+
+
+# Words that say when or how someone held a role, not what it was ("a former English footballer").
+_NOT_THE_ROLE = {"former", "retired", "current", "late", "then", "future", "first", "second", "third"}
+
+
+def _descriptions(doc: Any, labelled: set[int]) -> list[Span]:
+    """Common-noun phrases that say what someone is or does: the object of "as" after a verb ("plays
+    as a central defender": AS_ROLE) and a copula's complement ("was an English aviator": IS_A),
+    without determiners, nationalities and "former"."""
+    spans = []
+    for chunk in doc.noun_chunks:
+        root = chunk.root
+        if root.pos_ != "NOUN" or root.i in labelled:
+            continue
+        head = root.head
+        if root.dep_ == "pobj" and head.lower_ == "as" and head.head.pos_ in {"VERB", "AUX"}:
+            label = "AS_ROLE"
+        elif root.dep_ == "attr" and head.lemma_ == "be":
+            label = "IS_A"
+        else:
+            continue
+        words = [t for t in chunk if t.pos_ not in {"DET", "PRON", "NUM", "PUNCT"} and t.ent_type_ not in {"NORP"}
+                 and t.lower_ not in _NOT_THE_ROLE and t.tag_ != "POS"]
+        if words:
+            spans.append(Span(" ".join(t.text for t in words), label, root.i, words[0].idx))
+    return spans
 
 
 def _locative(root: Any) -> bool:
@@ -99,6 +127,9 @@ def fit(kind: AnswerType, span: Span) -> float:
 def _type_fit(kind: AnswerType, label: str) -> float:
     if kind.kind == ANY:
         return 0.5 if label in LABELS[NAME] or label == "NAME" else 0.0
+    if kind.kind == DESCRIPTION:  # "what position": "plays as a …" first; "what profession": "was a …" first
+        preferred = "AS_ROLE" if kind.head == "position" else "IS_A"
+        return 1.0 if label == preferred else 0.3 if label in LABELS[DESCRIPTION] else 0.0
     wanted = LABELS[kind.kind]
     if label in wanted:
         return 1.0

@@ -16,6 +16,8 @@ from lightrag_core.nlp import nlp
 
 PERSON, ORG, PLACE, DATE, NUMBER, NAME, ANY = "person", "organisation", "place", "date", "number", "name", "any"
 LANGUAGE = "language or nationality"
+# What someone is or does, in common nouns: "what position" (a striker), "what profession" (an aviator).
+DESCRIPTION = "description"
 YES_NO, CHOICE = "yes/no", "choice"
 
 # spaCy entity labels that can stand for each expected type.
@@ -28,6 +30,8 @@ LABELS: dict[str, frozenset[str]] = {
     NUMBER: frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT"}),
     # Nationalities ("American") describe names; they answer only a language or nationality question.
     NAME: frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}),
+    # answer_spans.parse's common-noun spans: "plays as a striker", "was an English aviator".
+    DESCRIPTION: frozenset({"AS_ROLE", "IS_A"}),
 }
 
 # The noun after "which"/"what" says the type ("which city", "what company").
@@ -57,6 +61,7 @@ for _type, _nouns in {
     DATE: "year date decade century month day era",
     NUMBER: "population number amount percentage age height length",
     LANGUAGE: "language nationality",
+    DESCRIPTION: "position profession occupation job career vocation trade",
 }.items():
     for _noun in _nouns.split():
         _HEAD_TYPES[_noun] = _type

@@ -35,6 +35,7 @@ from lightrag_core.query.answer_type import (
     ANY,
     CHOICE,
     DATE,
+    DESCRIPTION,
     LABELS,
     NAME,
     ORG,
@@ -186,6 +187,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     sentences = [s for s, _ in scored]
     # "What nationality is X?": a sentence states it as "a French director", never with the word itself.
     terms = relation_terms(query, names) - _UNSTATED
+    if kind.kind == DESCRIPTION:  # "what position", "what profession": stated as "plays as a …", never by name
+        terms -= stems(kind.head)
     idf = idf_weights(terms, sentences)
     q_stems = stems(query)
     # "Rockland County" repeats no question word for "what county?"

@@ -217,3 +217,26 @@ def test_a_bridge_decomposition_found_is_read_as_named_and_never_answers() -> No
     assert "paul gross" in plain and "paul gross" not in bridged
     found = short_answer(question, scored, ["Due South"], ("Paul Gross",))
     assert found is not None and found.text == "Martha Burns"
+
+
+# What someone is or does, in common nouns: no named-entity label covers "striker" or "aviator".
+PEREIRA = ("Miguel Pereira Miguel Pereira (born 1990) is a Portuguese professional footballer who plays as a "
+           "central defender for Benfica.")
+JOHNSON = "Amy Johnson Amy Johnson (1903 – 1941) was a pioneering English aviator. She was born in Hull."
+VOCALS = "Ed Roland Ed Roland is an American musician who serves as the lead vocalist of Collective Soul."
+
+
+@pytest.mark.parametrize(("question", "names", "expected"), [
+    ("What position does Miguel Pereira play?", ["Miguel Pereira"], "central defender"),
+    ("What was the profession of Amy Johnson?", ["Amy Johnson"], "pioneering aviator"),
+    ("What is the occupation of Ed Roland?", ["Ed Roland"], "musician"),
+])
+def test_a_position_or_profession_is_a_common_noun_phrase(question: str, names: list[str], expected: str) -> None:
+    assert answer_type(question).kind == "description"
+    assert confident(question, [PEREIRA, JOHNSON, VOCALS], names) == expected
+
+
+def test_a_description_never_answers_a_named_question() -> None:
+    """"What team does Miguel Pereira play for?" asks for a name: "central defender" is no candidate."""
+    found = answer("What team does Miguel Pereira play for?", [PEREIRA], ["Miguel Pereira"])
+    assert found is None or found.text != "central defender"
