@@ -8,7 +8,9 @@ offline keywords as JSON), and the same MiniLM embedding function; its own
 summaries are switched off as ours are extractive. Then both answer the same
 questions with context only in local, global, hybrid, naive and mix.
 Reported: retrieval latency p50/p95 per mode and the ratio ours / LightRAG,
-indexing time with extraction excluded, and recall@k over the passages behind
+indexing time with extraction excluded (ours replays the records of an untimed
+first run, as LightRAG reads precomputed ones) with the seconds spent embedding
+broken out, and recall@k over the passages behind
 the final chunks.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import json
 import logging
 import os
@@ -26,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from lightrag_core import Engine, QueryParam, Settings
-from lightrag_core.embeddings import OnnxMiniLM
+from lightrag_core.embeddings import Embedder, offline_embedder
 from lightrag_core.indexing.chunking import chunk_document
 from lightrag_core.indexing.extract_offline import OfflineExtractor
 from lightrag_core.indexing.loaders import read_jsonl
@@ -40,17 +43,40 @@ KS = (2, 5, 10)
 SEP, END = "<|#|>", "<|COMPLETE|>"
 
 
-class TimedExtractor(OfflineExtractor):
-    """Our extractor, timing itself so extraction can be taken out of indexing time."""
+class TimedEmbedder:
+    """The embedding function both sides call, summing the seconds spent in it."""
 
-    seconds = 0.0
+    def __init__(self, inner: Embedder) -> None:
+        self.inner, self.model_name, self.dim, self.seconds = inner, inner.model_name, inner.dim, 0.0
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        start = time.perf_counter()
+        try:
+            return self.inner.embed(texts)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
+class ReplayedExtractor(OfflineExtractor):
+    """Our extractor, replaying the records of a first, untimed run: LightRAG reads precomputed records
+    too, so neither side's indexing time holds extraction, and none of our embedding can hide behind it
+    (passages are embedded while extraction runs)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.memo: dict[tuple, list] = {}
+        self.seconds = 0.0
 
     def extract(self, chunks, subjects=None):
         start = time.perf_counter()
+        subjects = list(subjects) if subjects is not None else [""] * len(chunks)
+        key = (tuple(c.content for c in chunks), tuple(subjects))
         try:
-            return super().extract(chunks, subjects)
+            if key not in self.memo:
+                self.memo[key] = super().extract(chunks, subjects)
+            return copy.deepcopy(self.memo[key])
         finally:
-            TimedExtractor.seconds += time.perf_counter() - start
+            self.seconds += time.perf_counter() - start
 
 
 def pick_corpus(data: Path, n_questions: int, n_passages: int):
@@ -92,7 +118,7 @@ def between(text: str, start: str, end: str) -> str:
     return text[i:j if j >= 0 else None]
 
 
-async def run_lightrag(docs, questions, embedder: OnnxMiniLM, records: dict[str, str], workdir: Path) -> dict:
+async def run_lightrag(docs, questions, embedder: TimedEmbedder, records: dict[str, str], workdir: Path) -> dict:
     import tiktoken
     from lightrag import LightRAG
     from lightrag import QueryParam as LRParam
@@ -128,9 +154,11 @@ async def run_lightrag(docs, questions, embedder: OnnxMiniLM, records: dict[str,
     await rag.initialize_storages()
     ids = {f"doc{i}": d.id for i, d in enumerate(docs)}
     start = time.perf_counter()
+    embedder.seconds = 0.0
     await rag.ainsert([d.text for d in docs], ids=list(ids), file_paths=list(ids))
     index_total = time.perf_counter() - start
     index_seconds = index_total - llm_seconds["value"]
+    embedding = embedder.seconds
 
     results = {}
     for mode in MODES:
@@ -148,18 +176,28 @@ async def run_lightrag(docs, questions, embedder: OnnxMiniLM, records: dict[str,
             ranked.append(order)
         results[mode] = summarise(latencies, ranked, questions)
     await rag.finalize_storages()
-    return {"index_seconds_excl_extraction": round(index_seconds, 2), "index_seconds_total": round(index_total, 2),
+    return {"index_seconds_excl_extraction": round(index_seconds, 2), "embedding_seconds": round(embedding, 2),
+            "index_seconds_total": round(index_total, 2),
             "modes": results}
 
 
-def run_ours(docs, questions, embedder: OnnxMiniLM, workdir: Path) -> dict:
-    engine = Engine(Settings.from_env(workdir / "ours", llm_model="", neo4j_uri="", embedding_model=""),
-                    embedder=embedder)
-    engine._extractor = TimedExtractor()
-    TimedExtractor.seconds = 0.0
+def run_ours(docs, questions, embedder: TimedEmbedder, workdir: Path) -> dict:
+    def open_engine(name: str) -> Engine:
+        return Engine(Settings.from_env(workdir / name, llm_model="", neo4j_uri="", embedding_model=""),
+                      embedder=embedder)
+
+    extractor = ReplayedExtractor()
+    first = open_engine("ours-first")  # untimed: records every batch's extraction
+    first._extractor = extractor
+    first.index_documents(docs)
+    first.close()
+    engine = open_engine("ours")
+    engine._extractor = extractor
+    extractor.seconds = embedder.seconds = 0.0
     start = time.perf_counter()
     engine.index_documents(docs)
     index_total = time.perf_counter() - start
+    embedding = embedder.seconds
     engine.query_data("warm up", QueryParam())
     results = {}
     for mode in MODES:
@@ -172,7 +210,8 @@ def run_ours(docs, questions, embedder: OnnxMiniLM, workdir: Path) -> dict:
         results[mode] = summarise(latencies, ranked, questions)
     counts = engine.store.counts()
     engine.close()
-    return {"index_seconds_excl_extraction": round(index_total - TimedExtractor.seconds, 2),
+    return {"index_seconds_excl_extraction": round(index_total - extractor.seconds, 2),
+            "embedding_seconds": round(embedding, 2),
             "index_seconds_total": round(index_total, 2), "graph": counts, "modes": results}
 
 
@@ -194,7 +233,11 @@ def markdown(report: dict) -> str:
         "",
         f"Indexing, extraction excluded: ours {ours['index_seconds_excl_extraction']} s, LightRAG "
         f"{theirs['index_seconds_excl_extraction']} s (ratio "
-        f"{ours['index_seconds_excl_extraction'] / max(theirs['index_seconds_excl_extraction'], 1e-9):.2f}).",
+        f"{ours['index_seconds_excl_extraction'] / max(theirs['index_seconds_excl_extraction'], 1e-9):.2f}); "
+        f"of which embedding (seconds inside the shared embedding function): ours {ours['embedding_seconds']} s, "
+        f"LightRAG {theirs['embedding_seconds']} s, and the rest ours "
+        f"{ours['index_seconds_excl_extraction'] - ours['embedding_seconds']:.2f} s, LightRAG "
+        f"{theirs['index_seconds_excl_extraction'] - theirs['embedding_seconds']:.2f} s.",
         "",
         "| mode | ours p50 ms | LightRAG p50 ms | ratio p50 | ours p95 ms | LightRAG p95 ms | ours recall@5 | "
         "LightRAG recall@5 | ours all-gold@5 | LightRAG all-gold@5 |",
@@ -219,7 +262,8 @@ def main() -> None:
     import lightrag
 
     questions, docs = pick_corpus(args.data, args.questions, args.passages)
-    embedder = OnnxMiniLM()
+    # The offline default (int8 arithmetic) for both sides.
+    embedder = TimedEmbedder(offline_embedder(Settings.from_env(ROOT / ".unused", env_file=None).offline_embedding))
     records = lightrag_records(docs, OfflineExtractor())
     out = args.out.resolve()
     with tempfile.TemporaryDirectory(prefix="vs-lightrag-") as tmp:

