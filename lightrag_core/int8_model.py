@@ -3,8 +3,8 @@
 The shipped `model.onnx` stores its weights as int8 but dequantises them when a session loads it,
 so every matrix product runs in float32 (two thirds of the model's time). The copy made here
 folds those constants into float weights (onnxruntime's basic graph optimisation) and then
-quantises every weight matrix product dynamically, per output channel (onnxruntime.quantization):
-weights int8, activations uint8 per call. It embeds the texts over a few tokens
+quantises the weight matrix products dynamically, per output channel (onnxruntime.quantization;
+all but the feed-forward outputs, see below): weights int8, activations uint8 per call. It embeds the texts over a few tokens
 (`embeddings.Int8MiniLM`); the float model keeps the short ones, which one uint8 scale represents
 worst. Measured in `bench/results/index_speed_int8.md`.
 
