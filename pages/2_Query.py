@@ -18,7 +18,9 @@ state.sidebar(engine)
 st.session_state.setdefault("history", [])
 
 with st.sidebar:
-    param = widgets.query_params("q")
+    # The first answer a visitor sees comes from the mode that follows the graph to it; the API and
+    # the command line keep LightRAG's default (mix), and every mode is one click away.
+    param = widgets.query_params("q", mode="multihop")
     use_history = st.checkbox("Use the chat as conversation history", value=True)
     if st.button("Clear chat"):
         st.session_state.history = []

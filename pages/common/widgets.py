@@ -8,12 +8,12 @@ from lightrag_core import MODES, QueryParam
 from lightrag_core.workbench.graph_view import graph_html
 
 
-def query_params(prefix: str, modes: bool = True) -> QueryParam:
-    """Every QueryParam as widgets (LightRAG's defaults)."""
+def query_params(prefix: str, modes: bool = True, mode: str | None = None) -> QueryParam:
+    """Every QueryParam as widgets (LightRAG's defaults; `mode` preselects another mode)."""
     d = QueryParam()
     param = QueryParam()
     if modes:
-        param.mode = st.selectbox("Mode", MODES, index=MODES.index(d.mode), key=f"{prefix}_mode")
+        param.mode = st.selectbox("Mode", MODES, index=MODES.index(mode or d.mode), key=f"{prefix}_mode")
     with st.expander("Retrieval settings"):
         c1, c2 = st.columns(2)
         param.top_k = c1.number_input("top_k", 1, 500, d.top_k, key=f"{prefix}_top_k")

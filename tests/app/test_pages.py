@@ -58,6 +58,9 @@ def test_home_shows_backend_models_and_counts(hotpot_index, hotpot_slice):
 
 def test_query_streams_answer_with_stats_and_graph(hotpot_index):
     at = app(hotpot_index.settings.workdir, "2_Query.py")
+    # The page opens on multihop (its first answer follows the graph); LightRAG's mix is one pick away.
+    assert at.selectbox(key="q_mode").value == "multihop"
+    at.selectbox(key="q_mode").set_value("mix").run()
     at.chat_input[0].set_value(QUESTION).run()
     assert not at.exception, at.exception
     shown = texts(at)

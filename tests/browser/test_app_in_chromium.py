@@ -83,6 +83,7 @@ def _settle(page, timeout: int = 180_000) -> None:
 NOVEL = ROOT.parent / "shared" / "data" / "christmas_carol" / "book.txt"
 MARLEY = "Who was Scrooge's business partner, and what happened to him?"
 PARTNER = "Who was Scrooge's business partner?"  # the demo's first question: its short answer must answer
+CLERK = "What is the name of Scrooge's clerk?"  # asked in mix, whose context brings the graph
 # What a page must never show: Streamlit's magic rendering an object, or an error's insides.
 GLITCHES = ("DeltaGenerator", "object at 0x", "Traceback", "<lightrag_core.", "Creator of Delta protobuf")
 
@@ -156,8 +157,20 @@ def test_walk_every_page_with_the_novel(server):
         assert "Marley" in first and first.rstrip().endswith("]"), reply.inner_text()  # its sentence first, cited
         box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()  # the short answer, on its own
         assert box.startswith("Short answer:") and "Marley" in box, box
+        assert "Found along Scrooge → Jacob Marley" in box or "Found along Scrooge → Marley" in box, box
         page.get_by_test_id("stChatMessage").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "query.png"), full_page=True)
+
+        # The page opens on multihop; LightRAG's mix is one pick away, and its answer brings the graph.
+        page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
+        page.get_by_role("option", name="mix", exact=True).click()
+        _settle(page)
+        chat = page.get_by_test_id("stChatInputTextArea")
+        chat.fill(CLERK)
+        chat.press("Enter")
+        page.get_by_test_id("stChatMessage").nth(3).get_by_text("Bob Cratchit").first.wait_for(timeout=180_000)
+        _settle(page)
+        assert "Short answer: Bob Cratchit" in page.get_by_test_id("stAlertContentSuccess").first.inner_text()
         for tab in ("Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"):
             page.get_by_role("tab", name=tab).click()
             page.wait_for_timeout(400)
@@ -168,7 +181,7 @@ def test_walk_every_page_with_the_novel(server):
                 frame = page.frame_locator("iframe").first
                 frame.locator("canvas").first.wait_for(timeout=60_000)
                 legend = frame.locator(".legend").inner_text()
-                assert "person" in legend and "the short answer's path" in legend, legend  # Scrooge → Marley ringed
+                assert "person" in legend and "the short answer's path" in legend, legend  # Scrooge → Cratchit ringed
                 page.locator("iframe").first.scroll_into_view_if_needed()
                 page.wait_for_timeout(2500)  # the layout settles, then physics stops and the view fits
                 box = frame.locator("canvas").first.bounding_box()
