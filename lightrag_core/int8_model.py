@@ -4,9 +4,9 @@ The shipped `model.onnx` stores its weights as int8 but dequantises them when a 
 so every matrix product runs in float32 (two thirds of the model's time). The copy made here
 folds those constants into float weights (onnxruntime's basic graph optimisation) and then
 quantises the weight matrix products dynamically, per output channel (onnxruntime.quantization;
-all but the feed-forward outputs, see below): weights int8, activations uint8 per call. It embeds the texts over a few tokens
-(`embeddings.Int8MiniLM`); the float model keeps the short ones, which one uint8 scale represents
-worst. Measured in `bench/results/index_speed_int8.md`.
+all but the feed-forward outputs, see below): weights int8, activations uint8 per call. It embeds
+the texts over a few tokens (`embeddings.Int8MiniLM`); the float model keeps the short ones, which
+one uint8 scale represents worst. Measured in `bench/results/index_speed_int8.md`.
 
 The copy is named by a digest of the source model, so a new model package makes a new copy, and
 it is written to a temporary name and renamed into place, so two processes making it at once, or
