@@ -133,7 +133,8 @@ def cmd_index(args: argparse.Namespace) -> int:
                 status = _report(report)
                 if not report.failed:
                     qset = sample.question_set(engine)
-                    print(f"question set {qset.label}; questions to try: " + " | ".join(sample.QUESTIONS))
+                    print(f"question set {qset.label}; questions to try with --mode multihop (the Query page's "
+                          "default): " + " | ".join(sample.QUESTIONS))
             if args.paths:
                 status = _report(engine.index_paths(args.paths, update)) or status
         finally:
