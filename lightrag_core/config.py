@@ -132,6 +132,9 @@ class Settings:
     offline_embedding: str = "int8"
     # Where the int8 copy of the model is kept; None = the user's cache folder (~/.cache/lightrag-workbench).
     model_cache_dir: Path | None = None
+    # Questions retrieved at once (admission.py); the rest wait their turn in arrival order. 0 = by where
+    # retrieval computes (admission.default_slots).
+    query_slots: int = 0
     # Chunking and extraction.
     chunk_tokens: int = 1200
     chunk_overlap: int = 100
@@ -269,6 +272,7 @@ class Settings:
             embedding_dim=env.int("EMBEDDING_DIM", 0),
             offline_embedding=env.get("LIGHTRAG_OFFLINE_EMBEDDING", "int8").strip().lower(),
             model_cache_dir=Path(env.get("LIGHTRAG_MODEL_CACHE")) if env.get("LIGHTRAG_MODEL_CACHE") else None,
+            query_slots=env.int("LIGHTRAG_QUERY_SLOTS", 0),
             chunk_tokens=env.int("CHUNK_TOKENS", 1200),
             chunk_overlap=env.int("CHUNK_OVERLAP", 100),
             max_gleaning=env.int("MAX_GLEANING", 0 if local else 1),
@@ -321,6 +325,8 @@ class Settings:
                             ("LIGHTRAG_PDF_SECONDS", settings.pdf_seconds)):
             if value <= 0:
                 raise ValueError(f"{name} must be above 0")
+        if settings.query_slots < 0:
+            raise ValueError("LIGHTRAG_QUERY_SLOTS must be 0 (by where retrieval computes) or more")
         if settings.offline_embedding not in ("int8", "float"):
             raise ValueError("LIGHTRAG_OFFLINE_EMBEDDING must be int8 or float")
         if settings.max_request_mb < 0:

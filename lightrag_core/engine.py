@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from lightrag_core.admission import default_slots
 from lightrag_core.blas import single_threaded_blas
 from lightrag_core.config import Settings, redact_url
 from lightrag_core.embeddings import Embedder, make_embedder
@@ -68,8 +69,10 @@ class Engine:
         self.llm = llm if llm is not None else make_llm(self.settings)
         self.summariser = Summariser(self.llm, self.settings.summary_max_tokens)
         self._extractor: Extractor | None = None
+        local_compute = (store_kind or self.settings.store_kind) == "embedded" and not self.settings.embedding_model
+        slots = self.settings.query_slots or default_slots(local_compute)
         self.queries = QueryEngine(self.store, self.embedder, self.llm, make_reranker(self.settings),
-                                   self.settings.llm_context_tokens)
+                                   self.settings.llm_context_tokens, slots)
         self.warmup = Warmup([
             ("tokenizer", encoding),  # token budgets of every context
             ("stop words", stop_words),

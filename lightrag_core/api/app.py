@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
 
 from lightrag_core.accounts import Accounts, Action, Principal, Role
+from lightrag_core.admission import Busy
 from lightrag_core.api import auth
 from lightrag_core.api.document_routes import document_router
 from lightrag_core.api.evaluation_routes import evaluation_router
@@ -111,7 +112,8 @@ def create_app(engine: Engine, api_key: str = "", cors_origins: list[str] | None
     @app.exception_handler(LightRAGError)
     async def _user_error(_: Request, exc: LightRAGError) -> JSONResponse:
         # The model endpoint's failures are not the client's: 502/503/504 with the reason.
-        status = exc.status if isinstance(exc, UpstreamError) else 400
+        # A query that found no free slot in time is the server's load, not the client's input: 503.
+        status = exc.status if isinstance(exc, UpstreamError) else 503 if isinstance(exc, Busy) else 400
         return JSONResponse(status_code=status, content={"detail": str(exc)})
 
     def _run(req: QueryRequest, stream: bool) -> tuple[QueryResult, Iterator[str], bool]:

@@ -1,18 +1,19 @@
 """The query pipeline, top-down:
 
-    keywords -> link -> search -> truncate -> merge -> rerank -> build context -> answer
+    keywords -> (admission) -> link -> search -> truncate -> merge -> rerank -> build context -> answer
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from lightrag_core import lexical, prompts, tokens
+from lightrag_core.admission import FairGate
 from lightrag_core.embeddings import Embedder
 from lightrag_core.llm import ChatLLM
 from lightrag_core.models import Chunk, Entity, LightRAGError, Relation
@@ -59,7 +60,7 @@ class Found:
 class QueryEngine:
     def __init__(
         self, store: GraphStore, embedder: Embedder, llm: ChatLLM | None, reranker: Reranker | None = None,
-        context_window: int = 0,
+        context_window: int = 0, slots: int = 2,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -67,6 +68,7 @@ class QueryEngine:
         self.reranker = reranker
         self.context_window = context_window  # the LLM's, in tokens; 0 = unknown
         self.vectors = QueryVectors(embedder)  # one embedding per question, however many modes ask it
+        self.gate = FairGate(slots)
 
     # -- retrieval ---------------------------------------------------------
     def retrieve(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, np.ndarray | None]:
@@ -102,7 +104,17 @@ class QueryEngine:
         if not mode.retrieves:
             result.system_prompt = answer.system_prompt(param, "")
             return result, None
+        # The CPU-bound stages run a few questions at a time, first come first served (admission.py);
+        # the keywords stage above may wait on an LLM, so it stays outside.
+        queued = time.perf_counter()
+        with self.gate.slot():
+            timings["queue"] = round((time.perf_counter() - queued) * 1000, 2)
+            return self._retrieve(query, param, mode, result, stage)
 
+    def _retrieve(self, query: str, param: QueryParam, mode: Mode, result: QueryResult,
+                  stage: Callable[[str], AbstractContextManager[None]]) -> tuple[QueryResult, np.ndarray | None]:
+        """Linking, search, truncation, chunk merging and the context, once admitted."""
+        hl, ll = result.high_level, result.low_level
         links: list[linking.Link] = []
         unlinked: list[str] = []
         if mode.walks_graph:
@@ -178,7 +190,7 @@ class QueryEngine:
             graph=found.walk,
             tokens=ctx.section_tokens,
         )
-        result.timings_ms["total_retrieval"] = round(sum(timings.values()), 2)
+        result.timings_ms["total_retrieval"] = round(sum(result.timings_ms.values()), 2)
         return result, qvec
 
     # -- stages ------------------------------------------------------------
