@@ -5,8 +5,10 @@ Each low-level keyword is linked by, in order of trust:
            lightrag_core/curation.py): "Lovelace" -> "Ada Lovelace" once merged;
   exact    its normalised name is an entity's name (case-insensitive);
   alias    its tokens are a subset of exactly one entity name's tokens among the
-           shortest such names ("Nolan" -> "Christopher Nolan"; refused when two
-           names tie, e.g. "Christopher Nolan" and "Jonathan Nolan");
+           shortest such names ("Nolan" -> "Christopher Nolan"); when names tie, the
+           one the graph connects far more, at lower confidence ("Scrooge" -> "Ebenezer
+           Scrooge" over "Uncle Scrooge"), else none ("Christopher Nolan" and
+           "Jonathan Nolan" alike);
   vector   its own embedding is close to an entity's (cosine >= the link threshold).
 Names the keyword extractor missed are still linked when a capitalised run of the
 question is an entity's exact name (`question`).
@@ -32,6 +34,11 @@ EXACT, ALIAS, VECTOR, QUESTION, TITLE = "exact", "alias", "vector", "question", 
 REVIEW_MERGE = "review_merge"  # a name a reviewer merged away, linked to the entity it was merged into
 CONFIDENCE = {REVIEW_MERGE: 1.0, EXACT: 1.0, QUESTION: 1.0, TITLE: 1.0, ALIAS: 0.8}
 ALIAS_CANDIDATES = 50
+# A tied alias links to a name the graph connects this many times more than the others, with this
+# confidence, when that name has at least this degree.
+DOMINANCE = 4
+POPULAR_ALIAS = 0.6
+MIN_POPULAR_DEGREE = 5
 MAX_NGRAM = 6
 # A long question's capitalised runs looked up as titles, at most (one lookup; bounds its size).
 MAX_TITLE_GRAMS = 500
@@ -54,16 +61,30 @@ class Link:
         return out
 
 
-def pick_alias(keyword_tokens: list[str], candidates: list[str]) -> str | None:
-    """The one shortest entity name whose tokens hold all of the keyword's, or None if ambiguous."""
+def alias_fits(keyword_tokens: list[str], candidates: list[str]) -> list[str]:
+    """The shortest entity names whose tokens hold all of the keyword's (one, several tied, or none)."""
     wanted = set(keyword_tokens)
     fits = [(len(set(lexical.words(c))), c) for c in candidates if wanted <= set(lexical.words(c))]
     fits = [(n, c) for n, c in fits if n > len(wanted)]  # an equal-sized match is exact, not an alias
     if not fits:
-        return None
+        return []
     shortest = min(n for n, _ in fits)
-    best = [c for n, c in fits if n == shortest]
+    return [c for n, c in fits if n == shortest]
+
+
+def pick_alias(keyword_tokens: list[str], candidates: list[str]) -> str | None:
+    """The one shortest entity name whose tokens hold all of the keyword's, or None if ambiguous."""
+    best = alias_fits(keyword_tokens, candidates)
     return best[0] if len(best) == 1 else None
+
+
+def popular(tied: list[str], degrees: dict[str, int]) -> str | None:
+    """Of names tied as an alias, the one the graph connects at least DOMINANCE times more than any
+    other ("Scrooge": "Ebenezer Scrooge", 60 relations, over "Uncle Scrooge", 2): entity linkers'
+    popularity prior. None when no name dominates ("Christopher Nolan" and "Jonathan Nolan" alike)."""
+    ranked = sorted(tied, key=lambda n: -degrees.get(n, 0))
+    top = degrees.get(ranked[0], 0)
+    return ranked[0] if top >= MIN_POPULAR_DEGREE and top >= DOMINANCE * degrees.get(ranked[1], 0) else None
 
 
 def question_ngrams(query: str, max_n: int = MAX_NGRAM) -> dict[str, tuple[int, int]]:
@@ -127,17 +148,21 @@ def link_by_name(store: GraphStore, query: str, keywords: list[str]) -> tuple[li
     for gram in longest_spans(list(named), spans, taken):
         method = REVIEW_MERGE if gram in merged else QUESTION
         links.append(Link(gram, named[gram], method, CONFIDENCE[method]))
+    if not unlinked:
+        return links, []
+    token_lists = [lexical.words(kw) for kw in unlinked]
+    fits = [alias_fits(tokens, candidates) for tokens, candidates
+            in zip(token_lists, store.entities_with_tokens(token_lists, ALIAS_CANDIDATES))]
+    tied = sorted({name for names in fits if len(names) > 1 for name in names})
+    degrees = {e.name: e.degree for e in store.entities_with_degree(tied)} if tied else {}
     still = []
-    if unlinked:
-        token_lists = [lexical.words(kw) for kw in unlinked]
-        for kw, tokens, candidates in zip(
-            unlinked, token_lists, store.entities_with_tokens(token_lists, ALIAS_CANDIDATES)
-        ):
-            name = pick_alias(tokens, candidates)
-            if name is not None:
-                links.append(Link(kw, name, ALIAS, CONFIDENCE[ALIAS]))
-            else:
-                still.append(kw)
+    for kw, names in zip(unlinked, fits):
+        if len(names) == 1:
+            links.append(Link(kw, names[0], ALIAS, CONFIDENCE[ALIAS]))
+        elif names and (name := popular(names, degrees)):
+            links.append(Link(kw, name, ALIAS, POPULAR_ALIAS))
+        else:
+            still.append(kw)
     return links, still
 
 

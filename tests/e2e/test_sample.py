@@ -96,8 +96,13 @@ def test_the_sample_indexes_makes_its_question_set_once_and_answers_its_first_qu
         from lightrag_core.query.params import QueryParam
 
         # Asked as the Query page asks them (it opens on multihop).
-        partner = "".join(engine.query(sample.QUESTIONS[0], QueryParam(mode="multihop"))[1])
+        result, parts = engine.query(sample.QUESTIONS[0], QueryParam(mode="multihop"))
+        partner = "".join(parts)
         assert partner.splitlines()[2].startswith(("Answer: Jacob Marley", "Answer: Marley"))
+        # "Scrooge" is a part of two names; the walk starts from the one the graph connects far more,
+        # so the Graph tab has a graph to draw.
+        assert [(lk["entity"], lk["method"]) for lk in result.linked_entities] == [("Ebenezer Scrooge", "alias")]
+        assert result.processing_info.graph.graph_entities > 0
         clerk = "".join(engine.query(sample.QUESTIONS[1], QueryParam(mode="multihop"))[1])
         assert clerk.splitlines()[2].startswith("Answer: Bob Cratchit")
 

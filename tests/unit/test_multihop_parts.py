@@ -76,6 +76,15 @@ def test_alias_prefers_the_one_shortest_name():
     assert linking.pick_alias(["nolan"], ["Nolan"]) is None  # same size: that is an exact match, not an alias
 
 
+def test_a_tied_alias_goes_to_a_name_the_graph_connects_far_more():
+    tied = ["Ebenezer Scrooge", "Uncle Scrooge"]
+    assert linking.popular(tied, {"Ebenezer Scrooge": 69, "Uncle Scrooge": 2}) == "Ebenezer Scrooge"
+    assert linking.popular(tied, {"Ebenezer Scrooge": 6, "Uncle Scrooge": 2}) is None  # not four times more
+    assert linking.popular(tied, {"Ebenezer Scrooge": 4}) is None  # too few relations to judge by
+    assert linking.popular(["Christopher Nolan", "Jonathan Nolan"], {"Christopher Nolan": 30, "Jonathan Nolan": 9}) \
+        is None
+
+
 def test_question_runs_link_names_the_keywords_missed(store):
     links, _ = linking.link_by_name(store, "Is Sathish Kalathil a director?", [])
     assert [(lk.entity, lk.method) for lk in links] == [("Sathish Kalathil", "question")]
