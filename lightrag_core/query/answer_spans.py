@@ -143,7 +143,8 @@ def _type_fit(kind: AnswerType, label: str) -> float:
 
 
 def clean_span(text: str) -> str:
-    text = text.strip(" ,.;:\"'()“”‘’")
+    # spaCy keeps a possessive inside a name ("Comedy Central's"): the answer is the name.
+    text = re.sub(r"(?<=\w)['’]s?$", "", text.strip(" ,.;:\"()“”‘’")).strip(" ,.;:\"'()“”‘’")
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
 
 

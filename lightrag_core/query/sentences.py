@@ -28,7 +28,9 @@ MAX_OVERLAP = 0.6  # a sentence sharing more of its words with one already chose
 NAME_WEIGHT = 0.5
 TARGET_WEIGHT = 1.5
 MEANING_WEIGHT = 4.0
-_PRONOUN_START = re.compile(r"^(he|she|it|they|his|her|its|their|this|these)\b", re.IGNORECASE)
+# ... and so is one that opens with a definite description ("The series starred …" after "Simon & Simon is
+# an American detective series"): "The" followed by a common noun in lower case.
+_PRONOUN_START = re.compile(r"^(?:(?i:he|she|it|they|his|her|its|their|this|these)\b|(?:The|This|These) [a-z])")
 
 
 @dataclass

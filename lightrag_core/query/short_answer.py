@@ -50,9 +50,17 @@ from lightrag_core.query.sentences import Sentence, named_in, stems
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
+EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
+STATING = 0.25  # the share of the question's relation words such a sentence must state itself
 BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
 MIN_MARGIN = 0.4
+# Without a confident answer, the sentences of this many runners-up follow the best candidate's: on
+# hotpotqa_100 the answer was second to fourth for 1 question in 8.
+RIVALS = 3
+# A sentence that names none of the question's names states something about something else ("The show
+# starred Orlando Bloom" for "Simon & Simon starred which actor?"): its spans count for this much.
+UNREACHED = 0.6
 HEAD_WORD = 0.4  # weight of a span holding the question's noun ("what county?": "Rockland County")
 AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
 PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
@@ -167,8 +175,13 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         return None
     score, evidence, path = ranked[0][1]
     best_text = ranked[0][1][2][-1]
-    rival = next((v for k, v in ranked[1:]
-                  if not _same(k, ranked[0][0]) and not _within(best_text, v[2][-1], [*evidence, *v[1]])), None)
+    rivals = [v for k, v in ranked[1:]
+              if not _same(k, ranked[0][0]) and not _within(best_text, v[2][-1], [*evidence, *v[1]])][:RIVALS]
+    # An untyped question's candidates are seldom its answer (see `confident`): past the first runner-up,
+    # their sentences would crowd out the best-scored ones (on lihuaworld, whose questions are mostly
+    # untyped, three runners-up cost multihop 0.006 answer-found).
+    rivals = rivals[:1] if kind.kind == ANY else rivals
+    rival = rivals[0] if rivals else None
     runner_up = rival[0] if rival else 0.0
     # An untyped question ("X is what?") has no type to check a span against: on hotpotqa_100 its best
     # candidate was right for 1 question in 16, so it never gets a short answer.
@@ -177,7 +190,7 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     if kind.kind == DATE and kind.year and (year := YEAR.search(text)):
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
-                       rival[1][-1:] if rival else [])
+                       [r[1][-1] for r in rivals])
 
 
 def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]],
@@ -199,7 +212,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
               and t.lower_ not in named_words}
     verb = asked_verb(doc)
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
-    pool = parse(sentences[:POOL])
+    pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
     named = [n for n in names if n]
@@ -240,6 +253,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
                        + HEAD_WORD * _names_head(kind, text))
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
+                if named and not reached:
+                    score *= UNREACHED
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
@@ -283,6 +298,25 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if onward >= BRIDGE_ONWARD * score:
             merged[key] = (score * BRIDGE_PENALTY, evidence, path)
     return sorted(merged.items(), key=lambda kv: -kv[1][0])
+
+
+def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...], terms: set[str],
+             idf: dict[str, float]) -> list[Sentence]:
+    """Sentences below the pool that name what the question is about and state, in their own words,
+    part of what it asks ("It was created by TV executive Reg Watson" after "Neighbours is a soap
+    opera"): they share few words with the question, so the scoring ranks them low, but they hold the
+    answer. A bridge decomposition found leads; a name may be inherited from the sentence before,
+    the relation words may not (every sentence after "X is a fictional character" would cover them)."""
+    if not terms or not names:
+        return []
+
+    def support(s: Sentence) -> tuple[bool, float]:
+        reached = sum(named_in(n, s.name_stems) for n in names)
+        return any(named_in(f, s.name_stems) for f in found), cover(terms, idf, s.stems) + reached / len(names)
+
+    stating = [s for s in sentences if any(named_in(n, s.name_stems) for n in names)
+               and cover(terms, idf, s.stems) >= STATING]
+    return sorted(stating, key=support, reverse=True)[:EXTRA_POOL]
 
 
 def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]]

@@ -236,3 +236,63 @@ def test_a_relative_may_share_the_family_name_but_not_be_the_subject() -> None:
     director = answer("Who is the director of Once Upon a Time in America?", family,
                       ["Once Upon a Time in America"])
     assert director is not None and director.text == "Sergio Leone"  # never "America"
+
+
+def test_a_sentence_opening_with_a_definite_description_is_about_what_came_before() -> None:
+    # "The series starred …" names Simon & Simon only through the sentence before it; a sentence about
+    # another show names nothing the question does, so its actor is not the answer.
+    found = answer("Simon & Simon starred which television actor?",
+                   ["The show starred television actor Orlando Bloom and actress Condola Rashad.",
+                    "Simon & Simon is an American detective television series that ran from 1981 to 1989. "
+                    "The series was broadcast on CBS and starred Gerald McRaney and Jameson Parker as brothers."],
+                   ["Simon & Simon"])
+    assert found is not None and found.text == "Gerald McRaney"
+
+
+def test_a_bridge_sentence_below_the_best_scored_still_offers_its_answer() -> None:
+    # A dozen sentences about the character outscore the one that says who created the show the
+    # question names only through her ("It was created by …" shares one word with the question).
+    noise = [f"Kate Ramsay is a fictional character in the soap opera, seen in episode {n} with her "
+             f"brother Harry and sister Sophie." for n in range(1, 15)]
+    question = "Kate Ramsay is a fictional character from an Australian soap opera created by who?"
+    r = QueryResult("multihop", [], ["Kate Ramsay"])
+    r.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                for i, c in enumerate([*noise, "Kate Ramsay appears in the soap opera Neighbours. ",
+                                       "Neighbours is a long-running television programme. It was created by "
+                                       "TV executive Reg Watson."])]
+    scored = score_sentences(NoEmbedder(), None, question, r)  # type: ignore[arg-type]
+    assert [s.text for s, _ in scored].index("It was created by TV executive Reg Watson.") >= 12
+    found = short_answer(question, scored, ["Kate Ramsay"], ("Neighbours",))
+    assert found is not None and found.text == "Reg Watson"
+
+
+def test_without_a_confident_answer_the_runners_up_sentences_follow() -> None:
+    found = answer("Who founded the firm?",
+                   ["The firm was founded by Ann Lee in 1901.", "The firm was founded by Bob Ray in 1902.",
+                    "The firm was founded by Cy Young in 1903.", "The firm was founded by Di Moss in 1904."],
+                   ["firm"])
+    assert found is not None and not found.confident
+    shown = {s.text for s in [*found.evidence, *found.rival]}
+    assert len(shown) == 4 and all(any(n in t for t in shown) for n in ("Ann Lee", "Bob Ray", "Cy Young", "Di Moss"))
+
+
+def test_a_possessive_is_not_part_of_the_answer() -> None:
+    from lightrag_core.query.answer_spans import clean_span
+
+    assert [clean_span(t) for t in ["Comedy Central's", "the Beatles'", "Jesus’", "O'Neal", "'Hello'"]] == [
+        "Comedy Central", "Beatles", "Jesus", "O'Neal", "Hello"]
+
+
+def test_an_untyped_question_shows_one_runner_up_and_leaves_room_for_the_best_scored() -> None:
+    # "What did … sell?" has no type to check spans against, so its candidates are seldom the answer:
+    # one runner-up's sentence follows the best candidate's, not three.
+    found = answer("What did the firm sell?",
+                   ["The firm sold Ann Lee lamps in 1901.", "The firm sold Bob Ray lamps in 1902.",
+                    "The firm sold Cy Young lamps in 1903.", "The firm sold Di Moss lamps in 1904."],
+                   ["firm"])
+    assert found is not None and not found.confident and len(found.rival) == 1
+    typed = answer("Who founded the firm?",
+                   ["The firm was founded by Ann Lee in 1901.", "The firm was founded by Bob Ray in 1902.",
+                    "The firm was founded by Cy Young in 1903.", "The firm was founded by Di Moss in 1904."],
+                   ["firm"])
+    assert typed is not None and len(typed.rival) == 3
