@@ -157,9 +157,20 @@ def test_walk_every_page_with_the_novel(server):
         assert "Marley" in first and first.rstrip().endswith("]"), reply.inner_text()  # its sentence first, cited
         box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()  # the short answer, on its own
         assert box.startswith("Short answer:") and "Marley" in box, box
-        assert "Found along Scrooge → Jacob Marley" in box or "Found along Scrooge → Marley" in box, box
+        # "Scrooge" links to Ebenezer Scrooge, so the path starts from his full name
+        assert "Found along Ebenezer Scrooge → Jacob Marley" in box or "Found along Ebenezer Scrooge → Marley" in box, box
         page.get_by_test_id("stChatMessage").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "query.png"), full_page=True)
+        # multihop links "Scrooge" to Ebenezer Scrooge (the name the graph connects most), so its walk has a
+        # graph to draw, with the answer's path ringed.
+        page.get_by_role("tab", name="Graph").click()
+        frame = page.frame_locator("iframe").first
+        frame.locator("canvas").first.wait_for(timeout=60_000)
+        legend = frame.locator(".legend").inner_text()
+        assert "the short answer's path" in legend, legend
+        page.locator("iframe").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(2500)
+        page.screenshot(path=str(SHOTS / "query_graph_multihop.png"), full_page=True)
 
         # The page opens on multihop; LightRAG's mix is one pick away, and its answer brings the graph.
         page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
