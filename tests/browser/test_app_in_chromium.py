@@ -158,7 +158,7 @@ def test_walk_every_page_with_the_novel(server):
         box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()  # the short answer, on its own
         assert box.startswith("Short answer:") and "Marley" in box, box
         # "Scrooge" links to Ebenezer Scrooge, so the path starts from his full name
-        assert "Found along Ebenezer Scrooge → Jacob Marley" in box or "Found along Ebenezer Scrooge → Marley" in box, box
+        assert any(f"Found along Ebenezer Scrooge → {name}" in box for name in ("Jacob Marley", "Marley")), box
         page.get_by_test_id("stChatMessage").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / "query.png"), full_page=True)
         # multihop links "Scrooge" to Ebenezer Scrooge (the name the graph connects most), so its walk has a
