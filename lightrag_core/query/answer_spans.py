@@ -160,6 +160,23 @@ def proximity(parsed: ParsedSentence, span: Span, terms: set[str], lemmas: set[s
     return 0.7 / (1.0 + max(arcs - 1, 0)) + 0.3 / (1.0 + gap / 4.0)
 
 
+def asked_identity(question: Any) -> str:
+    """The common noun a "who is the … ?" question asks its answer as: "spirit" in "Who is the first spirit
+    to visit Scrooge?", "partner" in "Who was Scrooge's business partner?" (the subject or attribute of the
+    "be" that "who" hangs from, in spaCy's parse of it); "" for other forms ("Who directed Jaws?")."""
+    wh = next((t for t in question if t.lower_ == "who"), None)
+    if wh is None or wh.head.lemma_.lower() != "be":
+        return ""
+    noun = next((t for t in wh.head.children if t is not wh and t.dep_ in {"nsubj", "attr"} and t.pos_ == "NOUN"),
+                None)
+    # A noun phrase has a determiner, an owner or a modifier ("the spirit", "X's partner", "favourite actor");
+    # a word with none, or with only a name before it, is a misread verb ("Who is Li Hua meeting with?").
+    if noun is None or not any(c.dep_ in {"det", "poss", "amod"} or (c.dep_ == "compound" and c.pos_ == "NOUN")
+                               for c in noun.children):
+        return ""
+    return noun.lower_
+
+
 def asked_verb(question: Any) -> set[str]:
     """The lemma of the verb the question's wh-word hangs from ("founded" in "a network founded by who?";
     "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it."""

@@ -21,6 +21,7 @@ from lightrag_core.query.answer_spans import (
     Span,
     agent,
     asked_event,
+    asked_identity,
     asked_verb,
     asks_cause_of_death,
     cause_of_death,
@@ -30,7 +31,7 @@ from lightrag_core.query.answer_spans import (
     parse,
     proximity,
 )
-from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
+from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, related, relation_terms
 from lightrag_core.query.answer_type import (
     ANY,
     CHOICE,
@@ -61,6 +62,10 @@ RIVALS = 3
 # A sentence that names none of the question's names states something about something else ("The show
 # starred Orlando Bloom" for "Simon & Simon starred which actor?"): its spans count for this much.
 UNREACHED = 0.6
+# "Who is the first spirit to visit X?" asks for someone the text calls a spirit: a span from a sentence
+# that calls no one that ("They entered poor Bob Cratchit's house; the dwelling he had visited") counts
+# for this much.
+UNNAMED_IDENTITY = 0.6
 HEAD_WORD = 0.4  # weight of a span holding the question's noun ("what county?": "Rockland County")
 AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
 PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
@@ -211,6 +216,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
               and t.lower_ not in named_words}
     verb = asked_verb(doc)
+    identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
@@ -231,6 +237,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
         return (stems(text) <= q_stems or (len(_squash(text)) >= 4 and _squash(text) in squashed)
                 or any(_same_name(text.lower(), f.lower()) or _same_name(f.lower(), text.lower()) for f in found))
+
+    def calls_identity(s: Sentence) -> bool:
+        return not identity or any(related(i, w) for i in identity for w in s.stems)
 
     def names_in(s: Sentence) -> list[str]:
         return [n for n in named if named_in(n, s.name_stems)]
@@ -255,6 +264,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if named and not reached:
                     score *= UNREACHED
+                if not calls_identity(p.sentence):
+                    score *= UNNAMED_IDENTITY
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
@@ -288,6 +299,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life_event(second, span, event)
                        + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
+                if not calls_identity(second.sentence):
+                    score *= UNNAMED_IDENTITY
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
     merged = _merge_names(candidates)

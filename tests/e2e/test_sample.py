@@ -105,6 +105,10 @@ def test_the_sample_indexes_makes_its_question_set_once_and_answers_its_first_qu
         assert result.processing_info.graph.graph_entities > 0
         clerk = "".join(engine.query(sample.QUESTIONS[1], QueryParam(mode="multihop"))[1])
         assert clerk.splitlines()[2].startswith("Answer: Bob Cratchit")
+        # Asked for a spirit, the answer must come from a sentence that calls someone one: the clerk's
+        # house "visited before" is not an answer (it was, confidently, before).
+        spirit = "".join(engine.query("Who is the first spirit to visit Scrooge?", QueryParam(mode="multihop"))[1])
+        assert "Answer: Bob Cratchit" not in spirit
 
         two_hops = "".join(engine.query(sample.QUESTIONS[2], QueryParam(mode="multihop"))[1]).splitlines()
         assert two_hops[2].startswith(("Answer: Tiny Tim", "Answer: Tim Cratchit")), two_hops

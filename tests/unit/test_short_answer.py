@@ -296,3 +296,28 @@ def test_an_untyped_question_shows_one_runner_up_and_leaves_room_for_the_best_sc
                     "The firm was founded by Cy Young in 1903.", "The firm was founded by Di Moss in 1904."],
                    ["firm"])
     assert typed is not None and len(typed.rival) == 3
+
+
+@pytest.mark.parametrize(("question", "noun"), [
+    ("Who is the first spirit to visit Scrooge?", "spirit"),
+    ("Who was the DJ of the compilation album?", "dj"),
+    ("Who was Scrooge's business partner?", "partner"),
+    ("Who directed Jaws?", ""),  # no "be": the verb, not a noun, says what is asked
+    ("When was the first spirit seen?", ""),
+    ("Who is Li Hua meeting with to discuss the design?", ""),  # "meeting" misread as a noun: no phrase
+])
+def test_the_noun_a_who_question_asks_its_answer_as(question: str, noun: str) -> None:
+    from lightrag_core.nlp import nlp
+    from lightrag_core.query.answer_spans import asked_identity
+
+    assert asked_identity(nlp()(question)) == noun
+
+
+def test_a_who_is_the_noun_question_is_answered_from_a_sentence_that_calls_someone_that() -> None:
+    visited = "Lyon was visited by Anna Berg in 1901, who came to see the river."
+    # Anna Berg's sentence covers "visit" and names Lyon, but never calls her a mayor.
+    alone = answer("Who was the first mayor to visit Lyon?", [visited], ["Lyon"])
+    assert alone is None or not alone.confident
+    both = answer("Who was the first mayor to visit Lyon?",
+                  [visited, "Paul Marchand, the mayor of Grenoble, was the first to visit Lyon in 1850."], ["Lyon"])
+    assert both is not None and both.confident and both.text == "Paul Marchand"
