@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from lightrag_core import Engine, Settings
 from lightrag_core.api import guards
 from lightrag_core.api.app import create_app
+from tests.support.held_gate import slot_held
 from tests.support.live_api import serving
 
 pytestmark = pytest.mark.slow
@@ -207,3 +208,12 @@ def test_query_bounds(client, extra, field):
                                               "conversation_history": [{"role": "user", "content": "hi"}] * 50,
                                               "ll_keywords": ["k" * 200] * 100})
     assert within.status_code == 200
+
+
+
+def test_a_query_that_finds_no_slot_in_time_is_a_503_naming_the_setting(client, engine):
+    question = {"query": "Where was Marie Curie born?", "mode": "mix"}
+    with slot_held(engine):
+        refused(client, engine, 503, "LIGHTRAG_QUERY_SLOTS", "POST", "/query/data", json=question)
+    r = client.post("/query/data", json=question)
+    assert r.status_code == 200, r.text  # the slot came back

@@ -82,29 +82,13 @@ def test_a_keyword_string_equal_to_the_question_keeps_every_vector_in_place(engi
 
 
 def test_retrieval_waits_for_a_query_slot_and_says_how_long(engine) -> None:
-    import threading
+    from lightrag_core.admission import Busy
+    from tests.support.held_gate import slot_held
 
-    from lightrag_core.admission import Busy, FairGate
-
-    gate, engine.queries.gate = engine.queries.gate, FairGate(1, max_wait_s=0.05)
-    try:
-        result = engine.query_data("Where was Marie Curie born?", QueryParam(mode="mix"))
-        assert "queue" in result.timings_ms and result.chunks
-        held, done = threading.Event(), threading.Event()
-
-        def hold() -> None:
-            with engine.queries.gate.slot():
-                held.set()
-                done.wait(5)
-
-        holder = threading.Thread(target=hold)
-        holder.start()
-        held.wait(5)
+    result = engine.query_data("Where was Marie Curie born?", QueryParam(mode="mix"))
+    assert "queue" in result.timings_ms and result.chunks
+    with slot_held(engine):
         with pytest.raises(Busy):  # every slot taken past the wait bound
             engine.query_data("Where was Marie Curie born?", QueryParam(mode="mix"))
         # bypass retrieves nothing, so it never queues
         assert engine.query_data("Hello?", QueryParam(mode="bypass")).mode == "bypass"
-        done.set()
-        holder.join(5)
-    finally:
-        engine.queries.gate = gate
