@@ -72,12 +72,6 @@ def alias_fits(keyword_tokens: list[str], candidates: list[str]) -> list[str]:
     return [c for n, c in fits if n == shortest]
 
 
-def pick_alias(keyword_tokens: list[str], candidates: list[str]) -> str | None:
-    """The one shortest entity name whose tokens hold all of the keyword's, or None if ambiguous."""
-    best = alias_fits(keyword_tokens, candidates)
-    return best[0] if len(best) == 1 else None
-
-
 def popular(tied: list[str], degrees: dict[str, int]) -> str | None:
     """Of names tied as an alias, the one the graph connects at least DOMINANCE times more than any
     other ("Scrooge": "Ebenezer Scrooge", 60 relations, over "Uncle Scrooge", 2): entity linkers'

@@ -247,6 +247,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # One sentence: it names the question's entity and states the answer.
     for p in pool:
         reached = names_in(p.sentence)
+        unnamed = not calls_identity(p.sentence)
         # With nothing left to cover but the type, a sentence about the question's entity covers it all.
         covered = cover(terms, idf, p.sentence.name_stems) if terms else float(bool(reached))
         base = covered + 0.5 * len(reached) / max(len(named), 1)
@@ -264,7 +265,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if named and not reached:
                     score *= UNREACHED
-                if not calls_identity(p.sentence):
+                if unnamed:
                     score *= UNNAMED_IDENTITY
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
@@ -292,6 +293,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             continue  # the second sentence must state something the question asks that the first does not
         base = 0.9 * (cover(terms, idf, words) + 0.5 * len(reached) / max(len(named), 1))
         bridge_name = clean_span(bridge.text)
+        unnamed = not calls_identity(second.sentence)
         for span in second.spans:
             fitted = fit(kind, span)
             text = clean_span(span.text)
@@ -299,7 +301,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life_event(second, span, event)
                        + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
-                if not calls_identity(second.sentence):
+                if unnamed:
                     score *= UNNAMED_IDENTITY
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
@@ -323,13 +325,13 @@ def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...]
     if not terms or not names:
         return []
 
-    def support(s: Sentence) -> tuple[bool, float]:
+    ranked: list[tuple[tuple[bool, float], int, Sentence]] = []
+    for i, s in enumerate(sentences):  # each sentence's names and cover read once
         reached = sum(named_in(n, s.name_stems) for n in names)
-        return any(named_in(f, s.name_stems) for f in found), cover(terms, idf, s.stems) + reached / len(names)
-
-    stating = [s for s in sentences if any(named_in(n, s.name_stems) for n in names)
-               and cover(terms, idf, s.stems) >= STATING]
-    return sorted(stating, key=support, reverse=True)[:EXTRA_POOL]
+        covered = cover(terms, idf, s.stems) if reached else 0.0
+        if reached and covered >= STATING:
+            ranked.append(((any(named_in(f, s.name_stems) for f in found), covered + reached / len(names)), -i, s))
+    return [s for *_, s in sorted(ranked, key=lambda r: r[:2], reverse=True)[:EXTRA_POOL]]
 
 
 def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]]

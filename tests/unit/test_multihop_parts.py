@@ -71,9 +71,11 @@ def test_alias_links_a_surname_only_when_unambiguous(store):
 
 def test_alias_prefers_the_one_shortest_name():
     names = ["Christopher Nolan", "Christopher Nolan filmography"]
-    assert linking.pick_alias(["nolan"], names) == "Christopher Nolan"
-    assert linking.pick_alias(["nolan"], ["Christopher Nolan", "Jonathan Nolan"]) is None
-    assert linking.pick_alias(["nolan"], ["Nolan"]) is None  # same size: that is an exact match, not an alias
+    assert linking.alias_fits(["nolan"], names) == ["Christopher Nolan"]
+    # a tie is two names, for the graph's degrees to settle or not (`popular`)
+    assert linking.alias_fits(["nolan"], ["Christopher Nolan", "Jonathan Nolan"]) == ["Christopher Nolan",
+                                                                                        "Jonathan Nolan"]
+    assert linking.alias_fits(["nolan"], ["Nolan"]) == []  # same size: that is an exact match, not an alias
 
 
 def test_a_tied_alias_goes_to_a_name_the_graph_connects_far_more():
