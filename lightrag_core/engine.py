@@ -116,6 +116,7 @@ class Engine:
         )
 
     def close(self) -> None:
+        self.queries.close()
         self.store.close()
 
     def __enter__(self) -> Engine:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 
@@ -69,6 +70,12 @@ class QueryEngine:
         self.context_window = context_window  # the LLM's, in tokens; 0 = unknown
         self.vectors = QueryVectors(embedder)  # one embedding per question, however many modes ask it
         self.gate = FairGate(slots)
+        # The question's own vector does not depend on its keywords, so it is computed while they are
+        # extracted (onnxruntime and an LLM call both leave the GIL); two workers bound the extra work.
+        self._early = ThreadPoolExecutor(2, thread_name_prefix="query-vector")
+
+    def close(self) -> None:
+        self._early.shutdown(wait=False, cancel_futures=True)
 
     # -- retrieval ---------------------------------------------------------
     def retrieve(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, np.ndarray | None]:
@@ -90,6 +97,7 @@ class QueryEngine:
         hl: list[str] = []
         ll: list[str] = []
         notes: list[str] = []
+        early = self._early.submit(self.vectors.embed, [query]) if mode.retrieves and mode.uses_keywords else None
         if mode.uses_keywords:
             with stage("keywords"):
                 hl, ll = extract_keywords(
@@ -109,10 +117,11 @@ class QueryEngine:
         queued = time.perf_counter()
         with self.gate.slot():
             timings["queue"] = round((time.perf_counter() - queued) * 1000, 2)
-            return self._retrieve(query, param, mode, result, stage)
+            return self._retrieve(query, param, mode, result, stage, early)
 
     def _retrieve(self, query: str, param: QueryParam, mode: Mode, result: QueryResult,
-                  stage: Callable[[str], AbstractContextManager[None]]) -> tuple[QueryResult, np.ndarray | None]:
+                  stage: Callable[[str], AbstractContextManager[None]],
+                  early: Future[dict[str, np.ndarray]] | None = None) -> tuple[QueryResult, np.ndarray | None]:
         """Linking, search, truncation, chunk merging and the context, once admitted."""
         hl, ll = result.high_level, result.low_level
         links: list[linking.Link] = []
@@ -123,14 +132,16 @@ class QueryEngine:
                 links += linking.link_by_title(self.store, query)
 
         with stage("embed_query"):
-            # One forward pass: the question, the joined keyword strings LightRAG's modes
-            # search with, and each name multihop could not link by name.
-            texts = [query, *unlinked]
+            # One forward pass: the question (unless it was embedded beside the keywords stage), the
+            # joined keyword strings LightRAG's modes search with, and each name multihop could not link.
+            texts = [*([] if early else [query]), *unlinked]
             if mode.uses_entities and ll:
                 texts.append(", ".join(ll))
             if mode.uses_relations and hl:
                 texts.append(", ".join(hl))
-            vectors = self.vectors.embed(texts)  # a keyword string may equal the question
+            vectors = self.vectors.embed(texts) if texts else {}  # a keyword string may equal the question
+            if early:
+                vectors |= early.result()
         qvec = vectors[query]
         if unlinked:
             with stage("link"):

@@ -111,3 +111,32 @@ def test_a_question_compared_across_modes_is_embedded_once(workdir: Path) -> Non
         again = vectors.embedded
         compare_question(engine, question, ["naive", "local", "global", "hybrid", "mix", "multihop"])
         assert vectors.embedded == again  # a second comparison embeds nothing
+
+
+def test_the_question_is_embedded_while_its_keywords_are_extracted(workdir: Path, monkeypatch: pytest.MonkeyPatch
+                                                                   ) -> None:
+    """The keywords stage (spaCy here, an LLM call with a model configured) does not hold up the question's
+    own vector: it is computed meanwhile, and the context is the one a sequential run builds."""
+    from lightrag_core.query import pipeline
+
+    question = "Where did the family of Scrooge's clerk live?"
+    with Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model="")) as engine:
+        sequential = engine.query_data(question, QueryParam(mode="hybrid"))
+        vectors = engine.queries.vectors
+        engine.queries.vectors = type(vectors)(engine.embedder)  # forget the question's vector
+        seen: list[bool] = []
+        real = pipeline.extract_keywords
+
+        def keywords_waiting_for_the_vector(*args: object, **kwargs: object) -> tuple[list[str], list[str]]:
+            # Returns as soon as the vector exists; a pipeline that embeds after this stage never has it.
+            for _ in range(500):
+                if engine.queries.vectors.embedded:
+                    break
+                threading.Event().wait(0.01)
+            seen.append(engine.queries.vectors.embedded == 1)
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(pipeline, "extract_keywords", keywords_waiting_for_the_vector)
+        overlapped = engine.query_data(question, QueryParam(mode="hybrid"))
+    assert seen == [True]
+    assert overlapped.context == sequential.context and overlapped.context
