@@ -35,7 +35,7 @@ def extractive_answer(
         return
     walk = result.processing_info.graph
     bridges = tuple(dict.fromkeys(step.found for step in walk.decomposition)) if walk else ()
-    short = short_answer(query, scored, question_names(query, result), bridges)
+    short = short_answer(query, scored, question_names(query, result), bridges, embedder.embed)
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:

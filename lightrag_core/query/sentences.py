@@ -11,12 +11,14 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import PurePath
 
 import numpy as np
 
 from lightrag_core import lexical, places
 from lightrag_core.embeddings import Embedder
+from lightrag_core.query.dates import date_before, dates_in, heading_dates
 from lightrag_core.query.result import QueryResult
 
 # A sentence ends at . ! ? before a capital, at a paragraph break, and before a Markdown heading line.
@@ -43,6 +45,8 @@ class Sentence:
     # father of …"): it is matched against the names with those words too.
     context_stems: frozenset[str] = frozenset()
     where: str = ""  # "book.pdf, p. 12": the file and the page or heading it came from, when known
+    when: datetime | None = None  # the last date written above it in its chunk, else its file name's (dates.py)
+    offset: int = 0  # where it starts in its chunk: orders two sentences of one chunk
 
     @property
     def name_stems(self) -> frozenset[str]:
@@ -68,6 +72,8 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
         before: frozenset[str] = frozenset()
         chunk_places = [(int(p[0]), str(p[1])) for p in chunk.get("places", [])]
         file_name = PurePath(chunk.get("file_path") or "").name
+        dates = heading_dates(chunk["content"])
+        file_date = next((when for _, when in dates_in(file_name)), None)
         offset = 0
         for raw in _SENTENCE.split(chunk["content"]):
             start = chunk["content"].find(raw, offset)
@@ -81,7 +87,8 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 inherited = before if _PRONOUN_START.match(text) else frozenset()
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
-                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where))
+                when = date_before(dates, max(start, 0)) or file_date
+                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where, when, max(start, 0)))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _PRONOUN_START.match(text) else frozenset())
     return out

@@ -46,6 +46,7 @@ from lightrag_core.query.answer_type import (
     answer_type,
 )
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
+from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.roles import Hop, chain_holder, first_hop, holder, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
@@ -76,17 +77,19 @@ LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the q
 
 
 def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[str],
-                 bridges: tuple[str, ...] = ()) -> ShortAnswer | None:
+                 bridges: tuple[str, ...] = (), embed: Embed | None = None) -> ShortAnswer | None:
     """The best-supported answer span and its path; `confident` only when it clearly beats the rest.
     `bridges`: what multihop's decomposition found the question names only through another ("the
     actor who starred as X": Paul Gross); sentences about them count as about the question, and they
-    are never the answer.
+    are never the answer. `embed`: the embedder's, for questions about when two things happened.
 
     None when nothing of the asked-for type is stated at all."""
     if not scored:
         return None
     kind = answer_type(query)
     sentences = [s for s, _ in scored]
+    if ordered := event_order_answer(query, sentences, embed):  # "did A happen before B?", over dated passages
+        return ordered
     if kind.kind == CHOICE:
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:

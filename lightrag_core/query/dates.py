@@ -1,0 +1,63 @@
+"""When a passage was written: the date a chat log, an email or minutes give above it, or its file's name.
+
+Team documents are often dated ("Time: 20260105_11:00", "Date: 2026-01-05", a line "5 January 2026", a
+file called "2026-01-05 standup.md"); a sentence is as old as the last such heading date before it in its
+chunk, else its file's. A date inside prose ("born 5 January 1950") dates what the prose tells, not the
+passage, so only a date that opens its line (after at most a short label) is a heading. Only these
+written forms are read, each by a bounded pattern, so hostile text costs little; a date that does not
+exist in the calendar is no date.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH = r"(?P<month>" + "|".join(m[:3] + f"(?:{m[3:]})?" for m in _MONTHS) + r")\.?"
+_TIME = r"(?:[_T ,]{1,2}(?:at\s)?(?P<hour>[01]?\d|2[0-3]):?(?P<minute>[0-5]\d)(?!\d))?"
+# 20260105, 20260105_1100, 20260105_11:00, 2026-01-05, 2026-01-05T11:00, 2026/01/05
+_NUMERIC = re.compile(r"(?<!\d)(?P<year>19\d{2}|20\d{2})(?P<sep>[-/]?)(?P<month>0[1-9]|1[0-2])(?P=sep)"
+                      r"(?P<day>0[1-9]|[12]\d|3[01])(?!\d)" + _TIME)
+# 5 January 2026, January 5, 2026 (with a time after either)
+_DAY_MONTH = re.compile(r"(?<!\d)(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\s" + _MONTH + r",?\s(?P<year>19\d{2}|20\d{2})(?!\d)"
+                        + _TIME, re.IGNORECASE)
+_MONTH_DAY = re.compile(r"\b" + _MONTH + r"\s(?P<day>[0-3]?\d)(?:st|nd|rd|th)?,?\s(?P<year>19\d{2}|20\d{2})(?!\d)"
+                        + _TIME, re.IGNORECASE)
+MAX_DATES = 200  # per chunk: a table of dates does not date each of its rows
+
+
+def _month(text: str) -> int:
+    return int(text) if text.isdigit() else [m[:3] for m in _MONTHS].index(text[:3].lower()) + 1
+
+
+def dates_in(text: str) -> list[tuple[int, datetime]]:
+    """Each date written in `text`, by where it starts, in order."""
+    found: list[tuple[int, datetime]] = []
+    for pattern in (_NUMERIC, _DAY_MONTH, _MONTH_DAY):
+        for match in pattern.finditer(text):
+            try:
+                when = datetime(int(match["year"]), _month(match["month"]), int(match["day"]),
+                                int(match["hour"] or 0), int(match["minute"] or 0))
+            except ValueError:  # 31 February
+                continue
+            found.append((match.start(), when))
+            if len(found) >= MAX_DATES:
+                break
+    return sorted(found)
+
+
+_LABEL = re.compile(r"[ \t]*(?:[A-Za-z][\w -]{0,19}:)?[ \t]*\Z")  # "", "Time: ", "Sent on: "
+
+
+def heading_dates(text: str) -> list[tuple[int, datetime]]:
+    """The dates that open their line (after at most a short label): what dates the text below them."""
+    return [(start, when) for start, when in dates_in(text)
+            if _LABEL.match(text, text.rfind("\n", 0, start) + 1, start)]
+
+
+def date_before(dates: list[tuple[int, datetime]], offset: int) -> datetime | None:
+    """The last date written at or before `offset`."""
+    before = [when for start, when in dates if start <= offset]
+    return before[-1] if before else None

@@ -1,0 +1,104 @@
+"""Questions about when two things happened, over dated passages: which dates date a passage, the
+question's two events, the verdict, and abstaining when the passages that might state an event disagree."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from lightrag_core.embeddings import OnnxMiniLM
+from lightrag_core.query.dates import dates_in, heading_dates
+from lightrag_core.query.event_order import event_order_answer
+from lightrag_core.query.result import QueryResult
+from lightrag_core.query.sentences import Sentence, sentences_of
+from lightrag_core.query.short_answer import short_answer
+
+CHATS = {
+    "20260105_1100": "Time: 20260105_11:00\nAdamSmith: Hi Li Hua! The heating engineer comes on Friday to service "
+                     "the boiler in the basement.\nLiHua: Thanks Adam, I will be home.",
+    "20260112_0930": "Time: 20260112_09:30\nLiHua: Hey Jennifer! Could you recommend a book on fitness nutrition?\n"
+                     "JenniferMoore: Sure, try The Protein Handbook.",
+    "20260120_1800": "Time: 20260120_18:00\nJenniferMoore: Big news, a special guest speaker comes to the gym "
+                     "next week!\nLiHua: Great, I will be there.",
+}
+
+
+@pytest.fixture(scope="module")
+def embed():  # noqa: ANN201
+    return OnnxMiniLM(arithmetic="float").embed
+
+
+def sentences(chats: dict[str, str]) -> list[Sentence]:
+    result = QueryResult("multihop", [], [])
+    result.chunks = [{"content": text, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": name,
+                      "file_path": name} for i, (name, text) in enumerate(chats.items())]
+    return sentences_of(result)
+
+
+def test_a_heading_date_dates_the_lines_below_it_and_a_date_in_prose_dates_nothing() -> None:
+    text = "Minutes\nDate: 2026-03-04 10:15\nWe met. She was born on 5 January 1950 in Rome.\n20260401\nMore."
+    assert [when for _, when in dates_in(text)] == [datetime(2026, 3, 4, 10, 15), datetime(1950, 1, 5),
+                                                    datetime(2026, 4, 1)]
+    assert [when for _, when in heading_dates(text)] == [datetime(2026, 3, 4, 10, 15), datetime(2026, 4, 1)]
+    assert dates_in("20261331 and 2026-02-30 are not days") == []
+
+
+def test_each_sentence_is_as_old_as_its_passage_or_its_file() -> None:
+    found = sentences({**CHATS, "2026-02-01 standup.md": "We agreed to move the release to March."})
+    when = {s.text[:20]: s.when for s in found}
+    assert when["The heating engineer"] == datetime(2026, 1, 5, 11, 0)
+    assert when["Could you recommend "] == datetime(2026, 1, 12, 9, 30)
+    assert when["We agreed to move th"] == datetime(2026, 2, 1)
+
+
+@pytest.mark.parametrize(("question", "verdict"), [
+    ("Did Li Hua ask Jennifer for book recommendations on fitness nutrition before she announced the special "
+     "guest speaker at the gym?", "yes"),
+    ("Did Jennifer announce the special guest speaker at the gym before Li Hua asked her for a book on fitness "
+     "nutrition?", "no"),
+    ("Did Jennifer announce the special guest speaker at the gym after Adam told Li Hua about the engineer "
+     "servicing the boiler?", "yes"),
+    ("Is the time interval between Adam telling Li Hua about the boiler service and Jennifer announcing the "
+     "guest speaker more than 7 days?", "yes"),
+    ("Did it take more than three weeks from Adam telling Li Hua about the boiler service to Jennifer "
+     "announcing the guest speaker at the gym?", "no"),
+])
+def test_the_two_events_dates_decide(question: str, verdict: str, embed) -> None:  # noqa: ANN001
+    found = event_order_answer(question, sentences(CHATS), embed)
+    assert found is not None and found.text == verdict
+    assert len(found.evidence) == 2 and all(s.when for s in found.evidence)
+    assert found.path[-1] == verdict and ": 2026-01-" in found.path[0]
+
+
+def test_a_recurring_event_on_both_sides_of_the_other_gets_no_answer(embed) -> None:  # noqa: ANN001
+    chats = {**CHATS, "20260125_1000": "Time: 20260125_10:00\nLiHua: Hey Jennifer! Could you recommend another "
+                                       "book on fitness nutrition?"}
+    question = ("Did Li Hua ask Jennifer for a book recommendation on fitness nutrition before she announced the "
+                "special guest speaker at the gym?")
+    assert event_order_answer(question, sentences(chats), embed) is None
+
+
+def test_a_date_in_the_question_picks_that_days_passage(embed) -> None:  # noqa: ANN001
+    chats = {**CHATS, "20260125_1000": "Time: 20260125_10:00\nLiHua: Hey Jennifer! Could you recommend another "
+                                       "book on fitness nutrition?"}
+    question = ("Did Jennifer announce the special guest speaker at the gym before Li Hua asked her for a book on "
+                "fitness nutrition on 20260125?")
+    found = event_order_answer(question, sentences(chats), embed)
+    assert found is not None and found.text == "yes" and "2026-01-25" in found.path[1]
+
+
+def test_undated_passages_and_other_questions_get_no_answer(embed) -> None:  # noqa: ANN001
+    undated = {f"note{i}.txt": text.split("\n", 1)[1] for i, text in enumerate(CHATS.values())}
+    question = "Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the guest speaker?"
+    assert event_order_answer(question, sentences(undated), embed) is None
+    # "before 1990" is a date, not an event; "when" questions are not order questions
+    assert event_order_answer("Did Adam service the boiler before 2027?", sentences(CHATS), embed) is None
+    assert event_order_answer("When did Jennifer announce the guest speaker?", sentences(CHATS), embed) is None
+
+
+def test_the_short_answer_reads_order_questions_first(embed) -> None:  # noqa: ANN001
+    question = "Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the guest speaker?"
+    found = short_answer(question, [(s, 1.0) for s in sentences(CHATS)], ["Li Hua", "Jennifer"], embed=embed)
+    assert found is not None and found.confident and found.text == "yes"
+    assert [s.ref for s in found.evidence] == ["2", "3"]
