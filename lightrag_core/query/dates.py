@@ -11,6 +11,7 @@ exist in the calendar is no date.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -32,9 +33,18 @@ def _month(text: str) -> int:
     return int(text) if text.isdigit() else [m[:3] for m in _MONTHS].index(text[:3].lower()) + 1
 
 
-def dates_in(text: str) -> list[tuple[int, datetime]]:
+@dataclass(frozen=True, order=True)
+class Written:
+    """A date as the text writes it ("20260122_15:00") and what it means."""
+
+    start: int
+    when: datetime
+    text: str
+
+
+def dates_in(text: str) -> list[Written]:
     """Each date written in `text`, by where it starts, in order."""
-    found: list[tuple[int, datetime]] = []
+    found: list[Written] = []
     for pattern in (_NUMERIC, _DAY_MONTH, _MONTH_DAY):
         for match in pattern.finditer(text):
             try:
@@ -42,7 +52,7 @@ def dates_in(text: str) -> list[tuple[int, datetime]]:
                                 int(match["hour"] or 0), int(match["minute"] or 0))
             except ValueError:  # 31 February
                 continue
-            found.append((match.start(), when))
+            found.append(Written(match.start(), when, match.group(0).strip(" ,")))
             if len(found) >= MAX_DATES:
                 break
     return sorted(found)
@@ -51,13 +61,12 @@ def dates_in(text: str) -> list[tuple[int, datetime]]:
 _LABEL = re.compile(r"[ \t]*(?:[A-Za-z][\w -]{0,19}:)?[ \t]*\Z")  # "", "Time: ", "Sent on: "
 
 
-def heading_dates(text: str) -> list[tuple[int, datetime]]:
+def heading_dates(text: str) -> list[Written]:
     """The dates that open their line (after at most a short label): what dates the text below them."""
-    return [(start, when) for start, when in dates_in(text)
-            if _LABEL.match(text, text.rfind("\n", 0, start) + 1, start)]
+    return [d for d in dates_in(text) if _LABEL.match(text, text.rfind("\n", 0, d.start) + 1, d.start)]
 
 
-def date_before(dates: list[tuple[int, datetime]], offset: int) -> datetime | None:
+def date_before(dates: list[Written], offset: int) -> Written | None:
     """The last date written at or before `offset`."""
-    before = [when for start, when in dates if start <= offset]
+    before = [d for d in dates if d.start <= offset]
     return before[-1] if before else None

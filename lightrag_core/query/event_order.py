@@ -2,9 +2,10 @@
 
 "Did Li Hua ask Adam about the fridge before Adam booked the delivery?", "Is the time interval between
 A and B more than 3 days?", "Did it take more than a week from A to B?": a team's chat logs, emails and
-minutes are dated (dates.py), so each event is found as the sentence that states it best, and the two
-dates are compared. The answer is given only when every sentence that states an event about as well as
-the best one leads to the same verdict: a wrong yes or no is worse than none.
+minutes are dated (dates.py), so each event is found as the passage that states it best, and the two
+dates are compared. The answer is given only when every passage that states an event about as well as
+the best one leads to the same verdict: a wrong yes or no is worse than none. (Dating one event the same
+way, "when did A?", was right for 2 of 8 answers on lihuaworld: one event has no second to check against.)
 """
 
 from __future__ import annotations
@@ -148,7 +149,7 @@ class _Vectors:
 def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[float, list[Sentence]]:
     """The best score of a passage for the clause, and for each passage near it the sentence that states
     the clause best; best first. A date the clause gives ("on 20260301") keeps the passages of that day."""
-    days = {when.date() for _, when in dates_in(clause)}
+    days = {d.when.date() for d in dates_in(clause)}
     if days and (that_day := [p for p in passages if p.sentences[0].when and p.sentences[0].when.date() in days]):
         passages = that_day
     terms = _terms(clause, passages)

@@ -46,6 +46,7 @@ class Sentence:
     context_stems: frozenset[str] = frozenset()
     where: str = ""  # "book.pdf, p. 12": the file and the page or heading it came from, when known
     when: datetime | None = None  # the last date written above it in its chunk, else its file name's (dates.py)
+    dated: str = ""  # that date as the text writes it ("20260122_15:00")
     offset: int = 0  # where it starts in its chunk: orders two sentences of one chunk
 
     @property
@@ -73,7 +74,7 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
         chunk_places = [(int(p[0]), str(p[1])) for p in chunk.get("places", [])]
         file_name = PurePath(chunk.get("file_path") or "").name
         dates = heading_dates(chunk["content"])
-        file_date = next((when for _, when in dates_in(file_name)), None)
+        file_date = next(iter(dates_in(file_name)), None)
         offset = 0
         for raw in _SENTENCE.split(chunk["content"]):
             start = chunk["content"].find(raw, offset)
@@ -87,8 +88,9 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 inherited = before if _PRONOUN_START.match(text) else frozenset()
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
-                when = date_before(dates, max(start, 0)) or file_date
-                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where, when, max(start, 0)))
+                dated = date_before(dates, max(start, 0)) or file_date
+                out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
+                                    dated.when if dated else None, dated.text if dated else "", max(start, 0)))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _PRONOUN_START.match(text) else frozenset())
     return out

@@ -38,9 +38,9 @@ def sentences(chats: dict[str, str]) -> list[Sentence]:
 
 def test_a_heading_date_dates_the_lines_below_it_and_a_date_in_prose_dates_nothing() -> None:
     text = "Minutes\nDate: 2026-03-04 10:15\nWe met. She was born on 5 January 1950 in Rome.\n20260401\nMore."
-    assert [when for _, when in dates_in(text)] == [datetime(2026, 3, 4, 10, 15), datetime(1950, 1, 5),
+    assert [d.when for d in dates_in(text)] == [datetime(2026, 3, 4, 10, 15), datetime(1950, 1, 5),
                                                     datetime(2026, 4, 1)]
-    assert [when for _, when in heading_dates(text)] == [datetime(2026, 3, 4, 10, 15), datetime(2026, 4, 1)]
+    assert [d.when for d in heading_dates(text)] == [datetime(2026, 3, 4, 10, 15), datetime(2026, 4, 1)]
     assert dates_in("20261331 and 2026-02-30 are not days") == []
 
 
