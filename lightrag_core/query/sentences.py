@@ -88,7 +88,9 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 inherited = before if _PRONOUN_START.match(text) else frozenset()
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
-                dated = date_before(dates, max(start, 0)) or file_date
+                # A heading date on the sentence's own first line dates it ("Time: 20260120_18:00\nJennifer: …").
+                first_line = raw.find("\n")
+                dated = date_before(dates, max(start, 0) + (first_line if first_line >= 0 else 0)) or file_date
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
                                     dated.when if dated else None, dated.text if dated else "", max(start, 0)))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.

@@ -50,6 +50,9 @@ def test_each_sentence_is_as_old_as_its_passage_or_its_file() -> None:
     assert when["The heating engineer"] == datetime(2026, 1, 5, 11, 0)
     assert when["Could you recommend "] == datetime(2026, 1, 12, 9, 30)
     assert when["We agreed to move th"] == datetime(2026, 2, 1)
+    # the heading on a sentence's own first line dates it, not the file's name (which has no time)
+    opening = sentences({"chat_20260120.txt": "Time: 20260120_18:00\nJenniferMoore: Big news, a guest speaker!"})
+    assert [(s.when, s.dated) for s in opening] == [(datetime(2026, 1, 20, 18, 0), "20260120_18:00")]
 
 
 @pytest.mark.parametrize(("question", "verdict"), [
