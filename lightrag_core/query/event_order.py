@@ -29,11 +29,14 @@ Embed = Callable[[list[str]], np.ndarray]
 
 MIN_COVER = 0.5  # an event's passage states at least this share of its words (weighted by rarity) ...
 NEAR = 0.9  # ... and every passage within this share of the best one is taken as possibly the event
-READ = 8  # passages per event whose sentences are embedded (a few dozen short vectors a question)
+READ = 8  # passages per event weighed by meaning too ...
+PER_PASSAGE = 3  # ... by their sentences that state the most of it (a few dozen short vectors a question)
 MEANING = 1.0  # weight of the clause's cosine with a passage's closest sentence (lihuaworld: 20 of 27
 # answered right with it, 17 of 25 without)
 MIN_TERMS = 2  # "before 1990" is a date, not an event: the other handlers read it
 MAX_QUESTION = 400  # characters; a longer question is not one of these forms
+MAX_READINGS = 4  # ways to split a question into its two events
+MAX_VECTORS = 160  # texts embedded per question (lihuaworld: at most 81); past it, words alone decide
 _AUX = r"(?:did|does|do|was|were|is|are|has|have|had)"
 _ORDER = re.compile(r"\s(before|after)\s", re.IGNORECASE)
 _NUMBER = r"(?P<n>\d{1,4}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -91,11 +94,12 @@ def _readings(query: str) -> list[_Asked]:
                 return [_Asked(m["a"], m["b"], longer=longer, span=span)]
             pair = m["a"] or m["b"] or ""  # "between A and B", before or after the comparison
             return [_Asked(pair[: j.start()], pair[j.end():], longer=longer, span=span)
-                    for j in re.finditer(r"\sand\s", pair)]
+                    for j in re.finditer(r"\sand\s", pair)][:MAX_READINGS]
     if not re.match(_AUX + r"\s", query, re.IGNORECASE):
         return []
     body = re.sub(r"^\w+\s+", "", query).rstrip(" ?")
-    return [_Asked(body[: m.start()], body[m.end():], order=m.group(1).lower()) for m in _ORDER.finditer(body)]
+    return [_Asked(body[: m.start()], body[m.end():], order=m.group(1).lower())
+            for m in _ORDER.finditer(body)][:MAX_READINGS]
 
 
 @dataclass
@@ -138,9 +142,11 @@ class _Vectors:
         self.embed = embed
         self.known: dict[str, np.ndarray] = {}
 
-    def of(self, texts: list[str]) -> np.ndarray:
-        assert self.embed is not None
+    def of(self, texts: list[str]) -> np.ndarray | None:
+        """Their vectors, or None without an embedder or past the budget (long chats in every passage)."""
         missing = [t for t in dict.fromkeys(texts) if t not in self.known]
+        if self.embed is None or len(self.known) + len(missing) > MAX_VECTORS:
+            return None
         if missing:
             self.known.update(zip(missing, self.embed(missing)))
         return np.array([self.known[t] for t in texts])
@@ -157,24 +163,26 @@ def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[
         return 0.0, []
     df = Counter(t for p in passages for t in terms & p.words)
     idf = {t: math.log((len(passages) + 1) / (df[t] + 0.5)) + 0.1 for t in terms}
-    best = [max(p.sentences, key=lambda s: cover(terms, idf, s.name_stems)) for p in passages]
+    # Each passage's sentences by how much of the clause they state: the best one stands for the passage
+    # when words alone decide, the first few are weighed by meaning too.
+    ranked = [sorted(p.sentences, key=lambda s: -cover(terms, idf, s.name_stems))[:PER_PASSAGE] for p in passages]
     # A passage's words, and its one sentence that states the most of the clause: a long conversation
     # holds many words by chance, a message that tells the event holds them together.
-    lexical_score = [(cover(terms, idf, p.words) + cover(terms, idf, s.name_stems)) / 2
-                     for p, s in zip(passages, best)]
+    lexical_score = [(cover(terms, idf, p.words) + cover(terms, idf, r[0].name_stems)) / 2
+                     for p, r in zip(passages, ranked)]
     read = sorted(range(len(passages)), key=lambda i: -lexical_score[i])[:READ]
     if lexical_score[read[0]] < MIN_COVER:
         return lexical_score[read[0]], []
-    scored: list[tuple[float, Sentence]] = [(lexical_score[i], best[i]) for i in read]
-    if vectors.embed is not None:
-        texts = [s.text for i in read for s in passages[i].sentences]
-        cosines = vectors.of(texts) @ vectors.of([clause])[0]
+    scored: list[tuple[float, Sentence]] = [(lexical_score[i], ranked[i][0]) for i in read]
+    texts = [clause, *(s.text for i in read for s in ranked[i])]
+    if (embedded := vectors.of(texts)) is not None:
+        cosines = embedded[1:] @ embedded[0]
         scored, at = [], 0
         for i in read:
-            mine = cosines[at : at + len(passages[i].sentences)]
-            at += len(passages[i].sentences)
+            mine = cosines[at : at + len(ranked[i])]
+            at += len(ranked[i])
             closest = int(np.argmax(mine))
-            scored.append((lexical_score[i] + MEANING * float(mine[closest]), passages[i].sentences[closest]))
+            scored.append((lexical_score[i] + MEANING * float(mine[closest]), ranked[i][closest]))
     scored.sort(key=lambda pair: -pair[0])
     top = scored[0][0]
     return top, [s for score, s in scored if score >= NEAR * top]

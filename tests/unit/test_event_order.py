@@ -105,3 +105,21 @@ def test_the_short_answer_reads_order_questions_first(embed) -> None:  # noqa: A
     found = short_answer(question, [(s, 1.0) for s in sentences(CHATS)], ["Li Hua", "Jennifer"], embed=embed)
     assert found is not None and found.confident and found.text == "yes"
     assert [s.ref for s in found.evidence] == ["2", "3"]
+
+
+def test_long_chats_in_every_passage_cost_a_bounded_number_of_vectors() -> None:
+    """Past the budget the words alone decide: the embedder is never asked for more."""
+    from lightrag_core.query import event_order
+
+    asked: list[int] = []
+
+    def counting(texts: list[str]):  # noqa: ANN202
+        asked.append(len(texts))
+        return OnnxMiniLM(arithmetic="float").embed(texts)
+
+    filler = " ".join(f"Line {i} of the chat is about nothing in particular at all today." for i in range(80))
+    chats = {name: text + "\n" + filler for name, text in CHATS.items()}
+    question = "Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the guest speaker?"
+    found = event_order_answer(question, sentences(chats), counting)
+    assert sum(asked) <= event_order.MAX_VECTORS
+    assert found is not None and found.text == "yes"
