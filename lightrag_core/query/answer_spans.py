@@ -177,6 +177,20 @@ def asked_identity(question: Any) -> str:
     return noun.lower_
 
 
+def asked_qualifier(question: Any, head: str) -> str:
+    """The nationality or place word the question puts on the noun it asks for: "Australian" in "a university
+    in what Australian city?", "Danish" in "which Danish band …?" (spaCy's NORP or GPE modifier of that
+    noun); "" when it puts none."""
+    if not head:
+        return ""
+    noun = next((t for t in question if t.lemma_.lower() == head or t.lower_ == head), None)
+    if noun is None:
+        return ""
+    word = next((c for c in noun.children if c.dep_ in {"amod", "compound"} and c.ent_type_ in {"NORP", "GPE"}),
+                None)
+    return word.lower_ if word is not None else ""
+
+
 def asked_verb(question: Any) -> set[str]:
     """The lemma of the verb the question's wh-word hangs from ("founded" in "a network founded by who?";
     "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it."""

@@ -22,6 +22,7 @@ from lightrag_core.query.answer_spans import (
     agent,
     asked_event,
     asked_identity,
+    asked_qualifier,
     asked_verb,
     asks_cause_of_death,
     cause_of_death,
@@ -48,7 +49,7 @@ from lightrag_core.query.answer_type import (
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.roles import Hop, chain_holder, first_hop, holder, inner_hop
-from lightrag_core.query.sentences import Sentence, named_in, stems
+from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
@@ -67,6 +68,8 @@ UNREACHED = 0.6
 # that calls no one that ("They entered poor Bob Cratchit's house; the dwelling he had visited") counts
 # for this much.
 UNNAMED_IDENTITY = 0.6
+# "What Australian city …?": a span from a sentence that says nothing Australian counts for this much.
+UNQUALIFIED = 0.6
 HEAD_WORD = 0.4  # weight of a span holding the question's noun ("what county?": "Rockland County")
 AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
 PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
@@ -220,6 +223,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
               and t.lower_ not in named_words}
     verb = asked_verb(doc)
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
+    qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
@@ -241,6 +245,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         return (stems(text) <= q_stems or (len(_squash(text)) >= 4 and _squash(text) in squashed)
                 or any(_same_name(text.lower(), f.lower()) or _same_name(f.lower(), text.lower()) for f in found))
 
+    def qualified(words: frozenset[str]) -> bool:
+        return not qualifier or any(related(qualifier, w) for w in words)
+
     def calls_identity(s: Sentence) -> bool:
         return not identity or any(related(i, w) for i in identity for w in s.stems)
 
@@ -251,6 +258,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     for p in pool:
         reached = names_in(p.sentence)
         unnamed = not calls_identity(p.sentence)
+        unqualified = not qualified(p.sentence.name_stems)
         # With nothing left to cover but the type, a sentence about the question's entity covers it all.
         covered = cover(terms, idf, p.sentence.name_stems) if terms else float(bool(reached))
         base = covered + 0.5 * len(reached) / max(len(named), 1)
@@ -270,6 +278,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNREACHED
                 if unnamed:
                     score *= UNNAMED_IDENTITY
+                if unqualified:
+                    score *= UNQUALIFIED
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
@@ -297,6 +307,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         base = 0.9 * (cover(terms, idf, words) + 0.5 * len(reached) / max(len(named), 1))
         bridge_name = clean_span(bridge.text)
         unnamed = not calls_identity(second.sentence)
+        unqualified = not qualified(second.sentence.name_stems)  # the answer's own sentence says it
         for span in second.spans:
             fitted = fit(kind, span)
             text = clean_span(span.text)
@@ -306,6 +317,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unnamed:
                     score *= UNNAMED_IDENTITY
+                if unqualified:
+                    score *= UNQUALIFIED
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
     merged = _merge_names(candidates)

@@ -321,3 +321,14 @@ def test_a_who_is_the_noun_question_is_answered_from_a_sentence_that_calls_someo
     both = answer("Who was the first mayor to visit Lyon?",
                   [visited, "Paul Marchand, the mayor of Grenoble, was the first to visit Lyon in 1850."], ["Lyon"])
     assert both is not None and both.confident and both.text == "Paul Marchand"
+
+
+def test_the_place_word_on_the_asked_noun_must_be_said_by_the_answers_sentence() -> None:
+    """"What Australian city?": a city from a sentence that says nothing Australian is not the answer."""
+    chunks = ["Toad Hall is a residential hall of the Australian National University, which is located in "
+              "Canberra.",
+              "Toad Hall is a residential hall near the harbour, located in the city of Victoria on the island."]
+    found = answer("Toad Hall is a residential hall located in what Australian city?", chunks, ["Toad Hall"])
+    assert found is not None and found.confident and found.text == "Canberra"
+    swapped = answer("Toad Hall is a residential hall located in what Canadian city?", chunks, ["Toad Hall"])
+    assert swapped is None or swapped.text != "Canberra" or not swapped.confident
