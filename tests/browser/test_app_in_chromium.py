@@ -16,6 +16,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,6 +60,30 @@ def serve_app(env: dict) -> tuple[subprocess.Popen, str]:
                    "--browser.gatherUsageStats", "false"], port, env)
 
 
+OFFLINE = {"LLM_MODEL": "", "LLM_LOCAL_GGUF": "", "NEO4J_URI": "", "EMBEDDING_MODEL": ""}
+
+
+@contextmanager
+def offline_app(workdir: Path) -> Iterator[str]:
+    """The app on the offline default (no LLM, no Neo4j) over `workdir`; its URL, stopped afterwards."""
+    proc, url = serve_app({**os.environ, "LIGHTRAG_WORKDIR": str(workdir), **OFFLINE})
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def upload_and_index(page, url: str, files: list[Path]) -> None:
+    """Upload `files` on the Upload page and index them; returns once all are indexed."""
+    _visit(page, url + "/Upload", "Files")
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files([str(f) for f in files])
+    page.get_by_text(files[-1].name).first.wait_for()
+    page.get_by_role("button", name="Index", exact=True).click()
+    page.get_by_text(f"{len(files)} indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
+    _settle(page)
+
+
 WORKDIR: dict[str, Path] = {}  # the browser workspace, indexed by the walk, reused by the console walk
 
 
@@ -66,12 +92,8 @@ def server(tmp_path_factory):
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: `apt-get install chromium` (.ci/run does)")
     WORKDIR["path"] = workdir = tmp_path_factory.mktemp("browser_ws")
-    env = {**os.environ, "LIGHTRAG_WORKDIR": str(workdir), "LLM_MODEL": "", "LLM_LOCAL_GGUF": "", "NEO4J_URI": "",
-           "EMBEDDING_MODEL": ""}
-    proc, url = serve_app(env)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=20)
+    with offline_app(workdir) as url:
+        yield url
 
 
 def _settle(page, timeout: int = 180_000) -> None:
@@ -110,6 +132,16 @@ def _ask(page, url: str, question: str) -> None:
     _settle(page)
     chat.fill(question)
     chat.press("Enter")
+
+
+def extractive_reply(page, url: str, question: str):  # noqa: ANN201 (a Playwright locator)
+    """Ask on the Query page and wait for the offline answer with its short answer; the reply's message."""
+    _ask(page, url, question)
+    reply = page.get_by_test_id("stChatMessage").last
+    reply.get_by_text("Extractive answer").first.wait_for(timeout=180_000)
+    page.get_by_text("Short answer:").first.wait_for(timeout=60_000)
+    _settle(page)
+    return reply
 
 
 def test_walk_every_page_with_the_novel(server):

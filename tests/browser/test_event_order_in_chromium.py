@@ -3,12 +3,17 @@ Query page's first line, with both dates on the path and both messages cited."""
 
 from __future__ import annotations
 
-import os
-import sys
-
 import pytest
 
-from tests.browser.test_app_in_chromium import ARGS, CHROMIUM, ROOT, SHOTS, _clean, _free_port, _serve, _settle, _visit
+from tests.browser.test_app_in_chromium import (
+    ARGS,
+    CHROMIUM,
+    SHOTS,
+    _clean,
+    extractive_reply,
+    offline_app,
+    upload_and_index,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,46 +33,21 @@ def test_an_order_question_over_chat_logs_is_answered_with_both_dates(tmp_path):
 
     for name, text in CHATS.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    port = _free_port()
-    env = {**os.environ, "LIGHTRAG_WORKDIR": str(tmp_path / "ws"), "LLM_MODEL": "", "LLM_LOCAL_GGUF": "",
-           "NEO4J_URI": "", "EMBEDDING_MODEL": ""}
-    proc, url = _serve([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.port", str(port),
-                        "--server.address", "127.0.0.1", "--server.headless", "true",
-                        "--browser.gatherUsageStats", "false"], port, env)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            _visit(page, url + "/Upload", "Files")
-            page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
-                [str(tmp_path / name) for name in CHATS])
-            page.get_by_text("chat_20260120.txt").first.wait_for()
-            page.get_by_role("button", name="Index", exact=True).click()
-            page.get_by_text("3 indexed, 0 unchanged, 0 failed").first.wait_for(timeout=300_000)
-            _settle(page)
+    with offline_app(tmp_path / "ws") as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        upload_and_index(page, url, [tmp_path / name for name in CHATS])
 
-            page.goto(url + "/Query")
-            chat = page.get_by_test_id("stChatInputTextArea")
-            chat.wait_for(timeout=180_000)
-            _settle(page)
-            chat.fill("Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the guest "
-                      "speaker at the gym?")
-            chat.press("Enter")
-            reply = page.get_by_test_id("stChatMessage").last
-            reply.get_by_text("Extractive answer").first.wait_for(timeout=180_000)
-            page.get_by_text("Short answer:").first.wait_for(timeout=60_000)
-            _settle(page)
-            answer = reply.inner_text()
-            assert "Answer: yes [" in answer, answer
-            assert "2026-01-12 09:30" in answer and "2026-01-20 18:00" in answer, answer
-            assert "Could you recommend a book on fitness nutrition?" in answer, answer
-            box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
-            assert "Short answer: yes" in box, box
-            _clean(page, "Query")
-            reply.scroll_into_view_if_needed()
-            page.wait_for_timeout(400)
-            page.screenshot(path=str(SHOTS / "query_event_order.png"), full_page=True)
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        reply = extractive_reply(page, url, "Did Li Hua ask Jennifer for a book on fitness nutrition before she "
+                                            "announced the guest speaker at the gym?")
+        answer = reply.inner_text()
+        assert "Answer: yes [" in answer, answer
+        assert "2026-01-12 09:30" in answer and "2026-01-20 18:00" in answer, answer
+        assert "Could you recommend a book on fitness nutrition?" in answer, answer
+        box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
+        assert "Short answer: yes" in box, box
+        _clean(page, "Query")
+        reply.scroll_into_view_if_needed()
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(SHOTS / "query_event_order.png"), full_page=True)
+        browser.close()
