@@ -29,6 +29,8 @@ Embed = Callable[[list[str]], np.ndarray]
 
 MIN_COVER = 0.5  # an event's passage states at least this share of its words (weighted by rarity) ...
 NEAR = 0.9  # ... and every passage within this share of the best one is taken as possibly the event
+# "No, A was not before B" is checked over the passages this near (lihuaworld: 5 wrong "no"s withdrawn, no right one)
+WIDE = 0.8
 READ = 8  # passages per event weighed by meaning too ...
 PER_PASSAGE = 3  # ... by their sentences that state the most of it (a few dozen short vectors a question)
 MEANING = 1.0  # weight of the clause's cosine with a passage's closest sentence (lihuaworld: 20 of 27
@@ -152,9 +154,10 @@ class _Vectors:
         return np.array([self.known[t] for t in texts])
 
 
-def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[float, list[Sentence]]:
-    """The best score of a passage for the clause, and for each passage near it the sentence that states
-    the clause best; best first. A date the clause gives ("on 20260301") keeps the passages of that day."""
+def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[float, list[tuple[float, Sentence]]]:
+    """The best score of a passage for the clause, and the passages read, each by its score and the sentence
+    that states the clause best; best first (none when even the best states too little). A date the clause
+    gives ("on 20260301") keeps the passages of that day."""
     days = {d.when.date() for d in dates_in(clause)}
     if days and (that_day := [p for p in passages if p.sentences[0].when and p.sentences[0].when.date() in days]):
         passages = that_day
@@ -172,7 +175,7 @@ def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[
                      for p, r in zip(passages, ranked)]
     read = sorted(range(len(passages)), key=lambda i: -lexical_score[i])[:READ]
     if lexical_score[read[0]] < MIN_COVER:
-        return lexical_score[read[0]], []
+        return lexical_score[read[0]], []  # not stated
     scored: list[tuple[float, Sentence]] = [(lexical_score[i], ranked[i][0]) for i in read]
     texts = [clause, *(s.text for i in read for s in ranked[i])]
     if (embedded := vectors.of(texts)) is not None:
@@ -184,20 +187,29 @@ def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[
             closest = int(np.argmax(mine))
             scored.append((lexical_score[i] + MEANING * float(mine[closest]), ranked[i][closest]))
     scored.sort(key=lambda pair: -pair[0])
-    top = scored[0][0]
-    return top, [s for score, s in scored if score >= NEAR * top]
+    return scored[0][0], scored
+
+
+def _near(scored: list[tuple[float, Sentence]], share: float) -> list[Sentence]:
+    return [s for score, s in scored if score >= share * scored[0][0]]
 
 
 def _answer(asked: _Asked, passages: list[_Passage], vectors: _Vectors) -> tuple[float, ShortAnswer | None] | None:
-    cover_a, as_ = _located(asked.a, passages, vectors)
-    cover_b, bs = _located(asked.b, passages, vectors)
-    if not as_ or not bs:
+    cover_a, scored_a = _located(asked.a, passages, vectors)
+    cover_b, scored_b = _located(asked.b, passages, vectors)
+    if not scored_a or not scored_b:
         return None
-    judged = [(a, b, v) for a, b in product(as_, bs) if a is not b and (v := _verdict(asked, a, b)) is not None]
+    judged = [(a, b, v) for a, b in product(_near(scored_a, NEAR), _near(scored_b, NEAR))
+              if a is not b and (v := _verdict(asked, a, b)) is not None]
     strength = min(cover_a, cover_b)
     if len({v for *_, v in judged}) != 1:
         return strength, None  # this reading is the question's, and it is not clear: no answer
     a, b, verdict = judged[0]  # the best-placed pair
+    # "Yes" needs one A before B; "no" says there was none, so every passage that may tell either is checked.
+    if verdict == "no" and asked.order and any(
+            _verdict(asked, x, y) == "yes" for x, y in product(_near(scored_a, WIDE), _near(scored_b, WIDE))
+            if x is not y):
+        return strength, None
     path = [f"{_short(asked.a)}: {_when(a.when)}", f"{_short(asked.b)}: {_when(b.when)}", verdict]
     return strength, ShortAnswer(verdict, [a, b], path, round(strength, 3))
 

@@ -123,3 +123,21 @@ def test_long_chats_in_every_passage_cost_a_bounded_number_of_vectors() -> None:
     found = event_order_answer(question, sentences(chats), counting)
     assert sum(asked) <= event_order.MAX_VECTORS
     assert found is not None and found.text == "yes"
+
+
+def test_no_is_said_only_when_no_passage_that_may_tell_the_event_came_first(embed, monkeypatch) -> None:  # noqa: ANN001
+    """"Yes" needs one A before B; "no" claims there was none, so a weaker telling of A before B withholds it."""
+    from lightrag_core.query import event_order
+
+    chats = {**CHATS,
+             "20260112_0930": "Time: 20260112_09:30\nLiHua: Hey! Any good book on fitness nutrition?",
+             "20260128_1000": "Time: 20260128_10:00\nLiHua: Hey Jennifer! Could you recommend a book on fitness "
+                              "nutrition? I want to plan my meals better."}
+    question = ("Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the special guest "
+                "speaker at the gym?")
+    # The 28th tells it best; the 12th scores 0.92 of it: outside a 0.95 near set, inside the wide one.
+    monkeypatch.setattr(event_order, "NEAR", 0.95)
+    assert event_order_answer(question, sentences(chats), embed) is None
+    monkeypatch.setattr(event_order, "WIDE", 0.95)  # the nearest passages alone would say no
+    found = event_order_answer(question, sentences(chats), embed)
+    assert found is not None and found.text == "no"
