@@ -16,8 +16,12 @@ from datetime import datetime
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
-_MONTH = r"(?P<month>" + "|".join(m[:3] + f"(?:{m[3:]})?" for m in _MONTHS) + r")\.?"
-_TIME = r"(?:[_T ,]{1,2}(?:at\s)?(?P<hour>[01]?\d|2[0-3]):?(?P<minute>[0-5]\d)(?!\d))?"
+_FORMS = [m[:3] + ("t?" if m == "september" else "") + f"(?:{m[3:]})?" for m in _MONTHS]  # "Sep", "Sept"
+_MONTH = r"(?P<month>" + "|".join(_FORMS) + r")\.?"
+# A time joined to the date ("_1100", "T11:00") or after a space with a colon ("11:00", "at 2:30 pm"); a
+# number after a date ("2026-01-05, 150 people") is no time.
+_TIME = (r"(?:(?:[_T](?P<hour>[01]\d|2[0-3]):?|[ ,]{1,2}(?:at\s)?(?P<hour2>[01]?\d|2[0-3]):)(?P<minute>[0-5]\d)(?!\d)"
+         r"(?:\s?(?P<half>[ap])\.?m\b\.?)?)?")
 # 20260105, 20260105_1100, 20260105_11:00, 2026-01-05, 2026-01-05T11:00, 2026/01/05
 _NUMERIC = re.compile(r"(?<!\d)(?P<year>19\d{2}|20\d{2})(?P<sep>[-/]?)(?P<month>0[1-9]|1[0-2])(?P=sep)"
                       r"(?P<day>0[1-9]|[12]\d|3[01])(?!\d)" + _TIME)
@@ -47,23 +51,38 @@ def dates_in(text: str) -> list[Written]:
     found: list[Written] = []
     for pattern in (_NUMERIC, _DAY_MONTH, _MONTH_DAY):
         for match in pattern.finditer(text):
+            hour = int(match["hour"] or match["hour2"] or 0)
+            if match["half"]:  # 12:30 am is 00:30, 2:00 pm is 14:00
+                hour = hour % 12 + (12 if match["half"].lower() == "p" else 0)
             try:
                 when = datetime(int(match["year"]), _month(match["month"]), int(match["day"]),
-                                int(match["hour"] or 0), int(match["minute"] or 0))
-            except ValueError:  # 31 February
+                                hour, int(match["minute"] or 0))
+            except ValueError:  # 31 February, 13 pm
                 continue
             found.append(Written(match.start(), when, match.group(0).strip(" ,")))
             if len(found) >= MAX_DATES:
-                break
+                return sorted(found)
     return sorted(found)
 
 
-_LABEL = re.compile(r"[ \t]*(?:[A-Za-z][\w -]{0,19}:)?[ \t]*\Z")  # "", "Time: ", "Sent on: "
+# What may stand before a heading date on its line: "", "Time: ", "Sent on: ", "## ", "- ", "**Date:** ".
+_LABEL = re.compile(r"(?:#{1,6}|[-*])?\s*(?:\*\*)?(?:[A-Za-z][\w -]{0,29}:)?(?:\*\*)?")
+MAX_LABEL = 40
 
 
 def heading_dates(text: str) -> list[Written]:
     """The dates that open their line (after at most a short label): what dates the text below them."""
-    return [d for d in dates_in(text) if _LABEL.match(text, text.rfind("\n", 0, d.start) + 1, d.start)]
+    out = []
+    for d in dates_in(text):
+        prefix = text[text.rfind("\n", 0, d.start) + 1 : d.start].strip()
+        if len(prefix) <= MAX_LABEL and _LABEL.fullmatch(prefix):
+            out.append(d)
+    return out
+
+
+def timed(when: datetime) -> bool:
+    """Whether a time of day was written with the date (a date alone reads as midnight)."""
+    return bool(when.hour or when.minute)
 
 
 def date_before(dates: list[Written], offset: int) -> Written | None:

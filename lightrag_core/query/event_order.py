@@ -22,7 +22,7 @@ import numpy as np
 
 from lightrag_core import lexical
 from lightrag_core.query.answer_support import QUESTION_WORDS, ShortAnswer, cover
-from lightrag_core.query.dates import dates_in
+from lightrag_core.query.dates import dates_in, timed
 from lightrag_core.query.sentences import Sentence, stem, stems
 
 Embed = Callable[[list[str]], np.ndarray]
@@ -47,7 +47,7 @@ _INTERVAL = re.compile(
     r"^is\s+the\s+(?:time\s+)?(?:interval|gap|time)\s+(?:between\s+(?P<a>.+?)\s+)?(?P<cmp>more|less|longer|shorter)"
     rf"\s+than\s+{_NUMBER}\s+{_UNIT}(?:\s+between\s+(?P<b>.+?))?\s*(?:\(.*?\))?\s*\??\s*$", re.IGNORECASE)
 _TAKE = re.compile(rf"^did\s+it\s+take\s+(?P<cmp>more|less|longer|shorter)\s+than\s+{_NUMBER}\s+{_UNIT}\s+"
-                   r"from\s+(?P<a>.+?)\s+(?:to|until|till)\s+(?P<b>.+?)\s*(?:\(.*?\))?\s*\??\s*$", re.IGNORECASE)
+                   r"from\s+(?P<pair>.+?)\s*(?:\(.*?\))?\s*\??\s*$", re.IGNORECASE)
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _UNITS = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1), "day": timedelta(days=1),
@@ -87,16 +87,20 @@ def event_order_answer(query: str, sentences: list[Sentence], embed: Embed | Non
 def _readings(query: str) -> list[_Asked]:
     """Every way the question splits into its two events ("… after an intense workout session before he
     told her …" may split at either word; the split whose events are both stated best wins)."""
+    if len(query) > MAX_QUESTION:
+        return []
     for pattern in (_TAKE, _INTERVAL):
         if (m := pattern.match(query)) is not None:
             n = int(m["n"]) if m["n"].isdigit() else _WORDS[m["n"].lower()]
             span = n * _UNITS[m["unit"].lower()]
             longer = m["cmp"].lower() in {"more", "longer"}
-            if pattern is _TAKE:  # "from A to B"
-                return [_Asked(m["a"], m["b"], longer=longer, span=span)]
-            pair = m["a"] or m["b"] or ""  # "between A and B", before or after the comparison
+            # "from A to B"; "between A and B", before or after the comparison
+            if pattern is _TAKE:
+                pair, joint = m["pair"], r"\s(?:to|until|till)\s"
+            else:
+                pair, joint = m["a"] or m["b"] or "", r"\sand\s"
             return [_Asked(pair[: j.start()], pair[j.end():], longer=longer, span=span)
-                    for j in re.finditer(r"\sand\s", pair)][:MAX_READINGS]
+                    for j in re.finditer(joint, pair)][:MAX_READINGS]
     if not re.match(_AUX + r"\s", query, re.IGNORECASE):
         return []
     body = re.sub(r"^\w+\s+", "", query).rstrip(" ?")
@@ -215,12 +219,18 @@ def _answer(asked: _Asked, passages: list[_Passage], vectors: _Vectors) -> tuple
 
 
 def _verdict(asked: _Asked, a: Sentence, b: Sentence) -> str | None:
+    """None when the dates cannot tell: the same moment in two passages, or a date without a time against
+    the same day's (a date alone reads as midnight, which says nothing about that day's hours)."""
     assert a.when is not None and b.when is not None
+    exact = timed(a.when) and timed(b.when)
     if asked.span is not None:
         gap = abs(b.when - a.when)
-        if gap == asked.span:
+        # Without both times, a gap is known to a day either way.
+        if abs(gap - asked.span) <= (timedelta(0) if exact else timedelta(days=1)):
             return None
         return "yes" if (gap > asked.span) == asked.longer else "no"
+    if not exact and a.when.date() == b.when.date() and a.when != b.when:
+        return None
     if a.when == b.when:
         if a.rank != b.rank or a.offset == b.offset:  # one date, two passages: no order between them
             return None
@@ -233,7 +243,7 @@ def _verdict(asked: _Asked, a: Sentence, b: Sentence) -> str | None:
 def _when(when: datetime | None) -> str:
     if when is None:
         return "undated"
-    return when.strftime("%Y-%m-%d %H:%M") if when.hour or when.minute else when.strftime("%Y-%m-%d")
+    return when.strftime("%Y-%m-%d %H:%M") if timed(when) else when.strftime("%Y-%m-%d")
 
 
 def _short(clause: str, words: int = 8) -> str:

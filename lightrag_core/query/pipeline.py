@@ -99,14 +99,19 @@ class QueryEngine:
         notes: list[str] = []
         early = self._early.submit(self.vectors.embed, [query]) if mode.retrieves and mode.uses_keywords else None
         if mode.uses_keywords:
-            with stage("keywords"):
-                hl, ll = extract_keywords(
-                    query, self.llm, param.conversation_history, param.hl_keywords, param.ll_keywords, notes
-                )
-                if not hl and not ll:
-                    if len(query) >= SHORT_QUERY_CHARS:
-                        return _no_keywords(param.mode, timings), None
-                    ll = [query]
+            try:
+                with stage("keywords"):
+                    hl, ll = extract_keywords(
+                        query, self.llm, param.conversation_history, param.hl_keywords, param.ll_keywords, notes
+                    )
+            except BaseException:
+                _forget(early)
+                raise
+            if not hl and not ll:
+                if len(query) >= SHORT_QUERY_CHARS:
+                    _forget(early)
+                    return _no_keywords(param.mode, timings), None
+                ll = [query]
         result = QueryResult(param.mode, hl, ll, timings_ms=timings)
         result.warnings.extend([*notes, fitted] if fitted else notes)
         if not mode.retrieves:
@@ -298,6 +303,13 @@ class QueryEngine:
             return result, iter([result.context if param.only_need_context else result.system_prompt])
         result, parts = self.stream_answer(query, param)
         return result, (parts if param.stream else _whole(parts))
+
+
+def _forget(early: Future | None) -> None:
+    """A question that stops before retrieval does not keep its early embedding queued (it may not have
+    started: a flood of such questions would otherwise queue one embedding each)."""
+    if early is not None:
+        early.cancel()
 
 
 def _whole(parts: Iterator[str]) -> Iterator[str]:

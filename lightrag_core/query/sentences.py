@@ -18,7 +18,7 @@ import numpy as np
 
 from lightrag_core import lexical, places
 from lightrag_core.embeddings import Embedder
-from lightrag_core.query.dates import date_before, dates_in, heading_dates
+from lightrag_core.query.dates import Written, date_before, dates_in, heading_dates
 from lightrag_core.query.result import QueryResult
 
 # A sentence ends at . ! ? before a capital, at a paragraph break, and before a Markdown heading line.
@@ -67,7 +67,7 @@ def stems(text: str) -> frozenset[str]:
 
 
 def sentences_of(result: QueryResult) -> list[Sentence]:
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()  # a message repeated on another date is another event
     out: list[Sentence] = []
     for rank, chunk in enumerate(result.chunks):
         before: frozenset[str] = frozenset()
@@ -83,19 +83,26 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 continue
             text = " ".join(raw.split())
             words = stems(text)
-            if 20 <= len(text) <= 600 and text not in seen:
-                seen.add(text)
+            dated = _date_of(dates, raw, max(start, 0)) or file_date
+            key = (text, dated.text if dated else "")
+            if 20 <= len(text) <= 600 and key not in seen:
+                seen.add(key)
                 inherited = before if _PRONOUN_START.match(text) else frozenset()
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
-                # A heading date on the sentence's own first line dates it ("Time: 20260120_18:00\nJennifer: …").
-                first_line = raw.find("\n")
-                dated = date_before(dates, max(start, 0) + (first_line if first_line >= 0 else 0)) or file_date
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
                                     dated.when if dated else None, dated.text if dated else "", max(start, 0)))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _PRONOUN_START.match(text) else frozenset())
     return out
+
+
+def _date_of(dates: list[Written], raw: str, start: int) -> Written | None:
+    """The heading date above a sentence or on its own first line ("Time: 20260120_18:00\nJennifer: …"),
+    else the first one inside it (a title line above the heading: "Team chat\nTime: …")."""
+    first_line = raw.find("\n")
+    found = date_before(dates, start + (first_line if first_line >= 0 else 0))
+    return found or next((d for d in dates if start <= d.start < start + len(raw)), None)
 
 
 def question_names(query: str, result: QueryResult) -> list[str]:

@@ -141,3 +141,49 @@ def test_no_is_said_only_when_no_passage_that_may_tell_the_event_came_first(embe
     monkeypatch.setattr(event_order, "WIDE", 0.95)  # the nearest passages alone would say no
     found = event_order_answer(question, sentences(chats), embed)
     assert found is not None and found.text == "no"
+
+
+@pytest.mark.parametrize(("text", "when"), [
+    ("Date: 2026-01-05, 150 people came", datetime(2026, 1, 5)),  # a number after a date is no time
+    ("Sent: 5 Sept 2026 at 2:05 pm", datetime(2026, 9, 5, 14, 5)),
+    ("Sent: 12 March 2026 12:30 am", datetime(2026, 3, 12, 0, 30)),
+    ("## 5 January 2026", datetime(2026, 1, 5)),
+    ("- 2026-01-05", datetime(2026, 1, 5)),
+    ("**Date:** 2026-01-05 10:00", datetime(2026, 1, 5, 10, 0)),
+])
+def test_heading_dates_as_teams_write_them(text: str, when: datetime) -> None:
+    assert [d.when for d in heading_dates(text + "\nWe met.")] == [when]
+
+
+def test_a_message_repeated_on_another_day_is_another_event(embed) -> None:  # noqa: ANN001
+    """The same words on two days are kept twice (overlapping chunks repeat a sentence on one day only),
+    so asking whether it came after something between them gets no answer."""
+    again = {**CHATS, "20260125_1000": "Time: 20260125_10:00\nLiHua: Hey Jennifer! Could you recommend a book on "
+                                       "fitness nutrition?"}
+    found = sentences(again)
+    assert sum(s.text == "Could you recommend a book on fitness nutrition?" for s in found) == 2
+    question = ("Did Li Hua ask Jennifer for a book on fitness nutrition after she announced the guest speaker at "
+                "the gym?")
+    assert event_order_answer(question, found, embed) is None
+
+
+def test_a_title_line_above_the_heading_does_not_undate_the_first_message() -> None:
+    found = sentences({"chat.txt": "Team chat\nTime: 20260120_18:00\nJenniferMoore: Big news, a guest speaker!"})
+    assert [s.when for s in found] == [datetime(2026, 1, 20, 18, 0)]
+
+
+def test_a_date_without_a_time_does_not_order_the_same_days_hours(embed) -> None:  # noqa: ANN001
+    chats = {"2026-01-12 notes.md": "Li Hua asked Jennifer for a book on fitness nutrition.",
+             "chat_20260112.txt": "Time: 20260112_18:00\nJenniferMoore: Big news, a special guest speaker comes to "
+                                  "the gym next week!"}
+    question = ("Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the special guest "
+                "speaker at the gym?")
+    assert event_order_answer(question, sentences(chats), embed) is None
+
+
+def test_from_a_to_b_splits_at_each_to() -> None:
+    from lightrag_core.query.event_order import _readings
+
+    readings = _readings("Did it take more than a week from Li Hua asking Adam to fix the heater to Adam booking "
+                         "the engineer?")
+    assert ("Li Hua asking Adam to fix the heater", "Adam booking the engineer") in [(r.a, r.b) for r in readings]
