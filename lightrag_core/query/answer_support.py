@@ -35,8 +35,13 @@ def relation_terms(query: str, names: list[str], extra: tuple[str, ...] = ()) ->
 
 
 def idf_weights(terms: set[str], sentences: list[Sentence]) -> dict[str, float]:
-    df = Counter(t for s in sentences for t in terms & s.name_stems)
-    return {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) + 0.1 for t in terms}
+    return idf_over(terms, [s.name_stems for s in sentences])
+
+
+def idf_over(terms: set[str], word_sets: list[frozenset[str]]) -> dict[str, float]:
+    """Each term's weight by how few of the word sets (sentences, passages) hold it."""
+    df = Counter(t for words in word_sets for t in terms & words)
+    return {t: math.log((len(word_sets) + 1) / (df[t] + 0.5)) + 0.1 for t in terms}
 
 
 def cover(terms: set[str], idf: dict[str, float], words: frozenset[str]) -> float:

@@ -10,9 +10,7 @@ way, "when did A?", was right for 2 of 8 answers on lihuaworld: one event has no
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,7 +19,7 @@ from itertools import product
 import numpy as np
 
 from lightrag_core import lexical
-from lightrag_core.query.answer_support import QUESTION_WORDS, ShortAnswer, cover
+from lightrag_core.query.answer_support import QUESTION_WORDS, ShortAnswer, cover, idf_over
 from lightrag_core.query.dates import dates_in, timed
 from lightrag_core.query.sentences import Sentence, stem, stems
 
@@ -52,6 +50,8 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _UNITS = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1), "day": timedelta(days=1),
           "week": timedelta(weeks=1), "month": timedelta(days=30), "year": timedelta(days=365)}
+_JOINED = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")  # a speaker written as one word: "AdamSmith"
+_CAPITAL = re.compile(r"[A-Z][a-z]+")
 _FILLER = {"ask", "send", "message", "tell", "told", "say", "said", "discuss", "talk", "occur", "happen", "first",
            "time", "interval", "restrict", "search", "within"}
 
@@ -71,7 +71,7 @@ def event_order_answer(query: str, sentences: list[Sentence], embed: Embed | Non
     embedder's) lets a paraphrase state an event ("Thanks so much for the new schedule!" for "thanking
     her for the new training schedule")."""
     dated = [s for s in sentences if s.when is not None]
-    readings = _readings(query.strip()) if len(query) <= MAX_QUESTION and len(dated) >= 2 else []
+    readings = _readings(query.strip()) if len(dated) >= 2 else []
     if not readings:
         return None
     passages = _passages(dated)
@@ -130,10 +130,6 @@ def _passages(sentences: list[Sentence]) -> list[_Passage]:
     return out
 
 
-_JOINED = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")  # "AdamSmith", "LiHua"
-_CAPITAL = re.compile(r"[A-Z][a-z]+")
-
-
 def _terms(clause: str, passages: list[_Passage]) -> set[str]:
     """The clause's content words that some passage holds (a word none holds tells none apart)."""
     seen = frozenset().union(*(p.words for p in passages))
@@ -168,20 +164,19 @@ def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[
     terms = _terms(clause, passages)
     if len(terms) < MIN_TERMS:
         return 0.0, []
-    df = Counter(t for p in passages for t in terms & p.words)
-    idf = {t: math.log((len(passages) + 1) / (df[t] + 0.5)) + 0.1 for t in terms}
+    idf = idf_over(terms, [p.words for p in passages])
     # Each passage's sentences by how much of the clause they state: the best one stands for the passage
     # when words alone decide, the first few are weighed by meaning too.
-    ranked = [sorted(p.sentences, key=lambda s: -cover(terms, idf, s.name_stems))[:PER_PASSAGE] for p in passages]
+    ranked = [sorted(((cover(terms, idf, s.name_stems), s) for s in p.sentences), key=lambda cs: -cs[0])[:PER_PASSAGE]
+              for p in passages]
     # A passage's words, and its one sentence that states the most of the clause: a long conversation
     # holds many words by chance, a message that tells the event holds them together.
-    lexical_score = [(cover(terms, idf, p.words) + cover(terms, idf, r[0].name_stems)) / 2
-                     for p, r in zip(passages, ranked)]
+    lexical_score = [(cover(terms, idf, p.words) + r[0][0]) / 2 for p, r in zip(passages, ranked)]
     read = sorted(range(len(passages)), key=lambda i: -lexical_score[i])[:READ]
     if lexical_score[read[0]] < MIN_COVER:
         return lexical_score[read[0]], []  # not stated
-    scored: list[tuple[float, Sentence]] = [(lexical_score[i], ranked[i][0]) for i in read]
-    texts = [clause, *(s.text for i in read for s in ranked[i])]
+    scored: list[tuple[float, Sentence]] = [(lexical_score[i], ranked[i][0][1]) for i in read]
+    texts = [clause, *(s.text for i in read for _, s in ranked[i])]
     if (embedded := vectors.of(texts)) is not None:
         cosines = embedded[1:] @ embedded[0]
         scored, at = [], 0
@@ -189,7 +184,7 @@ def _located(clause: str, passages: list[_Passage], vectors: _Vectors) -> tuple[
             mine = cosines[at : at + len(ranked[i])]
             at += len(ranked[i])
             closest = int(np.argmax(mine))
-            scored.append((lexical_score[i] + MEANING * float(mine[closest]), ranked[i][closest]))
+            scored.append((lexical_score[i] + MEANING * float(mine[closest]), ranked[i][closest][1]))
     scored.sort(key=lambda pair: -pair[0])
     return scored[0][0], scored
 

@@ -187,3 +187,11 @@ def test_from_a_to_b_splits_at_each_to() -> None:
     readings = _readings("Did it take more than a week from Li Hua asking Adam to fix the heater to Adam booking "
                          "the engineer?")
     assert ("Li Hua asking Adam to fix the heater", "Adam booking the engineer") in [(r.a, r.b) for r in readings]
+
+
+def test_a_long_run_of_text_before_a_date_is_no_heading_label() -> None:
+    """A label is short; a line of text before a date is prose, whatever it holds (this also runs the
+    hostile line that once took seconds; its time is bench material, not asserted here)."""
+    assert heading_dates("Subject line of forty-one characters here: 2026-01-05\nx") == []
+    assert heading_dates(" " * 5000 + "x " + "2026-01-05 " * 50) == []
+    assert len(heading_dates("Sent: 2026-01-05\nx")) == 1
