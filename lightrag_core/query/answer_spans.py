@@ -13,7 +13,7 @@ from typing import Any
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
-from lightrag_core.query.roles import without_heading
+from lightrag_core.query.roles import with_territory, without_heading
 from lightrag_core.query.sentences import Sentence, stems
 
 _RELATED = {PERSON: {ORG}, ORG: {PERSON}}
@@ -50,8 +50,10 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
         spans = []
         for e in doc.ents:
             first = doc[_day_start(doc, e)]
-            spans.append(Span(_person_text(doc[first.i:e.end].text, e.label_), e.label_, e.root.i, first.idx,
-                              _locative(e.root)))
+            text = doc[first.i:e.end].text
+            if e.label_ == "PERSON":
+                text = with_territory(without_heading(text), doc.text, e.end_char)
+            spans.append(Span(text, e.label_, e.root.i, first.idx, _locative(e.root)))
         labelled = {i for e in doc.ents for i in range(e.start, e.end)}
         spans += [Span(c.text, "NAME", c.root.i, c.start_char, _locative(c.root)) for c in doc.noun_chunks
                   if c.root.pos_ == "PROPN" and c.root.i not in labelled]
@@ -91,11 +93,6 @@ def _descriptions(doc: Any, labelled: set[int]) -> list[Span]:
 def _locative(root: Any) -> bool:
     prep = root.head
     return bool(root.dep_ == "pobj" and prep.lower_ in _LOCATIVE and prep.head.lemma_.lower() in _PLACING)
-
-
-def _person_text(text: str, label: str) -> str:
-    """A person's name without a heading in capitals the model read into it ("CHARACTERS Bob Cratchit")."""
-    return without_heading(text) if label == "PERSON" else text
 
 
 def _day_start(doc: Any, ent: Any) -> int:
@@ -260,10 +257,31 @@ def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
         bracket = _bracket_event(parsed.sentence.text, span)
         if bracket:
             return 1.0 if bracket == asked else -0.5
+    verb = _governing_verb(parsed, span.root)
+    if verb and verb not in _EVENT_VERBS:
+        return 0.0  # "born in Bergen and studied at the Oslo theatre school": Oslo is where he studied
     cue = _cue_before(parsed.sentence.text, span.start)
     if not cue:
         return 0.0
     return 1.0 if cue == asked else -0.5
+
+
+_EVENT_VERBS = {"bear", "born", "die", "bury"}
+
+
+def _governing_verb(parsed: ParsedSentence, root: int) -> str:
+    """The lemma of the verb whose preposition the span is the object of ("studied at X": study); ""
+    when the span hangs from no verb that way. A name inside a phrase ("at the Oslo theatre school")
+    hangs from the phrase's head."""
+    for _ in range(4):
+        if parsed.deps[root] not in {"compound", "amod", "nmod", "poss"}:
+            break
+        root = parsed.heads[root]
+    if parsed.deps[root] != "pobj":
+        return ""
+    verb = parsed.heads[parsed.heads[root]]
+    return parsed.lemmas[verb] if parsed.deps[verb] in {"ROOT", "conj", "advcl", "relcl", "acl", "xcomp", "ccomp"} \
+        else ""
 
 
 def _cue_before(text: str, start: int) -> str:

@@ -35,6 +35,8 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
             return None
         best = max(about, key=lambda s: cover(terms, idf, s.name_stems))
         facts[option] = (best, cover(terms, idf, best.name_stems))
+    if lived := _LIVED.search(query):
+        return _lifespan_choice(kind, lived, sentences)
     if kind.order:
         return _dated_choice(kind, query, sentences, terms, idf)
     covered = [o for o, (_, c) in facts.items() if c >= 0.99]
@@ -54,6 +56,31 @@ _LIFE = re.compile(r"\((?:born\s+)?[^()]{0,40}?\b(1[0-9]{3}|20[0-9]{2})\b(?:[^()
 
 
 Dated = tuple[int, list[Sentence], str]  # a year, the sentences that give it, and whose year it is
+
+# "Who lived longer, A or B?", "Who died younger?": compared by the years each side lived.
+_LIVED = re.compile(r"\blived?\s+(?P<span>longer|shorter)\b|\bdied\s+(?:at\s+an?\s+)?(?P<age>younger|older)\b",
+                    re.IGNORECASE)
+
+
+def _lifespan_choice(kind: AnswerType, lived: re.Match[str], sentences: list[Sentence]) -> ShortAnswer | None:
+    """The side that lived longer (or shorter), from a sentence that gives both its years. Years only, so
+    two lives within a year of each other's length are not told apart."""
+    spans: dict[str, tuple[int, Sentence]] = {}
+    for option in kind.options:
+        for s in _about(option, sentences):
+            born, died = _year(s.text, "birth"), _year(s.text, "death")
+            if born is not None and died is not None and died > born:
+                spans[option] = (died - born, s)
+                break
+        else:
+            return None
+    (a, (years_a, said_a)), (b, (years_b, said_b)) = spans.items()
+    if abs(years_a - years_b) < 2:
+        return None
+    longer = a if years_a > years_b else b
+    wanted = (lived["span"] or "").lower() == "longer" or (lived["age"] or "").lower() == "older"
+    winner = longer if wanted else (b if longer == a else a)
+    return ShortAnswer(winner, [said_a, said_b], [f"{a}: {years_a} years", f"{b}: {years_b} years", winner], 1.0)
 
 
 def _life(query: str) -> str:

@@ -17,8 +17,10 @@ from lightrag_core.query.sentences import Sentence, named_in
 # Cue words that state each role in a sentence about its subject.
 ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
               "writer": ("writ", "wrote"), "screenwriter": ("writ", "wrote", "screenplay"),
-              "producer": ("produc",), "creator": ("creat",), "founder": ("found",), "performer": ("perform",),
-              "singer": ("sing", "sung", "perform"),
+              "producer": ("produc",), "creator": ("creat",), "founder": ("found",),
+              # "… is a song by American singer Dana Whitfield": a song's performer is mostly stated by "by".
+              "performer": ("perform", "song by", "single by", "album by", "recorded by", "sung by"),
+              "singer": ("sing", "sung", "perform", "song by", "single by", "recorded by"),
               "father": ("father", "son of", "daughter of", "child of", "heir of"),
               "mother": ("mother", "son of", "daughter of", "child of"), "husband": ("husband", "married"),
               "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse"),
@@ -70,6 +72,24 @@ _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
 def without_heading(name: str) -> str:
     """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit")."""
     return _CAPS_HEADING.sub("", name)
+
+
+# A ruler or noble is named with a territory ("Princess Sophie of Kessel", "Louis of France"); the small
+# model stops the name before "of", so an answer would lose what tells two Duke Friedrichs apart.
+_TITLES = frozenset("""prince princess duke duchess king queen count countess lord lady earl baron baroness emperor
+empress archduke archduchess landgrave margrave elector marquess marquis viscount tsar tsarina infante infanta
+grand saint st""".split())
+_OF_TERRITORY = re.compile(r"\s+of\s+(?:the\s+)?[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
+
+
+def with_territory(name: str, text: str, end: int) -> str:
+    """`name` (ending at `end` in `text`) with the "of <Place>" after it, when it is a titled name or a
+    single given name; else `name` as it is."""
+    words = name.split()
+    if not words or not (words[0].lower().strip(".") in _TITLES or len(words) == 1):
+        return name
+    tail = _OF_TERRITORY.match(text, end)
+    return name + text[end:tail.end()] if tail else name
 
 
 @dataclass(frozen=True)
@@ -138,12 +158,15 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
     return names, said
 
 
-_KIN_OF = re.compile(r"(?:son|daughter|child|heir)\s+(?:and\s+\w+\s+)?of\s+")
+_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower)\s+(?:and\s+\w+\s+)?of\s+")
+# Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
+_TIES = {"father", "mother", "spouse", "wife", "husband"}
 
 
 def _points_at(text: str, cue: int, subject: str) -> bool:
     """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
-    sentence names its child."""
+    sentence names its child; "the wife of <subject>": asked for the subject's spouse, the one named
+    near the cue is someone else ("She was the daughter of X and the wife of <subject>")."""
     kin = _KIN_OF.match(text, cue)
     if kin is None:
         return False
@@ -175,11 +198,14 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
         lowered = said.text.lower()
         cue = min(i for c in cues if (i := lowered.find(c)) >= 0)
-        if role in {"father", "mother"} and _points_at(lowered, cue, subject.lower()):
+        if role in _TIES and _points_at(lowered, cue, subject.lower()):
             continue  # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father
         # The small model often calls a director an ORG; a name nearest the cue word comes first.
-        names = {without_heading(e.text): e.start_char for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
-        names.update({c.text: c.start_char for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.text not in names})
+        names = {with_territory(without_heading(e.text), said.text, e.end_char): e.start_char
+                 for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
+        # A chunk around a name the model found ("American singer Dana Whitfield") is not another name.
+        names.update({with_territory(c.text, said.text, c.end_char): c.start_char for c in doc.noun_chunks
+                      if c.root.pos_ == "PROPN" and c.text not in names and not c.root.ent_type_})
         if role == "mother" and (second := _second_parent(lowered, cue, names)):
             return second, said
         for name in sorted(names, key=lambda n: abs(names[n] - cue)):

@@ -11,72 +11,21 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 
 from __future__ import annotations
 
-import re
-
-from lightrag_core import lexical
-from lightrag_core.nlp import nlp
-from lightrag_core.query.answer_spans import (
-    EVENT_WORDS,
-    ParsedSentence,
-    Span,
-    agent,
-    asked_event,
-    asked_identity,
-    asked_qualifier,
-    asked_verb,
-    asks_cause_of_death,
-    cause_of_death,
-    clean_span,
-    fit,
-    life_event,
-    parse,
-    proximity,
-)
-from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, related, relation_terms
-from lightrag_core.query.answer_type import (
-    ANY,
-    CHOICE,
-    DATE,
-    DESCRIPTION,
-    LABELS,
-    NAME,
-    ORG,
-    PLACE,
-    YES_NO,
-    AnswerType,
-    answer_type,
-)
+from lightrag_core.query.answer_spans import asks_cause_of_death, cause_of_death
+from lightrag_core.query.answer_support import YEAR, ShortAnswer
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, PLACE, YES_NO, AnswerType, answer_type
+from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.roles import Hop, chain_holder, first_hop, holder, inner_hop
-from lightrag_core.query.sentences import Sentence, named_in, stem, stems
+from lightrag_core.query.sentences import Sentence, named_in
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
-POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
-EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
-STATING = 0.25  # the share of the question's relation words such a sentence must state itself
-BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
 MIN_MARGIN = 0.4
 # Without a confident answer, the sentences of this many runners-up follow the best candidate's: on
 # hotpotqa_100 the answer was second to fourth for 1 question in 8.
 RIVALS = 3
-# A sentence that names none of the question's names states something about something else ("The show
-# starred Orlando Bloom" for "Simon & Simon starred which actor?"): its spans count for this much.
-UNREACHED = 0.6
-# "Who is the first spirit to visit X?" asks for someone the text calls a spirit: a span from a sentence
-# that calls no one that ("They entered poor Bob Cratchit's house; the dwelling he had visited") counts
-# for this much.
-UNNAMED_IDENTITY = 0.6
-# "What Australian city …?": a span from a sentence that says nothing Australian counts for this much.
-UNQUALIFIED = 0.6
-HEAD_WORD = 0.4  # weight of a span holding the question's noun ("what county?": "Rockland County")
-AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
-PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
-BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share of its own …
-BRIDGE_PENALTY = 0.6  # … is discounted by this factor
-_UNSTATED = {"nationality", "citizenship"}
-LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
 
 
 def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[str],
@@ -162,21 +111,6 @@ def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswe
     return ShortAnswer(causes[0], [said[0][1]], [*names[:1], causes[0]], 1.0, confident=len(causes) == 1, rival=rival)
 
 
-def _names_head(kind: AnswerType, text: str) -> float:
-    """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county").
-    Places, organisations and named things only: a chat header "… Time" says nothing for "what time"."""
-    return float(kind.kind in {PLACE, ORG, NAME} and bool(kind.head) and kind.head in text.lower().split())
-
-
-def _overlap(text: str, q_stems: frozenset[str]) -> float:
-    """Share of the span's words the question already holds ("the Hukilau Song" for "who wrote a song")."""
-    words = stems(text) - lexical.stop_words()
-    return len(words & q_stems) / len(words) if words else 1.0
-
-
-Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (score, evidence, path)
-
-
 def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], names: list[str],
           found: tuple[str, ...] = ()) -> ShortAnswer | None:
     if asks_cause_of_death(query):
@@ -202,175 +136,6 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
                        [r[1][-1] for r in rivals])
-
-
-def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]],
-                    names: list[str], found: tuple[str, ...] = ()) -> list[Candidate]:
-    """Every span of the asked-for type in the best sentences and along bridge paths, best first.
-    `found`: names the question stands for but does not hold (decomposition's bridges), never answers."""
-    sentences = [s for s, _ in scored]
-    # "What nationality is X?": a sentence states it as "a French director", never with the word itself.
-    terms = relation_terms(query, names) - _UNSTATED
-    if kind.kind == DESCRIPTION:  # "what position", "what profession": stated as "plays as a …", never by name
-        terms -= stems(kind.head)
-    idf = idf_weights(terms, sentences)
-    q_stems = stems(query)
-    # "Rockland County" repeats no question word for "what county?"
-    q_words = q_stems - stems(kind.head) if kind.kind in {PLACE, ORG, NAME} else q_stems
-    named_words = set().union(*(stems(n) for n in names)) if names else set()
-    doc = nlp()(query)
-    lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
-              and t.lower_ not in named_words}
-    verb = asked_verb(doc)
-    identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
-    qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
-    event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
-    pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
-    best_pool = scored[0][1] or 1.0
-    pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
-    named = [n for n in names if n]
-    candidates: dict[str, tuple[float, list[Sentence], list[str]]] = {}
-
-    through: dict[str, float] = {}  # bridge → the best score of an answer reached through it
-
-    def offer(text: str, score: float, evidence: list[Sentence], path: list[str]) -> None:
-        key = text.lower()
-        if score > candidates.get(key, (-1.0,))[0]:
-            candidates[key] = (score, evidence, path)
-
-    squashed = _squash(query)
-
-    def asked(text: str) -> bool:
-        """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
-        return (stems(text) <= q_stems or (len(_squash(text)) >= 4 and _squash(text) in squashed)
-                or any(_same_name(text.lower(), f.lower()) or _same_name(f.lower(), text.lower()) for f in found))
-
-    def qualified(words: frozenset[str]) -> bool:
-        return not qualifier or any(related(qualifier, w) for w in words)
-
-    def calls_identity(s: Sentence) -> bool:
-        return not identity or any(related(i, w) for i in identity for w in s.stems)
-
-    def names_in(s: Sentence) -> list[str]:
-        return [n for n in named if named_in(n, s.name_stems)]
-
-    # One sentence: it names the question's entity and states the answer.
-    for p in pool:
-        reached = names_in(p.sentence)
-        unnamed = not calls_identity(p.sentence)
-        unqualified = not qualified(p.sentence.name_stems)
-        # With nothing left to cover but the type, a sentence about the question's entity covers it all.
-        covered = cover(terms, idf, p.sentence.name_stems) if terms else float(bool(reached))
-        base = covered + 0.5 * len(reached) / max(len(named), 1)
-        base += 0.3 * pool_score.get(id(p.sentence), 0.0)
-        for span in p.spans:
-            fitted = fit(kind, span)
-            text = clean_span(span.text)
-            if fitted and text and not asked(text):
-                life = life_event(p, span, event)
-                # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
-                stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
-                    else base
-                tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                       + HEAD_WORD * _names_head(kind, text))
-                score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
-                if named and not reached:
-                    score *= UNREACHED
-                if unnamed:
-                    score *= UNNAMED_IDENTITY
-                if unqualified:
-                    score *= UNQUALIFIED
-                offer(text, score, [p.sentence], [*reached[:1], text])
-    # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
-    bridges: list[tuple[ParsedSentence, Span]] = []
-    for p in pool:
-        if names_in(p.sentence):
-            bridges += [(p, b) for b in p.spans if b.label in LABELS[NAME] or b.label == "NAME"
-                        if not stems(b.text) <= q_stems and len(b.text) > 2]
-    seconds: dict[int, tuple[ParsedSentence, Span]] = {}
-    for first, bridge in bridges:
-        bridge_name = clean_span(bridge.text)
-        for s in sentences:
-            if len(seconds) >= BRIDGE_SENTENCES:
-                break
-            if s is not first.sentence and id(s) not in seconds and named_in(bridge_name, s.name_stems):
-                seconds[id(s)] = (first, bridge)
-    by_id = {id(p.sentence): p for p in pool}
-    todo = [s for s in sentences if id(s) in seconds and id(s) not in by_id]
-    parsed = {id(p.sentence): p for p in parse(todo)} | by_id
-    for sid, (first, bridge) in seconds.items():
-        second = parsed[sid]
-        words = first.sentence.name_stems | second.sentence.stems
-        reached = names_in(first.sentence)
-        if cover(terms, idf, words) - cover(terms, idf, first.sentence.name_stems) < 0.1:
-            continue  # the second sentence must state something the question asks that the first does not
-        base = 0.9 * (cover(terms, idf, words) + 0.5 * len(reached) / max(len(named), 1))
-        bridge_name = clean_span(bridge.text)
-        unnamed = not calls_identity(second.sentence)
-        unqualified = not qualified(second.sentence.name_stems)  # the answer's own sentence says it
-        for span in second.spans:
-            fitted = fit(kind, span)
-            text = clean_span(span.text)
-            if fitted and text and not asked(text) and not stems(text) <= stems(bridge_name) | q_stems:
-                tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life_event(second, span, event)
-                       + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text))
-                score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
-                if unnamed:
-                    score *= UNNAMED_IDENTITY
-                if unqualified:
-                    score *= UNQUALIFIED
-                offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
-                through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
-    merged = _merge_names(candidates)
-    # A bridge that leads on to an answer as good as itself is what the question describes, not what it
-    # asks ("a retired Orlando Magic player who …": Grant Hill leads to the show he hosts).
-    for key, (score, evidence, path) in list(merged.items()):
-        onward = max((v for b, v in through.items() if _same_name(b, key) or _same_name(key, b)), default=0.0)
-        if onward >= BRIDGE_ONWARD * score:
-            merged[key] = (score * BRIDGE_PENALTY, evidence, path)
-    return sorted(merged.items(), key=lambda kv: -kv[1][0])
-
-
-def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...], terms: set[str],
-             idf: dict[str, float]) -> list[Sentence]:
-    """Sentences below the pool that name what the question is about and state, in their own words,
-    part of what it asks ("It was created by TV executive Reg Watson" after "Neighbours is a soap
-    opera"): they share few words with the question, so the scoring ranks them low, but they hold the
-    answer. A bridge decomposition found leads; a name may be inherited from the sentence before,
-    the relation words may not (every sentence after "X is a fictional character" would cover them)."""
-    if not terms or not names:
-        return []
-
-    ranked: list[tuple[tuple[bool, float], int, Sentence]] = []
-    for i, s in enumerate(sentences):  # each sentence's names and cover read once
-        reached = sum(named_in(n, s.name_stems) for n in names)
-        covered = cover(terms, idf, s.stems) if reached else 0.0
-        if reached and covered >= STATING:
-            ranked.append(((any(named_in(f, s.name_stems) for f in found), covered + reached / len(names)), -i, s))
-    return [s for *_, s in sorted(ranked, key=lambda r: r[:2], reverse=True)[:EXTRA_POOL]]
-
-
-def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]]
-                 ) -> dict[str, tuple[float, list[Sentence], list[str]]]:
-    """One candidate per name ("Marley" joins "Jacob Marley"): a name must not compete with itself.
-    The best-scored form stands for it."""
-    merged: dict[str, tuple[float, list[Sentence], list[str]]] = {}
-    for key in sorted(candidates, key=len, reverse=True):
-        home = max((k for k in merged if _same_name(key, k)), key=lambda k: merged[k][0], default=None)
-        if home is None:
-            merged[key] = candidates[key]
-        elif candidates[key][0] > merged[home][0]:
-            merged[home] = candidates[key]
-    return merged
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\W+", "", text.lower())
-
-
-def _same_name(short: str, long_: str) -> bool:
-    """A shorter name that is a word-bounded part of a longer one ("marley" of "jacob marley")."""
-    return re.search(rf"(?<!\w){re.escape(short)}(?!\w)", long_) is not None
 
 
 def _within(place: str, wider: str, evidence: list[Sentence]) -> bool:
