@@ -24,6 +24,11 @@ _PLACING = {"bear", "die", "locate", "base", "situate", "headquarter", "bury", "
 LOCATIVE_FIT = 0.6
 
 
+_YEARS = re.compile(r"(1[0-9]{3}|20[0-9]{2})\s*[–—-]\s*(1[0-9]{3}|20[0-9]{2})")
+# Kinds of name that go on past "of" ("University of Toronto", "the Order of the Bath").
+_OF_NAMED = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "LAW", "PRODUCT"}
+
+
 @dataclass(frozen=True)
 class Span:
     text: str
@@ -49,14 +54,20 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
     for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
         spans = []
         for e in doc.ents:
+            if years := _YEARS.fullmatch(e.text):  # "(1938–2012)": a birth year and a death year
+                spans += [Span(years[i], "DATE", e.root.i, e.start_char + years.start(i)) for i in (1, 2)]
+                continue
             first = doc[_day_start(doc, e)]
             text = doc[first.i:e.end].text
             if e.label_ == "PERSON":
                 text = with_territory(without_heading(text), doc.text, e.end_char)
+            elif e.label_ in _OF_NAMED:
+                text = with_territory(text, doc.text, e.end_char, always=True)
             spans.append(Span(text, e.label_, e.root.i, first.idx, _locative(e.root)))
         labelled = {i for e in doc.ents for i in range(e.start, e.end)}
-        spans += [Span(c.text, "NAME", c.root.i, c.start_char, _locative(c.root)) for c in doc.noun_chunks
-                  if c.root.pos_ == "PROPN" and c.root.i not in labelled]
+        spans += [Span(with_territory(c.text, doc.text, c.end_char, always=True), "NAME", c.root.i, c.start_char,
+                       _locative(c.root))
+                  for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled]
         spans += _descriptions(doc, labelled)
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                                   [t.head.i for t in doc], [t.dep_ for t in doc]))
@@ -91,8 +102,10 @@ def _descriptions(doc: Any, labelled: set[int]) -> list[Span]:
 
 
 def _locative(root: Any) -> bool:
+    """The object of "in", "at" or "near" after a placing verb, or of "from" ("a band from Glasgow")."""
     prep = root.head
-    return bool(root.dep_ == "pobj" and prep.lower_ in _LOCATIVE and prep.head.lemma_.lower() in _PLACING)
+    return bool(root.dep_ == "pobj" and ((prep.lower_ in _LOCATIVE and prep.head.lemma_.lower() in _PLACING)
+                                         or prep.lower_ == "from"))
 
 
 def _day_start(doc: Any, ent: Any) -> int:

@@ -28,7 +28,7 @@ from lightrag_core.query.answer_spans import (
     proximity,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms
-from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PLACE, AnswerType
+from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
@@ -50,22 +50,30 @@ AGENT = 0.4  # weight of a span that does what the question asks ("directed by <
 PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
 BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share of its own …
 BRIDGE_PENALTY = 0.6  # … is discounted by this factor
-_UNSTATED = {"nationality", "citizenship"}
+# Asked, seldom stated: "a French director" says the nationality, "a village in Poland" where it is located.
+_UNSTATED = {"nationality", "citizenship", *stems("located situated")}
+# "Where did X study?" is answered by a school, an organisation to the tagger.
+_SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enroll"}
+# "Who produced X?" is answered by a company as often as by a person.
+_ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "release", "own", "operate", "sponsor"}
 LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
 NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
 
 
 
 
-def _typed(kind: AnswerType, span: Span, life: float, event: str) -> tuple[str, float]:
+def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool = False, doing: bool = False
+           ) -> tuple[str, float]:
     """The span's answer text and how well it fits the asked-for type. A place question reads more than
     the labels: "born in Lyon" is a place where the small model says PERSON, and "which country is X
     from?" is answered by a country, from a nationality word ("a French director": France) too, but
     not "which country was X born in?" (an Indian father does not make a birthplace India)."""
     text, fitted = clean_span(span.text), fit(kind, span)
+    if kind.kind == PERSON and doing and span.label == "ORG":
+        return text, 1.0  # "who produced X?": a studio as much as a person
     if kind.kind != PLACE:
         return text, fitted
-    if span.locative and life > 0:
+    if (span.locative and life > 0) or (school and span.label in {"ORG", "FAC"}):
         fitted = 1.0
     if kind.head in {"country", "nation"}:
         if span.label == "NORP" and not event and (country := country_of_word(text)):
@@ -78,7 +86,14 @@ def _typed(kind: AnswerType, span: Span, life: float, event: str) -> tuple[str, 
 def _names_head(kind: AnswerType, text: str) -> float:
     """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county").
     Places, organisations and named things only: a chat header "… Time" says nothing for "what time"."""
-    return float(kind.kind in {PLACE, ORG, NAME} and bool(kind.head) and kind.head in text.lower().split())
+    words = set(text.lower().split())
+    return float(kind.kind in {PLACE, ORG, NAME} and bool(kind.head) and bool(words & _HEAD_NAMES.get(kind.head,
+                                                                                                    {kind.head})))
+
+
+# An award is named by its kind of honour ("the Order of Polonia Restituta", "the Nobel Prize").
+_HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", "honour", "honor", "oscar",
+                         "emmy", "grammy", "decoration"}}
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -112,6 +127,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
+    school = kind.kind == PLACE and bool(lemmas & _SCHOOLING)
+    org_verb = bool(verb & _ORG_DOING)
     pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
@@ -152,7 +169,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         base += 0.3 * pool_score.get(id(p.sentence), 0.0)
         for span in p.spans:
             life = life_event(p, span, event)
-            text, fitted = _typed(kind, span, life, event)
+            text, fitted = _typed(kind, span, life, event, school, org_verb)
             if fitted and text and not asked(text) and not asked(span.text):  # "Swedish" asked: not Sweden
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
@@ -196,7 +213,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         unqualified = not qualified(second.sentence.name_stems)  # the answer's own sentence says it
         for span in second.spans:
             life = life_event(second, span, event)
-            text, fitted = _typed(kind, span, life, event)
+            text, fitted = _typed(kind, span, life, event, school, org_verb)
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems:
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life

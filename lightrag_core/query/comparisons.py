@@ -12,6 +12,7 @@ import re
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
+from lightrag_core.query.countries import country_named, country_of_word
 from lightrag_core.query.roles import ROLE_WORDS, holder
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
@@ -209,6 +210,18 @@ def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> t
     return set(), None
 
 
+def _countries(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
+    """The countries the first sentence about `option` that names any puts it in, by name or by a
+    nationality word ("in the Austrian state of Carinthia": Austria), whatever the tagger calls them."""
+    about = _about(option, sentences)
+    own = option.lower()
+    for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
+        found = {country_named(country_of_word(e.text) or e.text) for e in doc.ents if e.text.lower() not in own}
+        if found - {""}:
+            return found - {""}, sentence
+    return set(), None
+
+
 _HYPHENED = re.compile(r"(?:-[A-Z][a-z]+)+")
 
 
@@ -264,8 +277,8 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
         found = holder(option, (role["role"] or role["had"]).lower(), sentences) if role else None
         sides.append((found[0], [found[1]]) if found else (option, []))
     level = "country" if kind.same in _NATIONALITY else kind.same
-    readers = ((_nationalities, _places) if kind.same in _NATIONALITY else (_groups,) if kind.same in _GROUPS
-               else (_places,))
+    readers = ((_nationalities, _countries, _places) if kind.same in _NATIONALITY else (_groups,)
+               if kind.same in _GROUPS else (_places,))
     for read in readers:
         # A holder's own sentences, not the one naming them as the film's director ("an American film").
         (a_words, a_said), (b_words, b_said) = (

@@ -68,15 +68,24 @@ Switzerland, Syria, Taiwan, Tajikistan, Tanzania, Thailand, Togo, Tonga, Trinida
 Turkmenistan, Tuvalu, Uganda, Ukraine, United Arab Emirates, United Kingdom, United States, Uruguay, Uzbekistan,
 Vanuatu, Vatican City, Venezuela, Vietnam, Yemen, Zambia, Zimbabwe, England, Scotland, Wales, Northern Ireland,
 Soviet Union, Yugoslavia, Czechoslovakia, East Germany, West Germany, Prussia, Ottoman Empire,
-Austria-Hungary, Korea, USA, US, U.S., UK, America, Britain, Great Britain, Holland, USSR,
-United States of America""".split(","))
+Austria-Hungary, Korea""".split(","))
+# The same countries under other names ("the US", "Britain").
+_OTHER_NAMES = {"usa": "united states", "us": "united states", "u.s.": "united states", "america": "united states",
+                "united states of america": "united states", "uk": "united kingdom", "britain": "united kingdom",
+                "great britain": "united kingdom", "holland": "netherlands", "czechia": "czech republic",
+                "ussr": "soviet union", "burma": "myanmar"}
 _STATE_FORM = re.compile(r"^(?:the\s+)?(?:(?:federal|democratic|people's|socialist|islamic|arab|united|federative|"
                          r"plurinational|bolivarian|hashemite|cooperative)\s+)*(?:republic|kingdom|state|"
                          r"commonwealth|federation|principality|grand\s+duchy|sultanate|emirate)\s+of\s+(?:the\s+)?")
 
 
+def country_named(name: str) -> str:
+    """The country `name` names, in lower case and one spelling ("the US", "America": "united states";
+    "the Republic of Zimbabwe": "zimbabwe"); "" for a city or a region."""
+    name = _STATE_FORM.sub("", " ".join(name.lower().split())).removeprefix("the ")
+    name = _OTHER_NAMES.get(name, name)
+    return name if name in _COUNTRIES else ""
+
+
 def is_country(name: str) -> bool:
-    """Whether `name` is a country's ("Botswana", "the Republic of Zimbabwe", "the US"), not a city's or
-    a region's."""
-    name = " ".join(name.lower().split())
-    return _STATE_FORM.sub("", name).removeprefix("the ") in _COUNTRIES
+    return bool(country_named(name))

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from lightrag_core.nlp import nlp
-from lightrag_core.query.sentences import Sentence, named_in
+from lightrag_core.query.sentences import Sentence, named_in, stems
 
 # Cue words that state each role in a sentence about its subject.
 ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
@@ -25,7 +26,8 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "mother": ("mother", "son of", "daughter of", "child of"), "husband": ("husband", "married"),
               "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse"),
               # Family and work ties, stated by their own noun ("youngest son of B", "A, clerk to B").
-              "son": ("son of", "his son", "her son"), "daughter": ("daughter",), "brother": ("brother",),
+              "son": ("son of", "his son", "her son"), "daughter": ("daughter",),
+              "child": ("his son", "her son", "their son", "daughter", "child"), "brother": ("brother",),
               "sister": ("sister",), "nephew": ("nephew",), "niece": ("niece",), "uncle": ("uncle",),
               "aunt": ("aunt",), "clerk": ("clerk",), "partner": ("partner",), "employer": ("employ",),
               "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",)}
@@ -42,7 +44,8 @@ _QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
 # X runs to the verb or the question mark.
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
-          r"studied|receive|received|get|got|have|has|had|win|won|play|played|do|does|did|located|found|"
+          r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
+          r"did|located|found|"
           r"founded|a\s+part)\b|\s*\?|,|$)")
 # "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"
 _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
@@ -79,14 +82,15 @@ def without_heading(name: str) -> str:
 _TITLES = frozenset("""prince princess duke duchess king queen count countess lord lady earl baron baroness emperor
 empress archduke archduchess landgrave margrave elector marquess marquis viscount tsar tsarina infante infanta
 grand saint st""".split())
-_OF_TERRITORY = re.compile(r"\s+of\s+(?:the\s+)?[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
+_OF_TERRITORY = re.compile(r"(?:\s+[IVX]{1,5})?\s+of\s+(?:the\s+)?[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
 
 
-def with_territory(name: str, text: str, end: int) -> str:
+def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
     """`name` (ending at `end` in `text`) with the "of <Place>" after it, when it is a titled name or a
-    single given name; else `name` as it is."""
+    single given name, or `always` (an organisation's or a work's name: "the Order of Polonia
+    Restituta", "University of Toronto"); else `name` as it is."""
     words = name.split()
-    if not words or not (words[0].lower().strip(".") in _TITLES or len(words) == 1):
+    if not words or not (always or words[0].lower().strip(".") in _TITLES or len(words) == 1):
         return name
     tail = _OF_TERRITORY.match(text, end)
     return name + text[end:tail.end()] if tail else name
@@ -166,7 +170,12 @@ _TIES = {"father", "mother", "spouse", "wife", "husband"}
 def _points_at(text: str, cue: int, subject: str) -> bool:
     """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
     sentence names its child; "the wife of <subject>": asked for the subject's spouse, the one named
-    near the cue is someone else ("She was the daughter of X and the wife of <subject>")."""
+    near the cue is someone else ("She was the daughter of X and the wife of <subject>"); "his father was
+    <subject>": the subject is the father here, of the sentence's own subject."""
+    word = re.match(r"\w+", text[cue:])
+    after = cue + (word.end() if word else 0)
+    if subject in text[after:after + len(subject) + 12]:  # " was ", ", "
+        return True
     kin = _KIN_OF.match(text, cue)
     if kin is None:
         return False
@@ -174,14 +183,38 @@ def _points_at(text: str, cue: int, subject: str) -> bool:
     return subject in text[kin.end():min(stop, kin.end() + 120)]
 
 
-def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
-    """"the son of A and B": by custom the father is named first, so the mother is the name after "and"."""
+_DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
+
+
+def _parents(text: str, cue: int) -> int:
+    """Where the name after "and" may start in "the son of A and B" (-1 when the cue is not that)."""
     kin = _KIN_OF.match(text, cue)
     joined = text.find(" and ", kin.end()) if kin else -1
     if kin is None or joined < 0 or any(mark in text[kin.end():joined] for mark in ".;("):
+        return -1
+    return joined + 5
+
+
+def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
+    """"the son of A and B": by custom the father is named first, so the mother is the name after "and",
+    past a lower-case description ("and the singer Ingrid Lund")."""
+    start = _parents(text, cue)
+    if start < 0:
         return ""
-    after = sorted((start, name) for name, start in names.items() if start >= joined + 5)
-    return after[0][1].strip(" ,.") if after and after[0][0] <= joined + 6 else ""
+    reach = start + len(_DESCRIBED.match(text, start).group(0)) + 1  # type: ignore[union-attr]
+    after = sorted((at, name) for name, at in names.items() if at >= start)
+    return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
+
+
+def _proper_tail(chunk: Any) -> tuple[int, str]:
+    """The proper-noun run that ends a noun chunk, with a capitalised "The" before it, and where it starts."""
+    tokens = list(chunk)
+    first = len(tokens)
+    while first > 0 and (tokens[first - 1].pos_ == "PROPN" or tokens[first - 1].text == "The"):
+        first -= 1
+    if first == len(tokens):
+        return chunk.start_char, chunk.text
+    return tokens[first].idx, chunk.doc[chunk.start + first:chunk.end].text
 
 
 def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "") -> tuple[str, Sentence] | None:
@@ -189,7 +222,9 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     word in a sentence about the subject (never a name made only of the subject's words). With a
     qualifier ("youngest"), sentences that say "youngest son" are read first."""
     cues = ROLE_WORDS.get(role, (role,))
-    about = [s for s in sentences if named_in(subject, s.name_stems)]
+    # Sentences with the subject's whole name first: "Bremia" alone names every king of Bremia.
+    full = stems(subject)
+    about = sorted((s for s in sentences if named_in(subject, s.name_stems)), key=lambda s: not full <= s.name_stems)
     if qualifier:
         qualified = [s for s in about if f"{qualifier} {role}" in s.text.lower()]
         about = qualified + [s for s in about if s not in qualified]
@@ -203,11 +238,17 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         # The small model often calls a director an ORG; a name nearest the cue word comes first.
         names = {with_territory(without_heading(e.text), said.text, e.end_char): e.start_char
                  for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
-        # A chunk around a name the model found ("American singer Dana Whitfield") is not another name.
-        names.update({with_territory(c.text, said.text, c.end_char): c.start_char for c in doc.noun_chunks
-                      if c.root.pos_ == "PROPN" and c.text not in names and not c.root.ent_type_})
-        if role == "mother" and (second := _second_parent(lowered, cue, names)):
-            return second, said
+        # A chunk around a name the model found ("American singer Dana Whitfield") is not another name;
+        # a chunk's description is not part of its name ("the British band The Velvet Hours").
+        for c in doc.noun_chunks:
+            if c.root.pos_ == "PROPN" and c.root.ent_type_ not in {"PERSON", "ORG"}:
+                start, text = _proper_tail(c)
+                names.setdefault(with_territory(text, said.text, c.end_char), start)
+        if role == "mother" and _parents(lowered, cue) >= 0:
+            # "the son of A and B": the mother is B, never A, the name nearest the cue
+            if second := _second_parent(lowered, cue, names):
+                return second, said
+            continue
         for name in sorted(names, key=lambda n: abs(names[n] - cue)):
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form

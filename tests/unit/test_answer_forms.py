@@ -1,0 +1,78 @@
+"""More question forms of Wikipedia sets on hand-written passages: what each passage states in its own
+way ("Lucille Marchand directed the film", "a band from Glasgow", "(1938–2012)") read as the answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.query.result import QueryResult
+from lightrag_core.query.sentences import sentences_of, stem
+from tests.unit.test_short_answer import answer
+
+WRONA = ("Tadeusz Wrona Tadeusz Wrona (born 11 April 1911 in Kraków) was a Polish director. He graduated from the "
+         "Łódź Film School in 1936. In 1965 he received the Order of Polonia Restituta. His son, Piotr Wrona, "
+         "became a cinematographer.")
+GLASS = ("The Glass Orchard The Glass Orchard is a 1968 Canadian film. Lucille Marchand directed the film, which "
+         "premiered at the Montreal World Film Festival.")
+MARCHAND = "Lucille Marchand Lucille Marchand (1929–2003) was a Canadian filmmaker. She studied at McGill University."
+VOGT = "Henrik Vogt Henrik Vogt (1902–1961) was a Danish painter. He was the son of the sculptor Carl Vogt and the " \
+       "singer Ingrid Lund."
+KEANE = "Seamus Keane Seamus Keane (1938–2012) was an Irish fiddler born in Ennis, County Clare."
+BAND = "The Harbour Lights The Harbour Lights are a Scottish indie band from Glasgow, formed in 2004."
+BELL = "The Copper Bell The Copper Bell is a 1972 film produced by Walt Hardwick Studios and directed by Nora Quist."
+KINGS = ["Ottokar III of Bremia Ottokar III (1401–1459) was King of Bremia. His father was King Wenzel II of Bremia, "
+         "and his mother was Queen Agnes of Thuringia.",
+         "Wenzel II of Bremia Wenzel II (1370–1430) was King of Bremia. He was the son of King Karl I of Bremia."]
+
+
+def confident(question: str, chunks: list[str], names: list[str]) -> str | None:
+    found = answer(question, chunks, names)
+    return found.text if found is not None and found.confident else None
+
+
+@pytest.mark.parametrize(("question", "chunks", "names", "expected"), [
+    # "the son of A and the singer B": the mother is B past her description, never A
+    ("Who is the mother of Henrik Vogt?", [VOGT], ["Henrik Vogt"], "Ingrid Lund"),
+    ("Who is the father of Henrik Vogt?", [VOGT], ["Henrik Vogt"], "Carl Vogt"),
+    ("Who is the child of Tadeusz Wrona?", [WRONA], ["Tadeusz Wrona"], "Piotr Wrona"),
+    # a school answers "where did X study?", an organisation to the tagger
+    ("Where did Lucille Marchand study?", [MARCHAND], ["Lucille Marchand"], "McGill University"),
+    ("Where did Tadeusz Wrona graduate from?", [WRONA], ["Tadeusz Wrona"], "Łódź Film School"),
+    # "he" a few words in is the passage's subject; an award's name goes on past "of"
+    ("What is the award that Tadeusz Wrona received?", [WRONA], ["Tadeusz Wrona"], "Order of Polonia Restituta"),
+    # "directed the film" after the film's own sentence is about the film
+    ("Who directed The Glass Orchard?", [GLASS], ["The Glass Orchard"], "Lucille Marchand"),
+    ("Where is The Harbour Lights from?", [BAND], ["The Harbour Lights"], "Glasgow"),
+    ("When did Seamus Keane die?", [KEANE], ["Seamus Keane"], "2012"),  # "(1938–2012)" is one number to the tagger
+    ("Who produced The Copper Bell?", [BELL], ["The Copper Bell"], "Walt Hardwick Studios"),
+    # a regnal number before "of Bremia"; "Bremia" alone names every king, so the whole name is read first
+    ("Who is the paternal grandfather of Ottokar III of Bremia?", KINGS, ["Ottokar III of Bremia"],
+     "King Karl I of Bremia"),
+])
+def test_a_form_stated_in_the_passages_own_way(question: str, chunks: list[str], names: list[str],
+                                               expected: str) -> None:
+    assert confident(question, chunks, names) == expected
+
+
+def test_two_places_in_different_countries_by_a_country_and_a_nationality_word() -> None:
+    places = ["Górna Wola Górna Wola is a village in the district of Gmina Mszczonów, in central Poland.",
+              "Velden am See Velden am See is a small town in the district of Villach-Land, in the Austrian state of "
+              "Carinthia."]
+    found = answer("Are Górna Wola and Velden am See located in the same country?", places,
+                   ["Górna Wola", "Velden am See"])
+    assert found is not None and found.text == "no"
+    assert found.path[:2] == ["Górna Wola: poland", "Velden am See: austria"]
+
+
+def test_a_pronoun_late_in_a_sentence_is_its_own_names() -> None:
+    """"Black …, a position she held until 2017" is about Black, not about what the sentence before named."""
+    r = QueryResult("naive", [], [])
+    r.chunks = [{"content": "The league was founded in 1981 by the Ohio clubs. Black was an assistant coach, a "
+                            "position she held until 2017. In 1999 she joined the league.",
+                 "reference_id": "1", "chunk_id": "c", "document_id": "d"}]
+    first, late, early = sentences_of(r)
+    assert not late.context_stems and "black" in early.context_stems
+
+
+def test_studied_and_study_are_one_word() -> None:
+    assert stem("studied") == stem("study") == "study" and stem("married") == stem("marry")
