@@ -79,7 +79,9 @@ _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IG
 _WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
 _WH_WORD = re.compile(r"\b(which|what|who|whom|whose|when|where|how)\b", re.IGNORECASE)
-_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+# "where" asks at the start, after a preposition or at the end; elsewhere it opens a relative clause ("who
+# founded the college where X was educated?" asks for a person).
+_WHERE = re.compile(r"^where\b|\b(?:from|to|in|at) where\b|\bwhere\s*\?\s*$", re.IGNORECASE)
 # "who" asks at the start, after a preposition or at the end; elsewhere it opens a relative clause
 # ("an actress who starred in what?").
 _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
@@ -134,7 +136,7 @@ def answer_type(question: str) -> AnswerType:
     if head:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         return AnswerType(kind, head=head, year=kind == DATE and head == "year")
-    if _WHERE.search(text):
+    if _WHERE.search(text) or _WHERE.search(last):
         return AnswerType(PLACE)
     if _WHO.search(text) or _WHO.search(last):
         return AnswerType(PERSON)

@@ -62,8 +62,8 @@ NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city,
 
 
 
-def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool = False, doing: bool = False
-           ) -> tuple[str, float]:
+def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool = False, doing: bool = False,
+           following: str = "") -> tuple[str, float]:
     """The span's answer text and how well it fits the asked-for type. A place question reads more than
     the labels: "born in Lyon" is a place where the small model says PERSON, and "which country is X
     from?" is answered by a country, from a nationality word ("a French director": France) too, but
@@ -71,6 +71,9 @@ def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool =
     text, fitted = clean_span(span.text), fit(kind, span)
     if kind.kind == PERSON and doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
+    if kind.kind == PLACE and kind.head and span.label in LABELS[NAME] and (
+            kind.head in text.lower().split() or following.lower().startswith(kind.head)):
+        return text, 1.0  # "which river?": "the River Fergus", "the Maritsa river", whatever the tagger says
     if kind.kind != PLACE:
         return text, fitted
     if (span.locative and life > 0) or (school and span.label in {"ORG", "FAC"}):
@@ -81,6 +84,12 @@ def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool =
         if not is_country(text):
             fitted *= NOT_A_COUNTRY
     return text, fitted
+
+
+def _after(parsed: ParsedSentence, span: Span) -> str:
+    """The words right after the span in its sentence ("river" after "the Maritsa")."""
+    end = span.start + len(span.text)
+    return parsed.sentence.text[end:end + 24].lstrip()
 
 
 def _names_head(kind: AnswerType, text: str) -> float:
@@ -169,7 +178,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         base += 0.3 * pool_score.get(id(p.sentence), 0.0)
         for span in p.spans:
             life = life_event(p, span, event)
-            text, fitted = _typed(kind, span, life, event, school, org_verb)
+            text, fitted = _typed(kind, span, life, event, school, org_verb, _after(p, span))
             if fitted and text and not asked(text) and not asked(span.text):  # "Swedish" asked: not Sweden
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
@@ -213,7 +222,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         unqualified = not qualified(second.sentence.name_stems)  # the answer's own sentence says it
         for span in second.spans:
             life = life_event(second, span, event)
-            text, fitted = _typed(kind, span, life, event, school, org_verb)
+            text, fitted = _typed(kind, span, life, event, school, org_verb, _after(second, span))
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems:
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life

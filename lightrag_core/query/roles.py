@@ -57,8 +57,12 @@ _RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|
 # "X's birthplace", "the birthplace of X", "the city where X was born": a place found by its event.
 _EVENT_PLACE = re.compile(
     r"\bthe\s+(?:birthplace|place\s+of\s+birth)\s+of\s+(?P<x>[A-Z][^?,]{0,80}?)" + _UNTIL
-    + r"|\bthe\s+(?:city|town|village|place|country|state|county)\s+(?:where|in\s+which)\s+(?P<x2>[A-Z][^?,]{0,80}?)"
-    r"\s+(?:was\s+)?(?P<event>born|died|buried)\b"
+    + r"|\bthe\s+(?P<noun>city|town|village|place|country|state|county|college|university|school|academy|"
+    r"institution|company|studio|club|team)\s+(?:where|in\s+which|at\s+which)\s+"
+    # X may be a role of its own ("the college where the director of film X was educated")
+    rf"(?P<x2>(?:the\s+(?:{_QUALIFIERS}\s+)?(?:{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?)?[A-Z][^?,]{{0,80}}?)"
+    r"\s+(?:(?:was|were|is|are|did|does)\s+)?(?P<event>born|died|die|buried|educated|studied|study|worked|work|"
+    r"lived|live|located|based|formed|founded|raised|played|play)\b"
     r"|(?P<x3>[A-Z][\w.\-]{0,40}(?:\s+[A-Z][\w.\-]{0,40}){0,4})'s\s+(?:birthplace|hometown|place\s+of\s+birth)\b")
 _IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made", "built": "built", "won": "won",
               "began": "began", "ran": "ran", "led": "led", "held": "held", "bought": "bought", "sold": "sold"}
@@ -118,12 +122,28 @@ def first_hop(question: str) -> Hop | None:
     _, kind, m = min(found, key=lambda f: f[0])
     outer = question[: m.start()] + "{}" + question[m.end():]
     if kind == "place":
-        event = (m["event"] or "born").lower()
-        asked = {"born": "Where was {} born?", "died": "Where did {} die?", "buried": "Where was {} buried?"}[event]
-        return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=asked)
+        return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=_asks_place(m))
     if kind == "relative":
         return Hop(_cue(m["verb"]), m["x"].strip(), outer)
     return Hop(m["role"].lower(), m["x"].strip(), outer, (m["qualifier"] or "").lower())
+
+
+# How to ask for the place of each event ("the town where X was raised": "Where was X raised?").
+_PLACE_OF = {"born": "was {} born", "died": "did {} die", "die": "did {} die", "buried": "was {} buried",
+             "educated": "was {} educated", "studied": "did {} study", "study": "did {} study",
+             "worked": "did {} work", "work": "did {} work", "lived": "did {} live", "live": "did {} live",
+             "located": "is {} located", "based": "is {} based", "formed": "was {} formed",
+             "founded": "was {} founded", "raised": "was {} raised", "played": "did {} play", "play": "did {} play"}
+
+
+def _asks_place(m: re.Match[str]) -> str:
+    """The question that finds the place: "Where was {} born?", or, for "the country where X is located",
+    "Which country is {} located in?" (a country, not the village's district)."""
+    event = _PLACE_OF[(m["event"] or "born").lower()]
+    noun = (m["noun"] or "").lower()
+    if noun in {"country", "state", "county"}:
+        return f"Which {noun} {event} in?"
+    return f"Where {event}?"
 
 
 def _cue(verb: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lightrag_core.query.answer_spans import asks_cause_of_death, cause_of_death
 from lightrag_core.query.answer_support import YEAR, ShortAnswer
-from lightrag_core.query.answer_type import ANY, CHOICE, DATE, PLACE, YES_NO, AnswerType, answer_type
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
@@ -70,7 +70,8 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
         subject, path, evidence = first[0], [inner.subject, first[0]], [first[1]]
     if hop.asks:  # "the city where X was born": X's birthplace, asked of the sentences about X
         about_subject = [(s, v) for s, v in scored if named_in(subject, s.name_stems)]
-        place = _span(AnswerType(PLACE), hop.asks.format(subject), about_subject, [subject]) if about_subject else None
+        asked_place = hop.asks.format(subject)
+        place = _span(answer_type(asked_place), asked_place, about_subject, [subject]) if about_subject else None
         if place is None or not place.confident:
             return None
         found: tuple[list[str], list[Sentence]] | None = ([place.text], place.evidence)

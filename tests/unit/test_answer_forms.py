@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from lightrag_core.query.answer_type import PERSON, PLACE, answer_type
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.sentences import sentences_of, stem
 from tests.unit.test_short_answer import answer
@@ -76,3 +77,36 @@ def test_a_pronoun_late_in_a_sentence_is_its_own_names() -> None:
 
 def test_studied_and_study_are_one_word() -> None:
     assert stem("studied") == stem("study") == "study" and stem("married") == stem("marry")
+
+
+QUIST = ["The Copper Bell The Copper Bell is a 1972 film directed by Nora Quist.",
+         "Nora Quist Nora Quist (1934–2019) was an American director. She was educated at Vassar College.",
+         "Vassar College Vassar College is a private college in Poughkeepsie, New York. It was founded in 1861 by "
+         "Matthew Vassar."]
+PLACES = ["Górna Wola Górna Wola is a village in the district of Gmina Mszczonów, in central Poland.",
+          "Poland Poland is a country in Central Europe. Its capital and largest city is Warsaw.",
+          "Seamus Keane Seamus Keane (1938–2012) was an Irish fiddler born in Ennis, County Clare.",
+          "Ennis Ennis is the county town of County Clare in Ireland. The town lies on the River Fergus."]
+
+
+@pytest.mark.parametrize(("question", "chunks", "names", "expected", "path"), [
+    # the place is found by its event, of a subject that is itself a role's holder
+    ("Who founded the college where the director of The Copper Bell was educated?", QUIST, ["The Copper Bell"],
+     "Matthew Vassar", ["The Copper Bell", "Nora Quist", "Vassar College", "Matthew Vassar"]),
+    # "the country where X is located" is the country, not the village's district
+    ("What is the capital of the country where Górna Wola is located?", PLACES, ["Górna Wola"], "Warsaw",
+     ["Górna Wola", "Poland", "Warsaw"]),
+    # "which river?": the River Fergus, an organisation to the tagger, says it is one
+    ("On which river is the town where Seamus Keane was born?", PLACES, ["Seamus Keane"], "River Fergus",
+     ["Seamus Keane", "Ennis", "River Fergus"]),
+])
+def test_a_place_found_by_its_event_then_asked_about(question: str, chunks: list[str], names: list[str],
+                                                     expected: str, path: list[str]) -> None:
+    found = answer(question, chunks, names)
+    assert found is not None and found.confident and found.text == expected
+    assert found.path == path
+
+
+def test_where_inside_a_clause_does_not_ask_for_a_place() -> None:
+    assert answer_type("Who founded the college where the director of The Copper Bell was educated?").kind == PERSON
+    assert answer_type("The band was formed where?").kind == PLACE
