@@ -52,8 +52,8 @@ BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share 
 BRIDGE_PENALTY = 0.6  # … is discounted by this factor
 # Asked, seldom stated: "a French director" says the nationality, "a village in Poland" where it is located.
 _UNSTATED = {"nationality", "citizenship", *stems("located situated")}
-# "Where did X study?" is answered by a school, an organisation to the tagger.
-_SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enroll"}
+# "Where did X study?" is answered by a school, "where did X work?" by an employer: organisations to the tagger.
+_SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enroll", "work", "employ", "teach"}
 # "Who produced X?" is answered by a company as often as by a person.
 _ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "release", "own", "operate", "sponsor"}
 LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
@@ -108,7 +108,9 @@ _HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
     """Share of the span's words the question already holds ("the Hukilau Song" for "who wrote a song")."""
     words = stems(text) - lexical.stop_words()
-    return len(words & q_stems) / len(words) if words else 1.0
+    if not words:  # "five", "twice" are stop words to the lexicon: held only if the question says them
+        return float(stems(text) <= q_stems)
+    return len(words & q_stems) / len(words)
 
 
 Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (score, evidence, path)
@@ -136,7 +138,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
-    school = kind.kind == PLACE and bool(lemmas & _SCHOOLING)
+    school = kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING)  # not "the mayor of what city?"
     org_verb = bool(verb & _ORG_DOING)
     pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0

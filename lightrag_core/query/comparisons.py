@@ -217,6 +217,8 @@ def _countries(option: str, sentences: list[Sentence], level: str = "") -> tuple
     own = option.lower()
     for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
         found = {country_named(country_of_word(e.text) or e.text) for e in doc.ents if e.text.lower() not in own}
+        # "a Welsh film director": the tagger may see no entity in a nationality word
+        found |= {country_named(country_of_word(t.text)) for t in doc if t.text[:1].isupper() and t.lower_ not in own}
         if found - {""}:
             return found - {""}, sentence
     return set(), None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lightrag_core.nlp import nlp
+from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
 # Cue words that state each role in a sentence about its subject.
@@ -45,15 +46,21 @@ _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|
 # X runs to the verb or the question mark.
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
-          r"did|located|found|"
-          r"founded|a\s+part)\b|\s*\?|,|$)")
+          r"did|located|found|founded|headquartered|based|owned|published|released|produced|a\s+part)\b|\s*\?|,|$)")
 # "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"
+# ("the director of the film adaptation of X" is asked of X: its page says who directed the adaptation)
 _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
+                 r"(?:(?:(?:film|movie|screen|television|stage)\s+)?(?:adaptation|version)\s+of\s+(?:the\s+)?)?"
                  rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
 # "the institute that owned X", "the company which was founded by X": the verb is the cue.
 _RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"
                        r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>[a-z]{3,})\s+(?:(?:by|in|on|for|at)\s+)?"
                        rf"(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+# "the newspaper Derek Moss worked for", "the team that Tom Hale played for": X did the verb to the thing.
+# The preposition must end it: in "When was the band Kestrel Lane formed?" the band is what was formed.
+_DONE_BY = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:(?:that|which|whom)\s+)?"
+                      r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
+                      r"(?P<verb>[a-z]{2,}ed|wrote|won|ran|led|sang|made|built)\s+(?:for|at|in|with|on|under)\b")
 # "X's birthplace", "the birthplace of X", "the city where X was born": a place found by its event.
 _EVENT_PLACE = re.compile(
     r"\bthe\s+(?:birthplace|place\s+of\s+birth)\s+of\s+(?P<x>[A-Z][^?,]{0,80}?)" + _UNTIL
@@ -116,7 +123,8 @@ class Hop:
 def first_hop(question: str) -> Hop | None:
     """The first role phrase of the question (the earliest in it, when several forms match)."""
     found = [(m.start(), kind, m) for kind, pattern in (("of", _OF), ("of", _POSSESSIVE), ("relative", _RELATIVE),
-                                                        ("place", _EVENT_PLACE)) if (m := pattern.search(question))]
+                                                        ("place", _EVENT_PLACE), ("relative", _DONE_BY))
+             if (m := pattern.search(question))]
     if not found:
         return None
     _, kind, m = min(found, key=lambda f: f[0])
@@ -273,7 +281,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form
             # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.
+            # A nationality the tagger calls an organisation ("the Welsh author Gwen Harries") holds nothing.
             words = {w.lower() for w in name.split()}
-            if not (words <= subject_words or subject_words <= words):
+            if not (words <= subject_words or subject_words <= words) and not country_of_word(name):
                 return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE), said
     return None

@@ -7,6 +7,7 @@ import pytest
 
 from lightrag_core.query.answer_type import PERSON, PLACE, answer_type
 from lightrag_core.query.result import QueryResult
+from lightrag_core.query.roles import first_hop
 from lightrag_core.query.sentences import sentences_of, stem
 from tests.unit.test_short_answer import answer
 
@@ -110,3 +111,43 @@ def test_a_place_found_by_its_event_then_asked_about(question: str, chunks: list
 def test_where_inside_a_clause_does_not_ask_for_a_place() -> None:
     assert answer_type("Who founded the college where the director of The Copper Bell was educated?").kind == PERSON
     assert answer_type("The band was formed where?").kind == PLACE
+
+
+SALT = ["The Salt Road The Salt Road is a 1988 novel by the Welsh author Gwen Harries. It was adapted into a 1994 "
+        "film directed by Ian Pryce.",
+        "Gwen Harries Gwen Harries (1931 – 4 May 2009) was a Welsh novelist. Harries died in Cardiff.",
+        "Ian Pryce Ian Pryce (born 12 August 1950) is a Welsh film and television director.",
+        "Tom Hale Tom Hale (born 1972) is an English guitarist."]
+HERALD = ["Derek Moss Derek Moss (1948–2020) was an English journalist. He worked for The Norfolk Herald for thirty "
+          "years.",
+          "The Norfolk Herald The Norfolk Herald is a weekly newspaper. It is owned by Anglia Press Group.",
+          "Anglia Press Group Anglia Press Group is a British media company headquartered in Ipswich.",
+          "Kestrel Lane Kestrel Lane are an English folk band from Norwich. The band has five members."]
+
+
+@pytest.mark.parametrize(("question", "chunks", "names", "expected"), [
+    # the tagger calls "Welsh" an organisation: a nationality holds no role
+    ("Where did the author of The Salt Road die?", SALT, ["The Salt Road"], "Cardiff"),
+    ("When was the director of the film adaptation of The Salt Road born?", SALT, ["The Salt Road"],
+     "12 August 1950"),
+    # "the newspaper Derek Moss worked for": what he worked for, then who owns it
+    ("Who owns the newspaper Derek Moss worked for?", HERALD, ["Derek Moss"], "Anglia Press Group"),
+    ("Where is the company that owns The Norfolk Herald headquartered?", HERALD, ["The Norfolk Herald"], "Ipswich"),
+    ("Where did Derek Moss work?", HERALD, ["Derek Moss"], "Norfolk Herald"),  # an employer answers "where"
+    # "five" is a stop word to the lexicon, not a word the question holds
+    ("How many members does Kestrel Lane have?", HERALD, ["Kestrel Lane"], "five"),
+])
+def test_a_form_of_a_compositional_set(question: str, chunks: list[str], names: list[str], expected: str) -> None:
+    assert confident(question, chunks, names) == expected
+
+
+def test_a_nationality_word_the_tagger_does_not_see_is_still_read() -> None:
+    found = answer("Are Tom Hale and Ian Pryce of the same nationality?", SALT, ["Tom Hale", "Ian Pryce"])
+    assert found is not None and found.text == "no"
+
+
+def test_the_band_that_was_formed_is_not_one_who_formed_something() -> None:
+    assert first_hop("When was the band Kestrel Lane formed?") is None
+    hop = first_hop("Which league does the club that Tom Hale played for belong to?")
+    assert hop is not None and (hop.role, hop.subject) == ("play", "Tom Hale")
+    assert hop.outer == "Which league does {} belong to?"
