@@ -217,14 +217,27 @@ def asked_verb(question: Any) -> set[str]:
 
 def agent(parsed: ParsedSentence, span: Span, verb: set[str]) -> float:
     """1 when the span does what the question asks about: "directed by Henri Dubois" or "Henri Dubois
-    directed …" for "who directed …?". A name merely near the verb ("… and starring Mary Lane") is not."""
+    directed …" for "who directed …?". A name merely near the verb ("… and starring Mary Lane") is not;
+    one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it."""
     root, heads, deps = span.root, parsed.heads, parsed.deps
     head = heads[root]
     if deps[root] == "pobj" and parsed.tokens[head] == "by":
-        return float(parsed.lemmas[heads[head]] in verb)
+        done = heads[head]
+        # "written and illustrated by X": verbs joined by "and" share the agent, unless one has its own
+        # ("directed by T and written by J")
+        joined = {heads[done] if deps[done] == "conj" else done,
+                  *(i for i, h in enumerate(heads) if h == done and deps[i] == "conj")} - {done}
+        if parsed.lemmas[done] in verb or any(parsed.lemmas[i] in verb and not _has_by(parsed, i) for i in joined):
+            return 1.0
+        # an inflected verb's lemma differs from its word ("directed"); "a song by X" is no other deed
+        return -0.5 if verb and parsed.lemmas[done] != parsed.tokens[done] else 0.0
     if deps[root] == "nsubj":
         return float(parsed.lemmas[head] in verb)
     return 0.0
+
+
+def _has_by(parsed: ParsedSentence, verb: int) -> bool:
+    return any(h == verb and parsed.tokens[i] == "by" for i, h in enumerate(parsed.heads) if i != verb)
 
 
 def _arcs(heads: list[int], a: int, b: int) -> int:

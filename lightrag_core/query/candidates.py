@@ -51,7 +51,7 @@ PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
 BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share of its own …
 BRIDGE_PENALTY = 0.6  # … is discounted by this factor
 # Asked, seldom stated: "a French director" says the nationality, "a village in Poland" where it is located.
-_UNSTATED = {"nationality", "citizenship", *stems("located situated")}
+_UNSTATED = {"nationality", "citizenship", *stems("located situated released")}  # "a 1954 film": released then
 # "Where did X study?" is answered by a school, "where did X work?" by an employer: organisations to the tagger.
 _SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enroll", "work", "employ", "teach"}
 # "Who produced X?" is answered by a company as often as by a person.

@@ -28,8 +28,11 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse"),
               # Family and work ties, stated by their own noun ("youngest son of B", "A, clerk to B").
               "son": ("son of", "his son", "her son"), "daughter": ("daughter",),
-              "child": ("his son", "her son", "their son", "daughter", "child"), "brother": ("brother",),
-              "sister": ("sister",), "nephew": ("nephew",), "niece": ("niece",), "uncle": ("uncle",),
+              "child": ("his son", "her son", "their son", "daughter", "child"),
+              # a sibling is also the one whose sister (or brother) the subject is: "she was the sister of X"
+              "brother": ("brother", "sister of", "sibling"), "sister": ("sister", "brother of", "sibling"),
+              "sibling": ("brother", "sister", "sibling"), "nephew": ("nephew",), "niece": ("niece",),
+              "uncle": ("uncle",),
               "aunt": ("aunt",), "clerk": ("clerk",), "partner": ("partner",), "employer": ("employ",),
               "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",)}
 # Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
@@ -38,8 +41,10 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
 KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
              "maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
-             "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse")}
-_ROLES = "|".join(["father-in-law", "mother-in-law", "grandfather", "grandmother", *ROLE_WORDS])
+             "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
+             "brother-in-law": ("spouse", "brother"), "sister-in-law": ("spouse", "sister")}
+_ROLES = "|".join(["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "grandfather",
+                   "grandmother", *ROLE_WORDS])
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|paternal|maternal)"
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
@@ -103,8 +108,13 @@ def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
     words = name.split()
     if not words or not (always or words[0].lower().strip(".") in _TITLES or len(words) == 1):
         return name
-    tail = _OF_TERRITORY.match(text, end)
+    tail = _OF_TERRITORY.match(text, end) or _TITLED_TAIL.match(text, end)
     return name + text[end:tail.end()] if tail else name
+
+
+# "Frederick, Margrave of Baden", "Francis, Duke of Teck": a ruler named by his title after a comma.
+_TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for w in sorted(_TITLES)) +
+                          r")\s+of\s+[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
 
 
 @dataclass(frozen=True)
@@ -190,7 +200,11 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
     return names, said
 
 
-_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower)\s+(?:and\s+\w+\s+)?of\s+")
+_SPOUSES = {"spouse", "wife", "husband"}
+_MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
+_HOLDING_KINDS = {"", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}  # chunks not already a PERSON or ORG
+_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
+                     r"\s+(?:and\s+\w+\s+)?of\s+")
 # Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
 _TIES = {"father", "mother", "spouse", "wife", "husband"}
 
@@ -234,6 +248,25 @@ def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
     return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
 
 
+def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
+    """Who the sentence is about: its subject's name, or, for "she" or a surname alone ("Keane is the
+    daughter of …"), the person its passage's first sentence names (a Wikipedia paragraph opens with
+    its subject). "" when the subject is something else."""
+    subject = next((t for t in doc if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT"), None)
+    if subject is None or not (subject.pos_ == "PROPN" or subject.lower_ in {"he", "she"}):
+        return ""
+    own = next((e.text for e in doc.ents if e.start <= subject.i < e.end), subject.text) \
+        if subject.pos_ == "PROPN" else ""
+    if len(own.split()) > 1:
+        return own
+    first = min((s for s in sentences if s.ref == said.ref), key=lambda s: s.offset)
+    if own:  # "Aoife Keane (born 1965) is …": the surname with the names before it, as the passage opens
+        opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
+                            first.text)
+        return opening.group(1) + own if opening else own
+    return next((e.text for e in nlp()(first.text).ents if e.label_ == "PERSON"), "")
+
+
 def _proper_tail(chunk: Any) -> tuple[int, str]:
     """The proper-noun run that ends a noun chunk, with a capitalised "The" before it, and where it starts."""
     tokens = list(chunk)
@@ -260,16 +293,23 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     subject_words = {w.lower() for w in subject.split()}
     for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
         lowered = said.text.lower()
-        cue = min(i for c in cues if (i := lowered.find(c)) >= 0)
-        if role in _TIES and _points_at(lowered, cue, subject.lower()):
-            continue  # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father
+        cue, matched = min((i, c) for c in cues if (i := lowered.find(c)) >= 0)
+        if role in _TIES | _MUTUAL and _points_at(lowered, cue, subject.lower()):
+            # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
+            # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
+            other = _own_subject(said, doc, sentences) if role in _MUTUAL else ""
+            if other and not {w.lower() for w in other.split()} <= subject_words:
+                return other, said
+            continue
+        if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
+            continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
         # The small model often calls a director an ORG; a name nearest the cue word comes first.
         names = {with_territory(without_heading(e.text), said.text, e.end_char): e.start_char
                  for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
         # A chunk around a name the model found ("American singer Dana Whitfield") is not another name;
         # a chunk's description is not part of its name ("the British band The Velvet Hours").
-        for c in doc.noun_chunks:
-            if c.root.pos_ == "PROPN" and c.root.ent_type_ not in {"PERSON", "ORG"}:
+        for c in doc.noun_chunks:  # not a place or a date ("born in Naples, the daughter of …")
+            if c.root.pos_ == "PROPN" and c.root.ent_type_ in _HOLDING_KINDS:
                 start, text = _proper_tail(c)
                 names.setdefault(with_territory(text, said.text, c.end_char), start)
         if role == "mother" and _parents(lowered, cue) >= 0:
@@ -277,7 +317,9 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             if second := _second_parent(lowered, cue, names):
                 return second, said
             continue
-        for name in sorted(names, key=lambda n: abs(names[n] - cue)):
+        # "daughter of X", "directed by X": the holder comes after such a cue
+        after_only = matched.endswith((" of", " by"))
+        for name in sorted(names, key=lambda n: abs(names[n] - cue) + (1000 if after_only and names[n] < cue else 0)):
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form
             # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.

@@ -40,9 +40,14 @@ _PRONOUN_START = re.compile(r"^(?:(?i:he|she|it|they|his|her|its|their|this|thes
 _THE_WORK = re.compile(r"\bthe (?:film|movie|series|show|song|single|album|novel|book|band|group|company|play)\b")
 
 
+# "Born in Kansas City, Missouri, he began …": an opening phrase, then the pronoun.
+_OPENING_PHRASE = re.compile(r"^(?:[A-Z][^,;.]{0,60},\s*){1,3}(?:he|she)\b")
+
+
 def _refers_back(text: str) -> bool:
     opening = {w.strip(",;:").lower() for w in text.split(maxsplit=4)[:4]}
-    return bool(_PRONOUN_START.match(text) or opening & {"he", "she"} or _THE_WORK.search(text))
+    return bool(_PRONOUN_START.match(text) or opening & {"he", "she"} or _OPENING_PHRASE.match(text)
+                or _THE_WORK.search(text))
 
 
 @dataclass

@@ -151,3 +151,47 @@ def test_the_band_that_was_formed_is_not_one_who_formed_something() -> None:
     hop = first_hop("Which league does the club that Tom Hale played for belong to?")
     assert hop is not None and (hop.role, hop.subject) == ("play", "Tom Hale")
     assert hop.outer == "Which league does {} belong to?"
+
+
+WHITCOMB = ["Frost on the Prairie Frost on the Prairie is a 1949 Western film directed by Ray Whitcomb, written by "
+            "Ellis Crane, and starring Dale Monroe.",
+            "Ray Whitcomb Ray Whitcomb (1899–1977) was an American film director. Born in Kansas City, Missouri, he "
+            "began as an actor. Whitcomb was married to the actress June Ellery.",
+            "June Ellery June Ellery (1907–1995) was an American actress. She was the sister of the playwright "
+            "Tom Eller."]
+CONTI = ["Lea Conti Lea Conti (1925–2014) was an Italian actress. She was born in Naples, the daughter of the tenor "
+         "Aldo Conti."]
+LORSCH = ["Margaret of Lorsch Margaret of Lorsch (1420–1472) was a German noblewoman. She was the daughter of Count "
+          "Henry II of Lorsch and his wife Beatrice of Este. In 1438 she married Frederick, Margrave of Baden."]
+SCAREDY = ["Scaredy Squirrel Scaredy Squirrel is a book series written and illustrated by Mélanie Watt. "
+           "The television series was directed by Dave Vance."]
+
+
+@pytest.mark.parametrize(("question", "chunks", "names", "expected"), [
+    # "Born in Kansas City, Missouri, he began …": the opening phrase's pronoun is the passage's subject
+    ("Where was the director of film Frost on the Prairie born?", WHITCOMB, ["Frost on the Prairie"], "Kansas City"),
+    # "she was the sister of X": X is her brother
+    ("Who is the brother-in-law of Ray Whitcomb?", WHITCOMB, ["Ray Whitcomb"], "Tom Eller"),
+    # "directed by Ray Whitcomb" did something else than write
+    ("Who wrote Frost on the Prairie?", WHITCOMB, ["Frost on the Prairie"], "Ellis Crane"),
+    ("Who wrote Scaredy Squirrel?", SCAREDY, ["Scaredy Squirrel"], "Mélanie Watt"),  # "written and illustrated by"
+    # "born in Naples, the daughter of …": a place holds no family role
+    ("Who is Lea Conti's father?", CONTI, ["Lea Conti"], "Aldo Conti"),
+    # "Henry II and his wife Beatrice" is Henry's wife; "she married X, Margrave of Baden" names hers
+    ("Who is the spouse of Margaret of Lorsch?", LORSCH, ["Margaret of Lorsch"], "Frederick, Margrave of Baden"),
+])
+def test_a_tie_stated_from_either_side(question: str, chunks: list[str], names: list[str], expected: str) -> None:
+    assert confident(question, chunks, names) == expected
+
+
+def test_the_other_side_of_a_tie_is_the_sentences_own_subject() -> None:
+    """"Keane is the daughter of … Seamus Keane": asked for Seamus Keane's daughter, the sentence's subject,
+    read in full from how her passage opens."""
+    chunks = ["Aoife Keane Aoife Keane (born 1965) is an Irish singer. Keane is the daughter of the folk musician "
+              "Seamus Keane.", "Seamus Keane Seamus Keane (1938–2012) was an Irish fiddler."]
+    assert confident("Who is the daughter of Seamus Keane?", chunks, ["Seamus Keane"]) == "Aoife Keane"
+
+
+def test_a_film_of_a_year_was_released_then() -> None:
+    sabre = ["The Silver Sabre The Silver Sabre is a 1954 Italian adventure film directed by Mario Bellandi."]
+    assert confident("When was the film The Silver Sabre released?", sabre, ["The Silver Sabre"]) == "1954"
