@@ -300,7 +300,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             other = _own_subject(said, doc, sentences) if role in _MUTUAL else ""
             if other and not {w.lower() for w in other.split()} <= subject_words:
                 return other, said
-            continue
+            if role in _TIES:
+                continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
         if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
             continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
         # The small model often calls a director an ORG; a name nearest the cue word comes first.
