@@ -25,6 +25,10 @@ LOCATIVE_FIT = 0.6
 
 
 _YEARS = re.compile(r"(1[0-9]{3}|20[0-9]{2})\s*[–—-]\s*(1[0-9]{3}|20[0-9]{2})")
+# An institution's name ending in one of these nouns may hold an "and" ("… Television and Radio School").
+_INSTITUTION = re.compile(r"\b(?:School|College|University|Institute|Academy|Museum|Society|Foundation|Council|"
+                          r"Hospital|Library|Centre|Center|Conservatory|Conservatoire)\b")
+_AND_BEFORE = re.compile(r"((?:[A-Z][\w'-]*\s+){1,4}and\s+)$")
 # Kinds of name that go on past "of" ("University of Toronto", "the Order of the Bath").
 _OF_NAMED = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "LAW", "PRODUCT"}
 
@@ -63,6 +67,11 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 text = with_territory(without_heading(text), doc.text, e.end_char)
             elif e.label_ in _OF_NAMED:
                 text = with_territory(text, doc.text, e.end_char, always=True)
+                if joined := _AND_BEFORE.search(doc.text[:first.idx]) if _INSTITUTION.search(text) else None:
+                    # "the Australian Film Television and Radio School": the model stops at "and"
+                    spans = [k for k in spans if k.start + len(k.text) <= joined.start(1)]  # its first half
+                    spans.append(Span(joined.group(1) + text, e.label_, e.root.i, joined.start(1), _locative(e.root)))
+                    continue
             spans.append(Span(text, e.label_, e.root.i, first.idx, _locative(e.root)))
         labelled = {i for e in doc.ents for i in range(e.start, e.end)}
         spans += [Span(with_territory(c.text, doc.text, c.end_char, always=True), "NAME", c.root.i, c.start_char,
@@ -293,6 +302,13 @@ def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
 
 
 _EVENT_VERBS = {"bear", "born", "die", "bury"}
+
+
+def placed_by(parsed: ParsedSentence, span: Span, lemmas: set[str]) -> float:
+    """For "where did X work?": 1 for a place the asked verb governs ("worked at the University of
+    Glasgow", not "born in Dundee"), else 0 (a place another verb governs may still answer: "released
+    in the United Kingdom" says nothing against it)."""
+    return float(_governing_verb(parsed, span.root) in lemmas)
 
 
 def _governing_verb(parsed: ParsedSentence, root: int) -> str:

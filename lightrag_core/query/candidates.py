@@ -25,6 +25,7 @@ from lightrag_core.query.answer_spans import (
     fit,
     life_event,
     parse,
+    placed_by,
     proximity,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms
@@ -140,6 +141,11 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     school = kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING)  # not "the mayor of what city?"
     org_verb = bool(verb & _ORG_DOING)
+
+    def placed(p: ParsedSentence, span: Span) -> float:
+        """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
+        deaths are read by `life_event`). Not for "located in what city?": the noun types it."""
+        return placed_by(p, span, lemmas) if kind.kind == PLACE and not kind.head and not event and lemmas else 0.0
     pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
@@ -186,7 +192,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                       + HEAD_WORD * _names_head(kind, text))
+                       + HEAD_WORD * _names_head(kind, text) + LIFE_EVENT * placed(p, span))
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if named and not reached:
                     score *= UNREACHED
@@ -228,7 +234,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems:
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life
-                       + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text))
+                       + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text)
+                       + LIFE_EVENT * placed(second, span))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unnamed:
                     score *= UNNAMED_IDENTITY

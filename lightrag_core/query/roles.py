@@ -65,7 +65,8 @@ _RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|
 # The preposition must end it: in "When was the band Kestrel Lane formed?" the band is what was formed.
 _DONE_BY = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:(?:that|which|whom)\s+)?"
                       r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
-                      r"(?P<verb>[a-z]{2,}ed|wrote|won|ran|led|sang|made|built)\s+(?:for|at|in|with|on|under)\b")
+                      r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
+                      r"\s+(?:for|at|in|with|on|under)\b")
 # "X's birthplace", "the birthplace of X", "the city where X was born": a place found by its event.
 _EVENT_PLACE = re.compile(
     r"\bthe\s+(?:birthplace|place\s+of\s+birth)\s+of\s+(?P<x>[A-Z][^?,]{0,80}?)" + _UNTIL
@@ -202,7 +203,9 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
 
 _SPOUSES = {"spouse", "wife", "husband"}
 _MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
-_HOLDING_KINDS = {"", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}  # chunks not already a PERSON or ORG
+# Chunks not already a PERSON or ORG that may hold a role: not a city ("born in Naples, the daughter of …"),
+# but LOC, which the small model gives some people's names ("the actress Lidiya Orlova").
+_HOLDING_KINDS = {"", "LOC", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}
 _KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
                      r"\s+(?:and\s+\w+\s+)?of\s+")
 # Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.

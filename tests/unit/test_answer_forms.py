@@ -195,3 +195,25 @@ def test_the_other_side_of_a_tie_is_the_sentences_own_subject() -> None:
 def test_a_film_of_a_year_was_released_then() -> None:
     sabre = ["The Silver Sabre The Silver Sabre is a 1954 Italian adventure film directed by Mario Bellandi."]
     assert confident("When was the film The Silver Sabre released?", sabre, ["The Silver Sabre"]) == "1954"
+
+
+HOLLIS = ["Gregor Hollis Gregor Hollis (1890–1962) was a Scottish physicist. He was born in Dundee and worked at the "
+          "University of Glasgow."]
+FERRO = ["Tomas Ferro Tomas Ferro (born 1988) is a Spanish footballer who plays as a goalkeeper for Real Betis.",
+         "Real Betis Real Betis is a Spanish football club based in Seville. It was founded in 1907."]
+MARSH = ["Helen Marsh Helen Marsh (born 1947) is an Australian film director. She studied at the Australian Film "
+         "Television and Radio School."]
+KARSAKOV = ["Yuri Karsakov Yuri Karsakov (1932–2001) was a Soviet film director. Karsakov was married to the actress "
+            "Lidiya Orlova."]
+
+
+@pytest.mark.parametrize(("question", "chunks", "names", "expected"), [
+    ("Where did Gregor Hollis work?", HOLLIS, ["Gregor Hollis"], "University of Glasgow"),  # not where he was born
+    ("When was the club Tomas Ferro plays for founded?", FERRO, ["Tomas Ferro"], "1907"),
+    # the model stops an institution's name at "and"
+    ("Where did Helen Marsh study?", MARSH, ["Helen Marsh"], "Australian Film Television and Radio School"),
+    # the model calls Lidiya Orlova a location
+    ("Who is the spouse of Yuri Karsakov?", KARSAKOV, ["Yuri Karsakov"], "Lidiya Orlova"),
+])
+def test_what_the_tagger_misreads(question: str, chunks: list[str], names: list[str], expected: str) -> None:
+    assert confident(question, chunks, names) == expected
