@@ -1,0 +1,70 @@
+"""Offline short answers on hand-written encyclopaedia passages, asked in the question forms of Wikipedia
+bridge, comparison and compositional sets (bench/wiki_forms/batch*.json).
+
+The passages are invented, so nothing in them is known to any model. Each batch after the first was
+written and run once before any change it prompted; those first-run figures are in the README. Run under
+another checkout (`PYTHONPATH=<checkout> python bench/wiki_forms.py`) to compare releases on the same batches.
+
+    python bench/wiki_forms.py [--mode multihop] [--out bench/results/wiki_forms]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from lightrag_core import Engine, QueryParam, Settings
+from lightrag_core.workbench.evaluate import answer_found, exact_match, short_answer_of
+
+BATCHES = Path(__file__).parent / "wiki_forms"
+
+
+def run_batch(path: Path, mode: str) -> dict:
+    batch = json.loads(path.read_text())
+    with tempfile.TemporaryDirectory() as work:
+        corpus = Path(work) / "corpus.jsonl"
+        corpus.write_text("".join(json.dumps({"id": key, "title": title, "text": text}) + "\n"
+                                  for key, (title, text) in batch["passages"].items()))
+        engine = Engine(Settings.from_env(Path(work) / "ws", llm_model="", neo4j_uri="", embedding_model=""))
+        try:
+            report = engine.index_paths([corpus])
+            if report.failed:
+                raise SystemExit(f"{path.name}: indexing failed: {report.failed}")
+            found = short = exact = 0
+            for question, gold in batch["questions"]:
+                _, answer = engine.answer(question, QueryParam(mode=mode))
+                given = short_answer_of(answer)
+                found += answer_found(answer, gold)
+                short += given is not None
+                exact += bool(given and exact_match(given, gold))
+        finally:
+            engine.close()
+    n = len(batch["questions"])
+    return {"batch": path.stem, "about": batch["about"], "questions": n, "answer_found": found, "short": short,
+            "exact": exact, "wrong": short - exact}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", default="multihop")
+    parser.add_argument("--out", default="", help="write OUT.json and OUT.md")
+    args = parser.parse_args()
+    rows = [run_batch(p, args.mode) for p in sorted(BATCHES.glob("batch*.json"))]
+    total = {k: sum(r[k] for r in rows) for k in ("questions", "answer_found", "short", "exact", "wrong")}
+    lines = [f"mode {args.mode}", "", "| batch | what | questions | answer found | short answers | exact | wrong |",
+             "|---|---|---|---|---|---|---|"]
+    for r in [*rows, {"batch": "all", "about": "", **total}]:
+        lines.append(f"| {r['batch']} | {r['about']} | {r['questions']} | {r['answer_found']} | {r['short']} | "
+                     f"{r['exact']} | {r['wrong']} |")
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    if args.out:
+        Path(args.out + ".json").write_text(json.dumps({"mode": args.mode, "batches": rows, "total": total}, indent=1))
+        Path(args.out + ".md").write_text(text)
+
+
+if __name__ == "__main__":
+    main()
