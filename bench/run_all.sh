@@ -8,6 +8,7 @@ if [ ! -x .venv-bench/bin/python ]; then
 fi
 .venv-bench/bin/pip install -q -r bench/requirements.txt
 python bench/engine_bench.py --corpus ../shared/data/hotpotqa_100 --out bench/results/hotpotqa_100
+python bench/wiki_forms.py --out bench/results/wiki_forms   # offline short answers, invented passages
 .venv-bench/bin/python bench/vs_lightrag.py --questions 30 --passages 300 --out bench/results/vs_lightrag
 python bench/scale_bench.py --sizes 10000,100000,1000000 --out bench/results/scale
 python bench/page_bench.py --sizes 10000,100000 --out bench/results/pages
