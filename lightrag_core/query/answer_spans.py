@@ -229,6 +229,8 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str]) -> float:
     directed …" for "who directed …?". A name merely near the verb ("… and starring Mary Lane") is not;
     one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it."""
     root, heads, deps = span.root, parsed.heads, parsed.deps
+    if deps[root] == "appos":  # "by the producer Jacques Thibault": the name stands for "the producer"
+        root = heads[root]
     head = heads[root]
     if deps[root] == "pobj" and parsed.tokens[head] == "by":
         done = heads[head]

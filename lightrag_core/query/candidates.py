@@ -77,7 +77,8 @@ def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool =
         return text, 1.0  # "which river?": "the River Fergus", "the Maritsa river", whatever the tagger says
     if kind.kind != PLACE:
         return text, fitted
-    if (span.locative and life > 0) or (school and span.label in {"ORG", "FAC"}):
+    named = span.label in LABELS[NAME] or span.label == "NAME"  # not "at the age of 67"
+    if (span.locative and life > 0 and named) or (school and span.label in {"ORG", "FAC"}):
         fitted = 1.0
     if kind.head in {"country", "nation"}:
         if span.label == "NORP" and not event and (country := country_of_word(text)):

@@ -312,8 +312,11 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                  for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
         # A chunk around a name the model found ("American singer Dana Whitfield") is not another name;
         # a chunk's description is not part of its name ("the British band The Velvet Hours").
-        for c in doc.noun_chunks:  # not a place or a date ("born in Naples, the daughter of …")
-            if c.root.pos_ == "PROPN" and c.root.ent_type_ in _HOLDING_KINDS:
+        # not a place or a date ("born in Naples, the daughter of …"), unless a verb asks for it ("the
+        # country that X belongs to": "belonging to Estonia")
+        kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
+        for c in doc.noun_chunks:
+            if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
                 start, text = _proper_tail(c)
                 names.setdefault(with_territory(text, said.text, c.end_char), start)
         if role == "mother" and _parents(lowered, cue) >= 0:
@@ -321,8 +324,10 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             if second := _second_parent(lowered, cue, names):
                 return second, said
             continue
-        # "daughter of X", "directed by X": the holder comes after such a cue
-        after_only = matched.endswith((" of", " by"))
+        # "daughter of X", "directed by X": the holder comes after such a cue, as after a verb's "by"
+        # ("the label that released X": "X … released in 1996 by Lumen Records")
+        after_only = matched.endswith((" of", " by")) or (
+            role not in ROLE_WORDS and re.search(r"\bby\b", lowered[cue:cue + 60]) is not None)
         for name in sorted(names, key=lambda n: abs(names[n] - cue) + (1000 if after_only and names[n] < cue else 0)):
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form

@@ -40,8 +40,9 @@ _PRONOUN_START = re.compile(r"^(?:(?i:he|she|it|they|his|her|its|their|this|thes
 _THE_WORK = re.compile(r"\bthe (?:film|movie|series|show|song|single|album|novel|book|band|group|company|play)\b")
 
 
-# "Born in Kansas City, Missouri, he began …": an opening phrase, then the pronoun.
-_OPENING_PHRASE = re.compile(r"^(?:[A-Z][^,;.]{0,60},\s*){1,3}(?:he|she)\b")
+# "Born in Kansas City, Missouri, he began …": an opening phrase, then the pronoun; "Before founding Lumen
+# Records he played …": the pronoun before any comma.
+_OPENING_PHRASE = re.compile(r"^(?:[A-Z][^,;.]{0,60},\s*){1,3}(?:he|she)\b|^[^,;.]{0,60}\b(?:he|she)\b")
 
 
 def _refers_back(text: str) -> bool:

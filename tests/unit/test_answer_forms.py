@@ -217,3 +217,24 @@ KARSAKOV = ["Yuri Karsakov Yuri Karsakov (1932–2001) was a Soviet film directo
 ])
 def test_what_the_tagger_misreads(question: str, chunks: list[str], names: list[str], expected: str) -> None:
     assert confident(question, chunks, names) == expected
+
+
+LUMEN = ["Lumen Records Lumen Records is a Canadian record label founded in Halifax in 1994 by the producer "
+         "Jacques Thibault.",
+         "Jacques Thibault Jacques Thibault (1949–2017) was a Canadian record producer. Before founding Lumen Records "
+         "he played bass in the rock group Les Marées. He died in Montreal at the age of 67.",
+         "Salt and Cedar Salt and Cedar is the debut album by Maren Holt, released in 1996 by Lumen Records. It was "
+         "produced by Jacques Thibault."]
+
+
+@pytest.mark.parametrize(("question", "expected", "path"), [
+    # "by the producer Jacques Thibault" founded it; "Before founding Lumen Records he …" is about him
+    ("Who founded the label that released Salt and Cedar?", "Jacques Thibault",
+     ["Salt and Cedar", "Lumen Records", "Jacques Thibault"]),
+    # "at the age of 67" follows "died in" but is no place
+    ("Where did the producer of Salt and Cedar die?", "Montreal", ["Salt and Cedar", "Jacques Thibault", "Montreal"]),
+])
+def test_a_label_and_its_founder(question: str, expected: str, path: list[str]) -> None:
+    found = answer(question, LUMEN, ["Salt and Cedar"])
+    assert found is not None and found.confident and found.text == expected
+    assert found.path == path
