@@ -203,8 +203,8 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
 
 _SPOUSES = {"spouse", "wife", "husband"}
 _MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
-# Chunks not already a PERSON or ORG that may hold a role: not a city ("born in Naples, the daughter of …"),
-# but LOC, which the small model gives some people's names ("the actress Lidiya Orlova").
+# Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model
+# gives some people's names ("the actress Lidiya Orlova").
 _HOLDING_KINDS = {"", "LOC", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}
 _KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
                      r"\s+(?:and\s+\w+\s+)?of\s+")
@@ -281,6 +281,22 @@ def _proper_tail(chunk: Any) -> tuple[int, str]:
     return tokens[first].idx, chunk.doc[chunk.start + first:chunk.end].text
 
 
+def _names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
+    """The names in a sentence that may hold a role, and where each starts. The small model often calls a
+    director an ORG, and some people a location; a chunk around a name it found ("American singer Dana
+    Whitfield") is not another name, and a chunk's description is not part of its name ("the British
+    band The Velvet Hours"). A place holds no family role ("born in Naples, the daughter of …"), but a
+    verb may ask for one ("the country that X belongs to")."""
+    names = {with_territory(without_heading(e.text), said.text, e.end_char): e.start_char
+             for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
+    kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
+    for c in doc.noun_chunks:
+        if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
+            start, text = _proper_tail(c)
+            names.setdefault(with_territory(text, said.text, c.end_char), start)
+    return names
+
+
 def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "") -> tuple[str, Sentence] | None:
     """Who holds `role` for `subject`, and the sentence that says so: the name nearest the role's cue
     word in a sentence about the subject (never a name made only of the subject's words). With a
@@ -307,18 +323,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
         if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
             continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
-        # The small model often calls a director an ORG; a name nearest the cue word comes first.
-        names = {with_territory(without_heading(e.text), said.text, e.end_char): e.start_char
-                 for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
-        # A chunk around a name the model found ("American singer Dana Whitfield") is not another name;
-        # a chunk's description is not part of its name ("the British band The Velvet Hours").
-        # not a place or a date ("born in Naples, the daughter of …"), unless a verb asks for it ("the
-        # country that X belongs to": "belonging to Estonia")
-        kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
-        for c in doc.noun_chunks:
-            if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
-                start, text = _proper_tail(c)
-                names.setdefault(with_territory(text, said.text, c.end_char), start)
+        names = _names_of(said, doc, role)
         if role == "mother" and _parents(lowered, cue) >= 0:
             # "the son of A and B": the mother is B, never A, the name nearest the cue
             if second := _second_parent(lowered, cue, names):
