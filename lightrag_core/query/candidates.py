@@ -9,6 +9,7 @@ answers. `short_answer.py` decides whether the best one is clear enough to give.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
@@ -63,14 +64,24 @@ NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city,
 
 
 
-def _typed(kind: AnswerType, span: Span, life: float, event: str, school: bool = False, doing: bool = False,
-           following: str = "") -> tuple[str, float]:
+@dataclass(frozen=True)
+class _Asked:
+    """What the question asks, read once for all its spans."""
+
+    kind: AnswerType
+    event: str = ""  # "birth", "death", "burial": the life event whose date or place is asked
+    school: bool = False  # "where did X study / work?": a school or an employer answers
+    doing: bool = False  # "who produced X?": a company answers as well as a person
+
+
+def _typed(asked: _Asked, span: Span, life: float, following: str = "") -> tuple[str, float]:
     """The span's answer text and how well it fits the asked-for type. A place question reads more than
     the labels: "born in Lyon" is a place where the small model says PERSON, and "which country is X
     from?" is answered by a country, from a nationality word ("a French director": France) too, but
     not "which country was X born in?" (an Indian father does not make a birthplace India)."""
+    kind, event, school = asked.kind, asked.event, asked.school
     text, fitted = clean_span(span.text), fit(kind, span)
-    if kind.kind == PERSON and doing and span.label == "ORG":
+    if kind.kind == PERSON and asked.doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
     if kind.kind == PLACE and kind.head and span.label in LABELS[NAME] and (
             kind.head in text.lower().split() or following.lower().startswith(kind.head)):
@@ -140,8 +151,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
-    school = kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING)  # not "the mayor of what city?"
-    org_verb = bool(verb & _ORG_DOING)
+    # not "the mayor of what city?": there the noun types the answer
+    typing = _Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
+                    doing=bool(verb & _ORG_DOING))
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
@@ -187,7 +199,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         base += 0.3 * pool_score.get(id(p.sentence), 0.0)
         for span in p.spans:
             life = life_event(p, span, event)
-            text, fitted = _typed(kind, span, life, event, school, org_verb, _after(p, span))
+            text, fitted = _typed(typing, span, life, _after(p, span))
             if fitted and text and not asked(text) and not asked(span.text):  # "Swedish" asked: not Sweden
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
@@ -231,7 +243,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         unqualified = not qualified(second.sentence.name_stems)  # the answer's own sentence says it
         for span in second.spans:
             life = life_event(second, span, event)
-            text, fitted = _typed(kind, span, life, event, school, org_verb, _after(second, span))
+            text, fitted = _typed(typing, span, life, _after(second, span))
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems:
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life

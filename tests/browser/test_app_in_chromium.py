@@ -84,6 +84,29 @@ def upload_and_index(page, url: str, files: list[Path]) -> None:
     _settle(page)
 
 
+@contextmanager
+def uploaded_app(workdir: Path, files: list[Path], height: int = 1100) -> Iterator[tuple]:
+    """Chromium on the offline app over `workdir`, with `files` uploaded and indexed: (page, url)."""
+    from playwright.sync_api import sync_playwright
+
+    with offline_app(workdir) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": height})
+            upload_and_index(page, url, files)
+            yield page, url
+        finally:
+            browser.close()
+
+
+def shoot_reply(page, reply, name: str) -> None:
+    """Check the Query page shows no Python internals, then screenshot it with the reply in view."""
+    _clean(page, "Query")
+    reply.scroll_into_view_if_needed()
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
 WORKDIR: dict[str, Path] = {}  # the browser workspace, indexed by the walk, reused by the console walk
 
 

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_app_in_chromium import (
-    ARGS,
-    CHROMIUM,
-    SHOTS,
-    _clean,
-    extractive_reply,
-    offline_app,
-    upload_and_index,
-)
+from tests.browser.test_app_in_chromium import SHOTS, _clean, extractive_reply, uploaded_app
 from tests.e2e.test_citations import PAGES, _docx
 from tests.support.pdfs import pages_pdf
 
@@ -21,15 +13,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_pages_and_headings_are_cited_on_the_query_page(tmp_path):
-    from playwright.sync_api import sync_playwright
-
     (tmp_path / "survey.pdf").write_bytes(pages_pdf(PAGES))
     (tmp_path / "ferries.docx").write_bytes(_docx())
-    with offline_app(tmp_path / "ws") as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1100})
-        upload_and_index(page, url, [tmp_path / "survey.pdf", tmp_path / "ferries.docx"])
-
+    with uploaded_app(tmp_path / "ws", [tmp_path / "survey.pdf", tmp_path / "ferries.docx"]) as (page, url):
         reply = extractive_reply(page, url, "Who designed the lighthouse at Brill?")
         answer = reply.inner_text()
         assert "Answer: Anna Vos [1]" in answer, answer
@@ -48,4 +34,3 @@ def test_pages_and_headings_are_cited_on_the_query_page(tmp_path):
         cells = table.locator('[role="gridcell"], [role="columnheader"]').all_text_contents()
         assert "where" in cells and "pp. 1–3" in cells, cells
         page.screenshot(path=str(SHOTS / "query_citation_chunks.png"), full_page=True)
-        browser.close()

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_app_in_chromium import (
-    ARGS,
-    CHROMIUM,
-    SHOTS,
-    _clean,
-    extractive_reply,
-    offline_app,
-    upload_and_index,
-)
+from tests.browser.test_app_in_chromium import extractive_reply, shoot_reply, uploaded_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -29,15 +21,9 @@ CHATS = {
 
 
 def test_an_order_question_over_chat_logs_is_answered_with_both_dates(tmp_path):
-    from playwright.sync_api import sync_playwright
-
     for name, text in CHATS.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    with offline_app(tmp_path / "ws") as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1100})
-        upload_and_index(page, url, [tmp_path / name for name in CHATS])
-
+    with uploaded_app(tmp_path / "ws", [tmp_path / name for name in CHATS]) as (page, url):
         reply = extractive_reply(page, url, "Did Li Hua ask Jennifer for a book on fitness nutrition before she "
                                             "announced the guest speaker at the gym?")
         answer = reply.inner_text()
@@ -46,8 +32,4 @@ def test_an_order_question_over_chat_logs_is_answered_with_both_dates(tmp_path):
         assert "Could you recommend a book on fitness nutrition?" in answer, answer
         box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
         assert "Short answer: yes" in box, box
-        _clean(page, "Query")
-        reply.scroll_into_view_if_needed()
-        page.wait_for_timeout(400)
-        page.screenshot(path=str(SHOTS / "query_event_order.png"), full_page=True)
-        browser.close()
+        shoot_reply(page, reply, "query_event_order.png")

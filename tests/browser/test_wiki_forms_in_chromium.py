@@ -8,36 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_app_in_chromium import (
-    ARGS,
-    CHROMIUM,
-    SHOTS,
-    _clean,
-    extractive_reply,
-    offline_app,
-    upload_and_index,
-)
+from tests.browser.test_app_in_chromium import extractive_reply, shoot_reply, uploaded_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-BATCH = Path(__file__).parents[1].parent / "bench" / "wiki_forms" / "batch1.json"
+BATCH = Path(__file__).parents[2] / "bench" / "wiki_forms" / "batch1.json"
 PAGES = ("ashes", "daubigny", "odile", "louis", "crossing", "kessler")  # a film, its director's family, another
 
 
 def test_a_kinship_chain_is_answered_with_its_path(tmp_path):
-    from playwright.sync_api import sync_playwright
-
     passages = json.loads(BATCH.read_text())["passages"]
     files = []
     for key in PAGES:
         title, text = passages[key]
         files.append(tmp_path / f"{title}.txt")
         files[-1].write_text(f"{title}\n\n{text}\n", encoding="utf-8")
-    with offline_app(tmp_path / "ws") as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        upload_and_index(page, url, files)
-
+    with uploaded_app(tmp_path / "ws", files, height=1000) as (page, url):
         reply = extractive_reply(page, url, "Who is the father-in-law of Marcel Daubigny?")
         answer = reply.inner_text()
         assert "Answer: Louis Ferrand [" in answer, answer
@@ -45,8 +31,4 @@ def test_a_kinship_chain_is_answered_with_its_path(tmp_path):
         assert "He was married to the actress Odile Ferrand" in answer, answer  # the first tie, cited
         box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
         assert "Short answer: Louis Ferrand" in box, box
-        _clean(page, "Query")
-        reply.scroll_into_view_if_needed()
-        page.wait_for_timeout(400)
-        page.screenshot(path=str(SHOTS / "query_kinship_path.png"), full_page=True)
-        browser.close()
+        shoot_reply(page, reply, "query_kinship_path.png")
