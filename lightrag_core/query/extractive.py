@@ -14,6 +14,7 @@ import numpy as np
 
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_type import answer_type
+from lightrag_core.query.hop_evidence import follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.sentences import choose, question_names, score_sentences
@@ -47,8 +48,14 @@ def extractive_answer(
         if len(short.path) > 2:
             yield from _words(f"Path: {' → '.join(short.path)}\n")
         yield "\n"
-    first = [*short.evidence, *(short.rival if not short.confident else [])] if short else None
-    for s in choose(scored, first):
+    first = [*short.evidence, *(short.rival if not short.confident else [])] if short else []
+    if short is None or not short.confident:
+        # The bridge's own sentence follows the best candidate's (hop_evidence.py).
+        through = (*bridges, *(short.path[1:-1] if short else ()))
+        lead = first[: len(short.evidence)] if short else [s for s, _ in scored[:1]]
+        hop = follow_bridges(scored, question_names(query, result), query, through)
+        first = [*lead, *hop, *first[len(lead):]]
+    for s in choose(scored, first or None):
         where = f" ({s.where})" if s.where else ""
         yield from _words(f"- {s.text} [{s.ref}]{where}\n")
 

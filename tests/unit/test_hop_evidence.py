@@ -1,0 +1,51 @@
+"""Without a confident short answer, the evidence follows a bridge into its own sentence."""
+
+from __future__ import annotations
+
+from lightrag_core.query.hop_evidence import follow_bridges
+from lightrag_core.query.result import QueryResult
+from lightrag_core.query.sentences import Sentence, sentences_of
+
+GAME = "Iron Tide is a strategy game released in 2004. Its story was written by Mara Quill, a retired pilot."
+QUILL = "Mara Quill Mara Quill (born 1956) is an American writer. She is known for naval thriller novels."
+OTHER = "Harbour Games is a studio in Leeds. Its founder Tom Vale wrote comic novels."
+
+
+def scored(*chunks: str) -> list[tuple[Sentence, float]]:
+    """The passages' sentences as the context splits them, in passage order (the first scored best)."""
+    r = QueryResult("multihop", [], [])
+    r.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                for i, c in enumerate(chunks)]
+    found = sentences_of(r)
+    return [(s, float(len(found) - i)) for i, s in enumerate(found)]
+
+
+def test_the_bridge_is_followed_into_a_sentence_of_the_passage_that_opens_on_it() -> None:
+    # "The Hallam Prize went to …" never names Mara Quill, nor refers back to her: her passage opens on her name.
+    quill = "Mara Quill Mara Quill is an American writer. The Hallam Prize went to her novel Salt Roads in 1988."
+    found = follow_bridges(scored(GAME, OTHER, quill), ["Iron Tide"],
+                           "When did the author of the story of Iron Tide win the Hallam Prize?", ("Mara Quill",))
+    assert [s.text for s in found] == ["The Hallam Prize went to her novel Salt Roads in 1988."]
+
+
+def test_a_sentence_that_cannot_hold_the_asked_kind_is_passed_over() -> None:
+    # "when" needs a date: the birth year's sentence, not the novels'
+    found = follow_bridges(scored(GAME, QUILL), ["Iron Tide"], "When was the author of Iron Tide's story born?",
+                           ("Mara Quill",))
+    assert [s.text for s in found] == ["Mara Quill Mara Quill (born 1956) is an American writer."]
+    found = follow_bridges(scored(GAME, "Mara Quill Mara Quill is a writer. She is known for novels."),
+                           ["Iron Tide"], "When was the author of Iron Tide's story born?", ("Mara Quill",))
+    assert found == []
+
+
+def test_no_bridge_or_a_comparison_adds_nothing() -> None:
+    assert follow_bridges(scored(GAME, QUILL), ["Iron Tide"], "Who wrote the story of Iron Tide?", ()) == []
+    assert follow_bridges(scored(GAME, QUILL), ["Iron Tide"], "Are Iron Tide and Harbour Games both games?",
+                          ("Mara Quill",)) == []
+
+
+def test_a_sentence_naming_the_questions_own_entity_is_a_first_hop_not_the_bridges() -> None:
+    both = "Iron Tide Mara Quill wrote the story of Iron Tide in 2003."
+    found = follow_bridges(scored(GAME, both), ["Iron Tide"], "When was the author of Iron Tide's story born?",
+                           ("Mara Quill",))
+    assert found == []
