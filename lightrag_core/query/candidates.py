@@ -256,7 +256,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
-    merged = _merge_names(candidates)
+    merged = _merge_names(candidates, whole=kind.kind == DATE and not kind.year)
     # A bridge that leads on to an answer as good as itself is what the question describes, not what it
     # asks ("a retired Orlando Magic player who …": Grant Hill leads to the show he hosts).
     for key, (score, evidence, path) in list(merged.items()):
@@ -285,17 +285,24 @@ def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...]
     return [s for *_, s in sorted(ranked, key=lambda r: r[:2], reverse=True)[:EXTRA_POOL]]
 
 
-def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]]
+def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]], whole: bool = False
                  ) -> dict[str, tuple[float, list[Sentence], list[str]]]:
     """One candidate per name ("Marley" joins "Jacob Marley"): a name must not compete with itself.
-    The best-scored form stands for it."""
+    The best-scored form stands for it; with `whole` (a date asked, not a year) the longest form is
+    the answer at the best form's score: "died in 1975" and "(1887 – April 5, 1975)" agree, and the
+    day answers "on which date?"."""
     merged: dict[str, tuple[float, list[Sentence], list[str]]] = {}
     for key in sorted(candidates, key=len, reverse=True):
         home = max((k for k in merged if _same_name(key, k)), key=lambda k: merged[k][0], default=None)
         if home is None:
             merged[key] = candidates[key]
         elif candidates[key][0] > merged[home][0]:
-            merged[home] = candidates[key]
+            score, evidence, path = candidates[key]
+            if whole:
+                longest = merged[home]
+                evidence = [*evidence, *(s for s in longest[1] if s not in evidence)]
+                path = [*path[:-1], longest[2][-1]]
+            merged[home] = (score, evidence, path)
     return merged
 
 

@@ -238,3 +238,15 @@ def test_a_label_and_its_founder(question: str, expected: str, path: list[str]) 
     found = answer(question, LUMEN, ["Salt and Cedar"])
     assert found is not None and found.confident and found.text == expected
     assert found.path == path
+
+
+def test_a_date_asked_is_answered_by_the_whole_date_that_agrees_with_a_bare_year() -> None:
+    # "died in 1975" matches the question's words best; the lifespan's "April 5, 1975" is the same death
+    chunks = ["Arno Vell Arno Vell (October 31, 1887 – April 5, 1975) was a Bremian statesman.",
+              "When Arno Vell died in 1975, he was entombed in a marble sarcophagus in Kessel."]
+    found = answer("On which date did Arno Vell die?", chunks, ["Arno Vell"])
+    assert found is not None and found.text == "April 5, 1975"
+    assert {s.ref for s in found.evidence} == {"1", "2"}
+    # a year asked keeps the year
+    found = answer("In which year did Arno Vell die?", chunks, ["Arno Vell"])
+    assert found is not None and found.text == "1975"
