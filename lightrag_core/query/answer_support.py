@@ -47,8 +47,10 @@ def idf_over(terms: set[str], word_sets: list[frozenset[str]]) -> dict[str, floa
 def cover(terms: set[str], idf: dict[str, float], words: frozenset[str]) -> float:
     """Weighted share of `terms` in `words`; a term also counts when one is a prefix of the other
     ("director" and "direct", "founder" and "founded")."""
-    total = sum(idf.values()) or 1.0
-    hit = sum(idf[t] for t in terms if t in words or any(related(t, w) for w in words))
+    # fsum: exactly rounded whatever the sets' iteration order (it changes with the hash seed), so a tie
+    # at a threshold is decided the same way in every process.
+    total = math.fsum(idf.values()) or 1.0
+    hit = math.fsum(idf[t] for t in terms if t in words or any(related(t, w) for w in words))
     return hit / total
 
 
