@@ -36,7 +36,8 @@ def extractive_answer(
         return
     walk = result.processing_info.graph
     bridges = tuple(dict.fromkeys(step.found for step in walk.decomposition)) if walk else ()
-    short = short_answer(query, scored, question_names(query, result), bridges, embedder.embed)
+    names = question_names(query, result)
+    short = short_answer(query, scored, names, bridges, embedder.embed)
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
@@ -53,7 +54,7 @@ def extractive_answer(
         # The bridge's own sentence follows the best candidate's (hop_evidence.py).
         through = (*bridges, *(short.path[1:-1] if short else ()))
         lead = first[: len(short.evidence)] if short else [s for s, _ in scored[:1]]
-        hop = follow_bridges(scored, question_names(query, result), query, through)
+        hop = follow_bridges(scored, names, query, through)
         first = [*lead, *hop, *first[len(lead):]]
     for s in choose(scored, first or None):
         where = f" ({s.where})" if s.where else ""

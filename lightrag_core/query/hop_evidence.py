@@ -25,10 +25,10 @@ def follow_bridges(scored: list[tuple[Sentence, float]], question_names: list[st
                    bridges: tuple[str, ...]) -> list[Sentence]:
     """The best-scored sentences about a bridge that do not name the question's own entities."""
     kind = answer_type(query)
-    if not bridges or kind.kind in {YES_NO, CHOICE}:  # a comparison's evidence is each side's own sentence
-        return []
     asked = stems(query)
     bridges = tuple(b for b in bridges if not stems(b) <= asked)
+    if not bridges or kind.kind in {YES_NO, CHOICE}:  # a comparison's evidence is each side's own sentence
+        return []
     openings = _openings([s for s, _ in scored])
     found: list[Sentence] = []
     for s, _ in scored:
