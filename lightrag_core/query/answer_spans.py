@@ -78,9 +78,33 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                        _locative(c.root))
                   for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled]
         spans += _descriptions(doc, labelled)
+        spans = list({(k.text, k.start): k for k in (_as_written(s, k) for k in spans)}.values())
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                                   [t.head.i for t in doc], [t.dep_ for t in doc]))
     return out
+
+
+_QUOTED = re.compile(r'"[^"]{1,120}"|“[^”]{1,120}”')
+# Names a quoted title is no answer for: "starring roles in "Audrey and Friends"" names a show.
+_NOT_A_TITLE = {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "NAME"}
+
+
+def _as_written(sentence: Sentence, span: Span) -> Span:
+    """The span as the sentence's own words bound it: not running from a passage's title line into the
+    sentence after it ("Gerald McRaney Gerald Lee McRaney": the name is the second), and a name in
+    quotation marks is part of a title (a show, a song, a game), whatever the small model called it: the
+    span is the whole title."""
+    end = span.start + len(span.text)
+    if sentence.lead and span.start < sentence.lead < end - 1:
+        cut = sentence.lead + 1
+        rest = sentence.text[cut:end]
+        if rest.strip():
+            span = Span(rest, span.label, span.root, cut, span.locative)
+    end = span.start + len(span.text)
+    quoted = next((m for m in _QUOTED.finditer(sentence.text) if m.start() < span.start and end < m.end()), None)
+    if span.label in _NOT_A_TITLE and quoted:  # the whole title: "XCOM 2", not "XCOM"
+        return Span(quoted.group()[1:-1].strip(), "WORK_OF_ART", span.root, quoted.start() + 1, span.locative)
+    return span
 
 
 # Words that say when or how someone held a role, not what it was ("a former English footballer").

@@ -256,6 +256,18 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
+        if kind.head and _describes(second.sentence, bridge_name, kind.head):
+            # "X starred which actor?": the bridge is the answer when its own sentence calls it what is asked
+            # ("McRaney … starred" then "Gerald Lee McRaney … is an American television and movie actor").
+            text, fitted = _typed(typing, bridge, 0.0, _after(first, bridge))
+            if fitted and text and not asked(text) and not asked(bridge.text):
+                tie = (PROXIMITY * proximity(first, bridge, terms, lemmas) + AGENT * agent(first, bridge, verb)
+                       + HEAD_WORD * _names_head(kind, text))
+                score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
+                if unqualified:
+                    score *= UNQUALIFIED
+                text = _fuller(text, second)
+                offer(text, score, [first.sentence, second.sentence], [*reached[:1], text])
     merged = _merge_names(candidates, whole=kind.kind == DATE and not kind.year)
     # A bridge that leads on to an answer as good as itself is what the question describes, not what it
     # asks ("a retired Orlando Magic player who …": Grant Hill leads to the show he hosts).
@@ -264,6 +276,20 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if onward >= BRIDGE_ONWARD * score:
             merged[key] = (score * BRIDGE_PENALTY, evidence, path)
     return sorted(merged.items(), key=lambda kv: -kv[1][0])
+
+
+def _describes(sentence: Sentence, name: str, head: str) -> bool:
+    """The sentence is about `name` (opens with it, or with its passage's title that holds it) and calls
+    it by the question's noun ("… is an American television and movie actor" for "which actor")."""
+    opening = sentence.text[:max(sentence.lead, len(name) + 2)]
+    return _same_name(name.lower(), opening.lower()) and any(related(stem(head), w) for w in sentence.stems)
+
+
+def _fuller(name: str, parsed: ParsedSentence) -> str:
+    """The name as its own sentence gives it in full ("Gerald Lee McRaney" for "Gerald McRaney")."""
+    last = name.split()[-1].lower()
+    fuller = (clean_span(k.text) for k in parsed.spans if k.label == "PERSON")
+    return next((full for full in fuller if last in full.lower().split() and len(full) > len(name)), name)
 
 
 def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...], terms: set[str],

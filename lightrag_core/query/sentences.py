@@ -64,10 +64,25 @@ class Sentence:
     when: datetime | None = None  # the last date written above it in its chunk, else its file name's (dates.py)
     dated: str = ""  # that date as the text writes it ("20260122_15:00")
     offset: int = 0  # where it starts in its chunk: orders two sentences of one chunk
+    # The length of a title line the sentence opens with ("Gerald McRaney" before "Gerald Lee McRaney (born
+    # …) is …"): a passage's title joins its first sentence, and a name must not run across the two.
+    lead: int = 0
 
     @property
     def name_stems(self) -> frozenset[str]:
         return self.stems | self.context_stems
+
+
+_TITLE_LINE = re.compile(r"[ \t]*([^\n.!?:;,]{1,120})[ \t]*\n")
+
+
+def _title_length(raw: str) -> int:
+    """The length of the title line a sentence opens with, in its whitespace-joined text: a short first
+    line with no punctuation to end it, followed by more of the sentence; 0 when there is none."""
+    line = _TITLE_LINE.match(raw)
+    if line is None or len(line.group(1).split()) > 12 or not raw[line.end():].strip():
+        return 0
+    return len(" ".join(line.group(1).split()))
 
 
 def stem(word: str) -> str:
@@ -107,7 +122,8 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
-                                    dated.when if dated else None, dated.text if dated else "", max(start, 0)))
+                                    dated.when if dated else None, dated.text if dated else "", max(start, 0),
+                                    _title_length(raw)))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _refers_back(text) else frozenset())
     return out

@@ -1,0 +1,61 @@
+"""Names as a passage's own words bound them: a title line does not run into the sentence after it, a
+quoted title is no person, and "X starred which actor?" is answered by the one its own sentence calls an
+actor."""
+
+from __future__ import annotations
+
+from lightrag_core.query.answer_spans import parse
+from lightrag_core.query.result import QueryResult
+from lightrag_core.query.sentences import Sentence, sentences_of
+from tests.unit.test_short_answer import answer
+
+SERIES = ("Harbour Street\nHarbour Street is an American detective series that ran from 1981 to 1989. The series "
+          "starred Gerald Halsey and Tom Crane as two brothers who run a detective agency.")
+HALSEY = "Gerald Halsey\nGerald Lee Halsey (born August 19, 1947) is an American television and movie actor."
+CRANE = "Tom Crane\nTom Crane (born 1950) is a Scottish stage director and playwright."
+SHOWS = 'He starred in "Audrey and Friends" and "Major Dad" with Tom Crane, and later in Glasgow.'
+
+
+def _sentences(*chunks: str) -> list[Sentence]:
+    result = QueryResult("multihop", [], [])
+    result.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                     for i, c in enumerate(chunks)]
+    return sentences_of(result)
+
+
+def _spans(chunk: str) -> list[tuple[str, str]]:
+    return [(k.text, k.label) for p in parse(_sentences(chunk)) for k in p.spans]
+
+
+def test_a_title_line_does_not_run_into_the_first_sentence() -> None:
+    sentence = _sentences(HALSEY)[0]
+    assert sentence.text.startswith("Gerald Halsey Gerald Lee Halsey")  # shown as the passage reads
+    assert sentence.lead == len("Gerald Halsey")
+    assert ("Gerald Lee Halsey", "PERSON") in _spans(HALSEY)
+    assert not any("Halsey Gerald" in text for text, _ in _spans(HALSEY))
+
+
+def test_a_first_line_that_is_a_sentence_is_no_title() -> None:
+    assert _sentences("Tom Crane is a director.\nHe was born in 1950 in Glasgow.")[0].lead == 0
+    assert _sentences("Tom Crane, a director\nborn in 1950, lives in Glasgow.")[0].lead == 0
+
+
+def test_a_name_inside_a_quoted_title_is_the_whole_title() -> None:
+    spans = dict(_spans(SHOWS))
+    assert spans.get("Audrey") != "PERSON" and spans.get("Dad") != "PERSON"
+    assert spans.get("Audrey and Friends") == "WORK_OF_ART" and spans.get("Major Dad") == "WORK_OF_ART"
+    assert spans.get("Tom Crane") == "PERSON"  # outside the quotes a name stays what the model said
+
+
+def test_which_actor_is_the_one_whose_own_sentence_calls_him_an_actor() -> None:
+    found = answer("Harbour Street starred which television and movie actor from the US?",
+                   [SERIES, CRANE, HALSEY], ["Harbour Street", "US"])
+    assert found is not None and found.confident
+    assert found.text == "Gerald Lee Halsey"  # the full name his own sentence gives
+    assert [s.ref for s in found.evidence] == ["1", "3"]  # the series' sentence, then his
+
+
+def test_without_a_sentence_that_calls_anyone_an_actor_there_is_no_confident_actor() -> None:
+    found = answer("Harbour Street starred which television and movie actor from the US?",
+                   [SERIES, CRANE], ["Harbour Street", "US"])
+    assert found is None or not found.confident
