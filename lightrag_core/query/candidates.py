@@ -14,24 +14,22 @@ from dataclasses import dataclass
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import (
-    EVENT_WORDS,
     ParsedSentence,
     Span,
     agent,
-    asked_event,
     asked_identity,
     asked_qualifier,
     asked_verb,
     clean_span,
+    denies,
     fit,
-    life_event,
     parse,
-    placed_by,
     proximity,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.countries import country_of_word, is_country
+from lightrag_core.query.life_events import EVENT_WORDS, asked_event, life_event, placed_by
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
@@ -59,6 +57,7 @@ _SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enrol
 # "Who produced X?" is answered by a company as often as by a person.
 _ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "release", "own", "operate", "sponsor"}
 LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
+NEGATED = 0.5  # a sentence that says "not" of what the question asks states it for none of its spans
 NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
 
 
@@ -147,6 +146,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     doc = nlp()(query)
     lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
               and t.lower_ not in named_words}
+    # "Which film did X not direct?" asks about a "not": then a sentence's own "not" is no denial
+    asks_not = any(t.dep_ == "neg" for t in doc)
     verb = asked_verb(doc)
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
@@ -197,6 +198,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         covered = cover(terms, idf, p.sentence.name_stems) if terms else float(bool(reached))
         base = covered + 0.5 * len(reached) / max(len(named), 1)
         base += 0.3 * pool_score.get(id(p.sentence), 0.0)
+        negated = not asks_not and denies(p, lemmas)
         for span in p.spans:
             life = life_event(p, span, event)
             text, fitted = _typed(typing, span, life, _after(p, span))
@@ -213,6 +215,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNNAMED_IDENTITY
                 if unqualified:
                     score *= UNQUALIFIED
+                if negated:
+                    score *= NEGATED
                 offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
@@ -241,6 +245,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         bridge_name = clean_span(bridge.text)
         unnamed = not calls_identity(second.sentence)
         unqualified = not qualified(second.sentence.name_stems)  # the answer's own sentence says it
+        negated = not asks_not and (denies(second, lemmas) or denies(first, lemmas))
         for span in second.spans:
             life = life_event(second, span, event)
             text, fitted = _typed(typing, span, life, _after(second, span))
@@ -254,6 +259,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNNAMED_IDENTITY
                 if unqualified:
                     score *= UNQUALIFIED
+                if negated:
+                    score *= NEGATED
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
         if kind.head and _describes(second.sentence, bridge_name, kind.head):

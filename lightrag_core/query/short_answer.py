@@ -11,12 +11,12 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 
 from __future__ import annotations
 
-from lightrag_core.query.answer_spans import asks_cause_of_death, cause_of_death
 from lightrag_core.query.answer_support import YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
+from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
 from lightrag_core.query.roles import Hop, chain_holder, first_hop, holder, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in
 

@@ -1,0 +1,116 @@
+"""Life events in a sentence: whose birth, death or burial a date or place is ("(1887 – April 5, 1975)",
+"born in Lyon"), which verb places a span, and what a sentence says someone died of.
+
+`candidates.py` weighs spans with these; `short_answer.py` answers "what was the cause of death of X?".
+"""
+
+from __future__ import annotations
+
+import re
+
+from lightrag_core.query.answer_spans import ParsedSentence, Span
+from lightrag_core.query.sentences import stems
+
+_BRACKETS = re.compile(r"\(([^()]{4,120})\)")
+_DASH = re.compile(r"\s*[–—-]\s+|\s+[–—-]\s*|–")
+_CUES = {"birth": re.compile(r"\b(?:born|birth|b\.)", re.IGNORECASE),
+         "death": re.compile(r"\b(?:died|death|dead|d\.|killed)", re.IGNORECASE),
+         "burial": re.compile(r"\b(?:buried|burial|interred|grave)", re.IGNORECASE)}
+# The words a question asks an event with, which a sentence stating it by a cue or a bracket covers.
+EVENT_WORDS = {"birth": stems("born birth"), "death": stems("die died death"), "burial": stems("buried burial bury")}
+CUE_REACH = 60  # characters before a span in which "born"/"died" says whose date or place it is
+_CLAUSE_END = re.compile(r"[;)]|, (?:and |but )?(?:he|she|they|it)\b", re.IGNORECASE)
+
+
+def asked_event(lemmas: set[str]) -> str:
+    """"birth", "death" or "burial" when the question asks when or where someone was born, died or buried."""
+    if lemmas & {"bear", "born", "birth"}:
+        return "birth"
+    return "death" if lemmas & {"die", "death"} else "burial" if lemmas & {"bury", "burial"} else ""
+
+
+def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
+    """For a question about a birth or death: 1 for a date or place that the sentence gives for that
+    event ("born 3 June 1899 in Leeds", the first date of a "(1924 – 2005)" bracket for a birth),
+    -0.5 for one it gives for the other event (a birth place does not answer "where did X die?")."""
+    if not asked:
+        return 0.0
+    if span.label == "DATE":
+        bracket = _bracket_event(parsed.sentence.text, span)
+        if bracket:
+            return 1.0 if bracket == asked else -0.5
+    verb = _governing_verb(parsed, span.root)
+    if verb and verb not in _EVENT_VERBS:
+        return 0.0  # "born in Bergen and studied at the Oslo theatre school": Oslo is where he studied
+    cue = _cue_before(parsed.sentence.text, span.start)
+    if not cue:
+        return 0.0
+    return 1.0 if cue == asked else -0.5
+
+
+_EVENT_VERBS = {"bear", "born", "die", "bury"}
+
+
+def placed_by(parsed: ParsedSentence, span: Span, lemmas: set[str]) -> float:
+    """For "where did X work?": 1 for a place the asked verb governs ("worked at the University of
+    Glasgow", not "born in Dundee"), else 0 (a place another verb governs may still answer: "released
+    in the United Kingdom" says nothing against it)."""
+    return float(_governing_verb(parsed, span.root) in lemmas)
+
+
+def _governing_verb(parsed: ParsedSentence, root: int) -> str:
+    """The lemma of the verb whose preposition the span is the object of ("studied at X": study); ""
+    when the span hangs from no verb that way. A name inside a phrase ("at the Oslo theatre school")
+    hangs from the phrase's head."""
+    for _ in range(4):
+        if parsed.deps[root] not in {"compound", "amod", "nmod", "poss"}:
+            break
+        root = parsed.heads[root]
+    if parsed.deps[root] != "pobj":
+        return ""
+    verb = parsed.heads[parsed.heads[root]]
+    return parsed.lemmas[verb] if parsed.deps[verb] in {"ROOT", "conj", "advcl", "relcl", "acl", "xcomp", "ccomp"} \
+        else ""
+
+
+def _cue_before(text: str, start: int) -> str:
+    """The life event named nearest before `start`, within reach and in the same clause."""
+    window = text[max(0, start - CUE_REACH):start]
+    ends = [m.end() for m in _CLAUSE_END.finditer(window)]
+    window = window[ends[-1]:] if ends else window
+    last = {event: found[-1].start() for event, cue in _CUES.items() if (found := list(cue.finditer(window)))}
+    return max(last, key=lambda event: last[event]) if last else ""
+
+
+def _bracket_event(text: str, span: Span) -> str:
+    """"birth" or "death" for a date inside a "(1924 – 2005)" or "(born 1924)" bracket after a name."""
+    for bracket in _BRACKETS.finditer(text):
+        if not bracket.start(1) <= span.start < bracket.end(1):
+            continue
+        inside = bracket.group(1)
+        if _CUES["birth"].search(inside) and _CUES["death"].search(inside):
+            return ""  # "(born 3 June 1899 in Leeds, died 1968)": the cue words say which
+        parts = _DASH.split(inside.removeprefix("born "), maxsplit=1)
+        offset = span.start - bracket.start(1)
+        if len(parts) == 2:
+            return "birth" if offset < inside.find(parts[1]) else "death"
+        if inside.startswith("born "):
+            return "birth"
+    return ""
+
+
+_CAUSE_ASKED = re.compile(r"\bcause\s+of\s+(?:his\s+|her\s+|their\s+)?death\b|\b(?:how|why)\s+did\b.{0,200}\bdie\b",
+                          re.IGNORECASE)
+_CAUSE = re.compile(r"\b(?:died|dies|death)\s+(?:was\s+)?(?:of|from|due\s+to|after)\s+"
+                    r"(?:a\s+|an\s+|the\s+|complications\s+(?:of|from)\s+)?(?P<cause>[a-z][a-z' -]{2,50}?)"
+                    r"(?=\s+(?:in|at|on|while|aged|at\s+the\s+age)\b|[,.;(]|$)")
+
+
+def asks_cause_of_death(question: str) -> bool:
+    return _CAUSE_ASKED.search(question) is not None
+
+
+def cause_of_death(text: str) -> str:
+    """What a sentence says someone died of ("He died of a heart attack in Paris": heart attack)."""
+    found = _CAUSE.search(text)
+    return found["cause"].strip() if found else ""
