@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.decompose import Bridge
-from lightrag_core.query.sentences import stem, stems
+from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
 
 MAX_SENTENCES = 12  # sentences stating a cue whose names are looked up as titles (one batched lookup)
@@ -32,9 +32,6 @@ MAX_DISTANCE = 40  # characters between the cue word and the name, at most
 # jumper") is likely a namesake.
 OTHER_KIND = 0.3
 _QUALIFIER = re.compile(r"\(([^)]*)\)\s*$")
-# A sentence ends at . ! ? before a capital, but not after an initial or a title ("M. Ward", "Dr. No"):
-# the name a bridge is, is often written with one.
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt)\.)\s+(?=[A-Z0-9\"'“‘(])|\n\s*\n")
 _TOKEN = re.compile(r"[\w][\w'’.&:-]*")
 _TRIM = " .,;:'’\"!?)("
 _CONNECTORS = {"of", "the", "and", "de", "von", "van", "da", "del", "la", "le", "in", "on", "for", "a", "&", "du"}
@@ -138,10 +135,6 @@ def resolve(
     # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
     best.entity = store.resolve_names([best_key]).get(best_key)
     return best
-
-
-def split_sentences(text: str) -> list[str]:
-    return [" ".join(p.split()) for p in _SENTENCE.split(text) if p.strip()]
 
 
 def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[int]:

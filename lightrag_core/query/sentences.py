@@ -21,8 +21,13 @@ from lightrag_core.embeddings import Embedder
 from lightrag_core.query.dates import Written, date_before, dates_in, heading_dates
 from lightrag_core.query.result import QueryResult
 
-# A sentence ends at . ! ? before a capital, at a paragraph break, and before a Markdown heading line.
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])")
+# A sentence ends at . ! ? before a capital or a digit, at a paragraph break, and before a Markdown
+# heading line; not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9"),
+# which would cut a name, and often the very fact asked for, in two.
+_SENTENCE = re.compile(
+    r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
+    r"\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])"
+)
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
 MAX_SENTENCES = 4
 EMBEDDED_CANDIDATES = 40  # only these are embedded (the answer must take well under a second)
@@ -127,6 +132,11 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _refers_back(text) else frozenset())
     return out
+
+
+def split_sentences(text: str) -> list[str]:
+    """Whitespace-normalised sentences of a text, in order."""
+    return [" ".join(p.split()) for p in _SENTENCE.split(text) if p.strip()]
 
 
 def _date_of(dates: list[Written], raw: str, start: int) -> Written | None:

@@ -133,9 +133,10 @@ def answer_found(answer: str, gold: str) -> bool:
     """The gold answer appears in the answer as whole words, case-insensitive; an empty gold never counts.
 
     The offline answer's label and its "No short answer: no sentence …" line are not part of the answer
-    (their "no LLM" and "no sentence" would otherwise find every gold "no").
+    (their "no LLM" and "no sentence" would otherwise find every gold "no"). A gold's closing full stop
+    ("Walt Disney Pictures.") is the annotator's, not the answer's: "… by Walt Disney Pictures label" holds it.
     """
-    gold = " ".join(gold.split()).lower()
+    gold = " ".join(gold.split()).lower().rstrip(". ")
     body = answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "").lower()
     return bool(gold) and re.search(rf"(?<!\w){re.escape(gold)}(?!\w)", " ".join(body.split())) is not None
 

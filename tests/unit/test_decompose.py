@@ -8,10 +8,10 @@ import pytest
 
 from lightrag_core.models import Chunk, DocumentInfo, Entity, GraphWrite
 from lightrag_core.query import linking
-from lightrag_core.query.bridges import split_sentences
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.multihop import multihop_search
 from lightrag_core.query.params import QueryParam
+from lightrag_core.query.sentences import split_sentences
 from lightrag_core.query.steps import MAX_STEPS, resolve_steps
 from lightrag_core.storage.sqlite.store import SQLiteStore
 
