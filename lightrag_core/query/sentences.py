@@ -151,9 +151,33 @@ def question_names(query: str, result: QueryResult) -> list[str]:
     """Entity names and keywords the question itself contains (linked entities first)."""
     q = query.lower()
     names = [lk["entity"] for lk in result.linked_entities]
-    names += [k for k in result.low_level if k.lower() in q]
-    names += [e["entity_name"] for e in result.entities if len(e["entity_name"]) > 2 and e["entity_name"].lower() in q]
-    return list(dict.fromkeys(n for n in names if len(n) >= 2))
+    # as whole words: "Australia" is not named by "what Australian city?", nor "India" by "Indian"
+    names += [k for k in result.low_level if _written(k.lower(), q)]
+    names += [e["entity_name"] for e in result.entities
+              if len(e["entity_name"]) > 2 and _written(e["entity_name"].lower(), q)]
+    # "which century", "what year": the keywords hold what is asked, which names nothing
+    names = list(dict.fromkeys(n for n in names if len(n) >= 2 and not _ASKED_NOUN.match(n)))
+    # "Simon &" and "Mississippi" are no names of their own in "Simon & Simon starred …" or "the Mississippi
+    # Institute of Arts": matched alone, they would tie the question to every Simon and everything in Mississippi.
+    return [n for n in names if not any(_nested(n.lower(), m.lower(), q) for m in names if len(m) > len(n))]
+
+
+def _written(name: str, q: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", q) is not None
+
+
+_ASKED_NOUN = re.compile(r"(?:which|what|whose) [a-z]+\Z")
+
+
+def _nested(short: str, long_: str, q: str) -> bool:
+    """Every place the question writes `short` is inside a place it writes `long_`, and `short` is a part of
+    no name of its own there: a fragment ("Simon &") or one of three or more words ("Mississippi" of "the
+    Mississippi Institute of Arts"). Not a first name of two ("Adam" of "Adam Smith"): chats call him that."""
+    if short[-1:].isalnum() and len(long_.split()) < 3:
+        return False
+    spans = [(m.start(), m.end()) for m in re.finditer(re.escape(long_), q)]
+    starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(short)}(?!\w)", q)]
+    return bool(spans and starts) and all(any(a <= i and i + len(short) <= b for a, b in spans) for i in starts)
 
 
 def _name_forms(name: str) -> list[frozenset[str]]:

@@ -11,7 +11,7 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 
 from __future__ import annotations
 
-from lightrag_core.query.answer_support import YEAR, ShortAnswer
+from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
@@ -135,6 +135,8 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     text = path[-1]
     if kind.kind == DATE and kind.year and (year := YEAR.search(text)):
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
+    elif kind.kind == DATE and kind.head == "century" and (century := CENTURY.search(text)):
+        text = century.group(0).replace("-", " ")
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
                        [r[1][-1] for r in rivals])
 

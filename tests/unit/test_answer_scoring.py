@@ -49,7 +49,8 @@ def test_an_abstaining_answer_does_not_find_every_no() -> None:
 
 def test_a_golds_closing_full_stop_is_not_part_of_the_answer() -> None:
     """hotpotqa writes some golds as sentences ("Walt Disney Pictures."): the stop must not hide the name."""
-    answer = f"{EXTRACTIVE_LABEL}\n\nAnswer: Walt Disney Pictures [1]\n\n- Released under the Walt Disney Pictures label. [1]\n"
+    answer = (f"{EXTRACTIVE_LABEL}\n\nAnswer: Walt Disney Pictures [1]\n\n"
+              "- Released under the Walt Disney Pictures label. [1]\n")
     assert answer_found(answer, "Walt Disney Pictures.")
     assert answer_found("Sung by Hank Williams, Jr. in 1960.", "Hank Williams, Jr.")
     assert not answer_found(answer, "Walt Disney Productions.")

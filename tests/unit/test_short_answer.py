@@ -6,7 +6,7 @@ import pytest
 
 from lightrag_core.query.answer_type import CHOICE, DATE, NUMBER, ORG, PERSON, PLACE, YES_NO, answer_type
 from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import score_sentences
+from lightrag_core.query.sentences import question_names, score_sentences
 from lightrag_core.query.short_answer import ShortAnswer, short_answer
 
 
@@ -212,6 +212,45 @@ def test_a_date_without_a_number_month_or_day_is_a_weak_answer() -> None:
                    ["Adam"])
     assert exact is not None and exact.text == "3 March 2026"
     assert vague is None or vague.score < exact.score
+
+
+def test_a_century_asked_is_not_answered_by_a_month() -> None:
+    question = "The Harbour Hound, official dog of Tasmania, was developed during which century?"
+    chunks = ["In June 2005, the governor signed the law adopting the Harbour Hound as the official dog of Tasmania.",
+              "The Harbour Hound is a breed of working dog that was developed in Tasmania during the 19th century."]
+    found = answer(question, chunks, ["Harbour Hound", "Tasmania"])
+    assert found is not None and found.text == "19th century"
+    mid = answer(question, [chunks[0], chunks[1].replace("during the 19th", "in the mid-19th")],
+                 ["Harbour Hound", "Tasmania"])
+    assert mid is not None and mid.text == "19th century"  # the century asked, not the part of it
+    assert answer(question, chunks[:1], ["Harbour Hound", "Tasmania"]) is None or not answer(
+        question, chunks[:1], ["Harbour Hound", "Tasmania"]).confident
+
+
+def test_a_name_written_only_inside_a_longer_one_is_no_name_of_its_own() -> None:
+    assert question_names("Simon & Simon starred which actor from the US?",
+                          _linked("Simon & Simon", "Simon &", "US")) == ["Simon & Simon", "US"]
+    assert question_names("Who founded the Mississippi River Museum?",
+                          _linked("Mississippi", "Mississippi River Museum")) == ["Mississippi River Museum"]
+    assert question_names("Blue Lacy dogs were developed during which century?",
+                          _linked("Blue Lacy", "which century")) == ["Blue Lacy"]
+    found = _linked("Toad Hall")
+    found.entities = [{"entity_name": "Australia"}, {"entity_name": "Toad Hall"}]
+    assert question_names("Toad Hall is in what Australian city?", found) == ["Toad Hall"]  # not "Australia"
+    # a first name is how a chat calls him; a name run together holds no word of its own
+    assert question_names("What does Adam Smith suggest?", _linked("Adam Smith", "Adam")) == ["Adam Smith", "Adam"]
+    assert question_names("What does JenniferMoore suggest?", _linked("JenniferMoore", "Jennifer")) == [
+        "JenniferMoore", "Jennifer"]
+    # written on its own as well, it stays a name of the question
+    both = _linked("Mississippi", "Mississippi River Museum")
+    assert question_names("Is Mississippi near the Mississippi River Museum?", both) == [
+        "Mississippi", "Mississippi River Museum"]
+
+
+def _linked(*names: str) -> QueryResult:
+    result = QueryResult("multihop", [], [])
+    result.linked_entities = [{"entity": n} for n in names]
+    return result
 
 
 def test_a_role_of_a_role_is_resolved_from_the_inside_out() -> None:
