@@ -157,10 +157,8 @@ _DATE_WORDS = re.compile(
     re.IGNORECASE)
 
 
-# A period asked for by its own noun: the span must name one of that length.
-_PERIODS = {"century": re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE),
-            "decade": re.compile(r"\b\d0s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|"
-                                 r"nineties)\b|\bdecade\b", re.IGNORECASE)}
+# "Which century?" (its noun is the head; "which year/decade" are read as plain dates): a span naming one.
+_CENTURY = re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE)
 
 
 def fit(kind: AnswerType, span: Span) -> float:
@@ -169,7 +167,7 @@ def fit(kind: AnswerType, span: Span) -> float:
     fitted = _type_fit(kind, span.label)
     if kind.kind == DATE and span.label == "DATE" and not _DATE_WORDS.search(span.text):
         return fitted * 0.5
-    if kind.kind == DATE and kind.head in _PERIODS and not _PERIODS[kind.head].search(span.text):
+    if kind.kind == DATE and kind.head == "century" and not _CENTURY.search(span.text):
         return fitted * 0.3  # "which century?" is not answered by "June 2005"
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)

@@ -30,7 +30,7 @@ from lightrag_core.query.answer_support import cover, idf_weights, related, rela
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.life_events import EVENT_WORDS, asked_event, life_event, placed_by
-from lightrag_core.query.sentences import Sentence, named_in, stem, stems
+from lightrag_core.query.sentences import Sentence, named_in, stem, stems, written_in
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
 EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
@@ -178,7 +178,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     def asked(text: str) -> bool:
         """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
         return (stems(text) <= q_stems or (len(_squash(text)) >= 4 and _squash(text) in squashed)
-                or any(_same_name(text.lower(), f.lower()) or _same_name(f.lower(), text.lower()) for f in found))
+                or any(written_in(text.lower(), f.lower()) or written_in(f.lower(), text.lower()) for f in found))
 
     def qualified(words: frozenset[str]) -> bool:
         return not qualifier or any(related(qualifier, w) for w in words)
@@ -279,7 +279,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # A bridge that leads on to an answer as good as itself is what the question describes, not what it
     # asks ("a retired Orlando Magic player who …": Grant Hill leads to the show he hosts).
     for key, (score, evidence, path) in list(merged.items()):
-        onward = max((v for b, v in through.items() if _same_name(b, key) or _same_name(key, b)), default=0.0)
+        onward = max((v for b, v in through.items() if written_in(b, key) or written_in(key, b)), default=0.0)
         if onward >= BRIDGE_ONWARD * score:
             merged[key] = (score * BRIDGE_PENALTY, evidence, path)
     return sorted(merged.items(), key=lambda kv: -kv[1][0])
@@ -289,7 +289,7 @@ def _describes(sentence: Sentence, name: str, head: str) -> bool:
     """The sentence is about `name` (opens with it, or with its passage's title that holds it) and calls
     it by the question's noun ("… is an American television and movie actor" for "which actor")."""
     opening = sentence.text[:max(sentence.lead, len(name) + 2)]
-    return _same_name(name.lower(), opening.lower()) and any(related(stem(head), w) for w in sentence.stems)
+    return written_in(name.lower(), opening.lower()) and any(related(stem(head), w) for w in sentence.stems)
 
 
 def _fuller(name: str, parsed: ParsedSentence) -> str:
@@ -326,7 +326,7 @@ def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]],
     day answers "on which date?"."""
     merged: dict[str, tuple[float, list[Sentence], list[str]]] = {}
     for key in sorted(candidates, key=len, reverse=True):
-        home = max((k for k in merged if _same_name(key, k)), key=lambda k: merged[k][0], default=None)
+        home = max((k for k in merged if written_in(key, k)), key=lambda k: merged[k][0], default=None)
         if home is None:
             merged[key] = candidates[key]
         elif candidates[key][0] > merged[home][0]:
@@ -341,9 +341,4 @@ def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]],
 
 def _squash(text: str) -> str:
     return re.sub(r"\W+", "", text.lower())
-
-
-def _same_name(short: str, long_: str) -> bool:
-    """A shorter name that is a word-bounded part of a longer one ("marley" of "jacob marley")."""
-    return re.search(rf"(?<!\w){re.escape(short)}(?!\w)", long_) is not None
 

@@ -152,9 +152,9 @@ def question_names(query: str, result: QueryResult) -> list[str]:
     q = query.lower()
     names = [lk["entity"] for lk in result.linked_entities]
     # as whole words: "Australia" is not named by "what Australian city?", nor "India" by "Indian"
-    names += [k for k in result.low_level if _written(k.lower(), q)]
+    names += [k for k in result.low_level if written_in(k.lower(), q)]
     names += [e["entity_name"] for e in result.entities
-              if len(e["entity_name"]) > 2 and _written(e["entity_name"].lower(), q)]
+              if len(e["entity_name"]) > 2 and written_in(e["entity_name"].lower(), q)]
     # "which century", "what year": the keywords hold what is asked, which names nothing
     names = list(dict.fromkeys(n for n in names if len(n) >= 2 and not _ASKED_NOUN.match(n)))
     # "Simon &" and "Mississippi" are no names of their own in "Simon & Simon starred …" or "the Mississippi
@@ -162,8 +162,13 @@ def question_names(query: str, result: QueryResult) -> list[str]:
     return [n for n in names if not any(_nested(n.lower(), m.lower(), q) for m in names if len(m) > len(n))]
 
 
-def _written(name: str, q: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", q) is not None
+def _whole(part: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w){re.escape(part)}(?!\w)")
+
+
+def written_in(part: str, text: str) -> bool:
+    """`part` is written in `text` as whole words ("marley" in "jacob marley", not "india" in "indian")."""
+    return _whole(part).search(text) is not None
 
 
 _ASKED_NOUN = re.compile(r"(?:which|what|whose) [a-z]+\Z")
@@ -176,7 +181,7 @@ def _nested(short: str, long_: str, q: str) -> bool:
     if short[-1:].isalnum() and len(long_.split()) < 3:
         return False
     spans = [(m.start(), m.end()) for m in re.finditer(re.escape(long_), q)]
-    starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(short)}(?!\w)", q)]
+    starts = [m.start() for m in _whole(short).finditer(q)]
     return bool(spans and starts) and all(any(a <= i and i + len(short) <= b for a, b in spans) for i in starts)
 
 
