@@ -15,7 +15,7 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.roles import with_territory, without_heading
-from lightrag_core.query.sentences import Sentence
+from lightrag_core.query.sentences import Sentence, stem, stems
 
 _RELATED = {PERSON: {ORG}, ORG: {PERSON}}
 # "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
@@ -193,8 +193,10 @@ def _type_fit(kind: AnswerType, label: str) -> float:
 
 
 def clean_span(text: str) -> str:
-    # spaCy keeps a possessive inside a name ("Comedy Central's"): the answer is the name.
+    # spaCy keeps a possessive inside a name ("Comedy Central's"): the answer is the name. It may also run
+    # into a parenthesis ("… Arts and Letters (MIAL", "Always (2011 film)"): the name is what comes before it.
     text = re.sub(r"(?<=\w)['’]s?$", "", text.strip(" ,.;:\"()“”‘’")).strip(" ,.;:\"'()“”‘’")
+    text = re.sub(r"\s*\([^()]*$", "", text)
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
 
 
@@ -239,6 +241,47 @@ def asked_qualifier(question: Any, head: str) -> str:
     word = next((c for c in noun.children if c.dep_ in {"amod", "compound"} and c.ent_type_ in {"NORP", "GPE"}),
                 None)
     return word.lower_ if word is not None else ""
+
+
+# What a question puts on the noun it asks for, beyond the noun: modifiers, "from Copenhagen", "known for …".
+_DESCRIBING = {"amod", "compound", "nummod", "prep", "acl", "relcl", "appos", "conj", "npadvmod"}
+
+
+def asked_description(question: Any, head: str) -> frozenset[str]:
+    """The word stems the question says about the noun it asks for: "Danish", "heavy", "metal",
+    "Copenhagen" in "which Danish heavy metal band from Copenhagen released …?" (the noun's own
+    dependents in spaCy's parse of the question, not the clause it is the subject of)."""
+    noun = next((t for t in question if t.lemma_.lower() == head or t.lower_ == head), None) if head else None
+    if noun is None:
+        return frozenset()
+    words = (t.text for c in noun.children if c.dep_ in _DESCRIBING for t in c.subtree if not t.is_stop)
+    return stems(" ".join(words)) - {stem(head)}
+
+
+# How a name holds together in the parse before its sentence's verb ("Sandra Oh Sandra Miju Oh", "Jr.")
+_NAME_PARTS = {"compound", "appos", "flat", "nmod"}
+# How a copula's complement goes on: "an American rapper, songwriter, and actor", "a Telugu comedy film"
+_COMPLEMENT = {"conj", "compound", "amod"}
+
+
+def defines(parsed: ParsedSentence, span: Span, head: str) -> bool:
+    """The sentence says what the span is, by the question's noun: "Mercyful Fate is a Danish heavy
+    metal band …" for "which band?" (the span is the subject of "be", and the noun is in its complement)."""
+    node, deps, heads = span.root, parsed.deps, parsed.heads
+    for _ in range(4):
+        if deps[node] not in _NAME_PARTS or heads[node] == node:
+            break
+        node = heads[node]
+    if deps[node] not in {"nsubj", "nsubjpass"} or parsed.lemmas[heads[node]] != "be":
+        return False
+    be, wanted = heads[node], stem(head)
+    nouns = {i for i, h in enumerate(heads) if h == be and deps[i] == "attr"}
+    grown = True
+    while grown:
+        more = {i for i, h in enumerate(heads) if h in nouns and deps[i] in _COMPLEMENT} - nouns
+        nouns |= more
+        grown = bool(more)
+    return any(related(wanted, stem(parsed.tokens[i])) for i in nouns)
 
 
 def asked_verb(question: Any) -> set[str]:

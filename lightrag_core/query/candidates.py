@@ -17,10 +17,12 @@ from lightrag_core.query.answer_spans import (
     ParsedSentence,
     Span,
     agent,
+    asked_description,
     asked_identity,
     asked_qualifier,
     asked_verb,
     clean_span,
+    defines,
     denies,
     fit,
     parse,
@@ -59,6 +61,9 @@ _ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "rel
 LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
 NEGATED = 0.5  # a sentence that says "not" of what the question asks states it for none of its spans
 NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
+# "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
+# much of the question's "Danish heavy metal … from Copenhagen" that sentence says.
+DEFINED = 0.6
 
 
 
@@ -151,6 +156,14 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     verb = asked_verb(doc)
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
+    description = asked_description(doc, kind.head) if kind.kind in LABELS else frozenset()
+    plain = {t: 1.0 for t in description}
+
+    def defined(p: ParsedSentence, span: Span) -> float:
+        """How much of the question's description of its noun the span's sentence says, when that
+        sentence says what the span is by that noun (0 otherwise)."""
+        return cover(set(description), plain, p.sentence.stems) if description and defines(p, span, kind.head) \
+            else 0.0
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     # not "the mayor of what city?": there the noun types the answer
     typing = _Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
@@ -206,9 +219,11 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base
+                said = defined(p, span)
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                       + HEAD_WORD * _names_head(kind, text) + LIFE_EVENT * placed(p, span))
-                score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
+                       + HEAD_WORD * _names_head(kind, text) + LIFE_EVENT * placed(p, span) + DEFINED * said)
+                # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
+                score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:
                     score *= UNREACHED
                 if unnamed:

@@ -371,3 +371,36 @@ def test_the_place_word_on_the_asked_noun_must_be_said_by_the_answers_sentence()
     assert found is not None and found.confident and found.text == "Canberra"
     swapped = answer("Toad Hall is a residential hall located in what Canadian city?", chunks, ["Toad Hall"])
     assert swapped is None or swapped.text != "Canberra" or not swapped.confident
+
+
+def test_the_span_a_sentence_defines_by_the_questions_noun_and_description_answers() -> None:
+    """"Which Danish heavy metal band from Copenhagen …?" is answered by what a sentence calls "a Danish
+    heavy metal band from Copenhagen", even where another sentence says more of the question's other words."""
+    found = answer("Which Danish heavy metal band from Copenhagen released a compilation album of rare demo tracks?",
+                   ["Mercyful Fate is a Danish heavy metal band from Copenhagen, formed in 1981 by King Diamond.",
+                    "The band is signed to the Dutch label Mascot Records and has released a compilation album of "
+                    "rare demo tracks."], ["Copenhagen"])
+    assert found is not None and found.confident and found.text == "Mercyful Fate"
+    # A name may repeat the words of its own definition ("Kimber Manufacturing … manufactures").
+    company = answer("What is an American company that designs, manufactures, and distributes small arms?",
+                     ["Kimber Manufacturing is an American company that designs, manufactures, and distributes small "
+                      "arms such as Solo pistols.",
+                      "Montana Rifle Company is an American company that makes rifles."], [])
+    assert company is not None and company.confident and company.text == "Kimber Manufacturing"
+
+
+def test_the_nouns_description_in_the_question_is_its_own_dependents() -> None:
+    from lightrag_core.nlp import nlp
+    from lightrag_core.query.answer_spans import asked_description
+
+    question = nlp()("Which Danish heavy metal band from Copenhagen released a compilation album?")
+    assert asked_description(question, "band") == {"danish", "heavy", "metal", "copenhagen"}
+    assert asked_description(nlp()("Who directed the film?"), "") == frozenset()
+
+
+def test_a_name_that_runs_into_a_parenthesis_ends_before_it() -> None:
+    from lightrag_core.query.answer_spans import clean_span
+
+    assert clean_span("Mississippi Institute of Arts and Letters (MIAL") == "Mississippi Institute of Arts and Letters"
+    assert clean_span("Always (2011 film)") == "Always"
+    assert clean_span("Sulli (born 1994) Choi") == "Sulli (born 1994) Choi"
