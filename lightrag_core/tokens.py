@@ -37,7 +37,10 @@ def count(text: str) -> int:
     return len(encode(text))
 
 
-@lru_cache(maxsize=200_000)
+COUNT_CACHE = 200_000  # token counts kept: a graph's entity and relation rows, and chunks
+
+
+@lru_cache(maxsize=COUNT_CACHE)
 def count_cached(text: str) -> int:
     """Token count of a context row; rows of hub entities recur in query after query."""
     return len(encoding().encode(text, disallowed_special=()))

@@ -13,7 +13,7 @@ from lightrag_core.lexical import stop_words
 from lightrag_core.nlp import nlp, tagged
 from lightrag_core.once import Once
 from lightrag_core.query.keywords import _offline_keywords_cached
-from lightrag_core.tokens import encoding
+from lightrag_core.tokens import count_cached, encoding
 from lightrag_core.warmup import READY
 
 BUILDERS: dict[str, Once] = {"spaCy pipeline": nlp, "tokenizer": encoding, "stop words": stop_words}
@@ -42,6 +42,7 @@ def fresh_engine(workdir: Path) -> tuple[Engine, list[int]]:
     # A new process has parsed no question yet: another test of this run may have asked the same one.
     _offline_keywords_cached.cache_clear()
     tagged.cache_clear()  # nor tagged one for keywords and decomposition
+    count_cached.cache_clear()  # nor counted a context row's tokens
     engine = Engine(Settings.from_env(workdir, llm_model="", neo4j_uri="", embedding_model=""))
     live = engine.store._live  # type: ignore[attr-defined]  # the embedded store's vector indexes
     loads: list[int] = []
@@ -85,8 +86,16 @@ def test_warm_up_builds_everything_before_the_first_question(workdir: Path) -> N
     assert engine.warmup.state == "idle"
     engine.start_warmup()
     assert engine.warmup.wait(120) == READY, engine.warmup.describe()
-    assert engine.warmup.steps == ["tokenizer", "stop words", "spaCy pipeline", "embedding model", "vector indexes"]
+    assert engine.warmup.steps == ["tokenizer", "stop words", "spaCy pipeline", "embedding model", "vector indexes",
+                                   "context token counts"]
     built = {name: b.builds for name, b in BUILDERS.items()}
+    # Every entity and relation row a context can hold has its token count cached: no query counts one cold.
+    from lightrag_core.query.context import entity_line, relation_line
+
+    rows = [*map(entity_line, engine.store.all_entities()), *map(relation_line, engine.store.all_relations())]
+    assert rows
+    misses = count_cached.cache_info().misses
+    assert [count_cached(r) for r in rows] and count_cached.cache_info().misses == misses
     assert all(b.built for b in BUILDERS.values()) and len(loads) == 1
     result = engine.query_data("Who was Bob Cratchit?", QueryParam(mode="multihop"))
     engine.close()
