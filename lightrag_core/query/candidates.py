@@ -63,7 +63,7 @@ NEGATED = 0.5  # a sentence that says "not" of what the question asks states it 
 NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
 # "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
 # much of the question's "Danish heavy metal … from Copenhagen" that sentence says.
-DEFINED = 0.6
+DEFINED = 0.5
 
 
 
