@@ -79,7 +79,9 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                        _locative(c.root))
                   for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled]
         spans += _descriptions(doc, labelled)
-        spans = list({(k.text, k.start): k for k in (_as_written(s, k) for k in spans)}.values())
+        # A span with no letter or digit ("🏋", "—") names nothing, whatever the model labelled it.
+        spans = list({(k.text, k.start): k for k in (_as_written(s, k) for k in spans)
+                      if any(c.isalnum() for c in k.text)}.values())
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                                   [t.head.i for t in doc], [t.dep_ for t in doc]))
     return out
@@ -101,6 +103,8 @@ def _as_written(sentence: Sentence, span: Span) -> Span:
         rest = sentence.text[cut:end]
         if rest.strip():
             span = Span(rest, span.label, span.root, cut, span.locative)
+    if sentence.speaker and sentence.speaker + ":" in span.text:  # "💥 LiHua: Sounds": the speaker
+        span = Span(sentence.speaker, "PERSON", span.root, span.start, span.locative)
     end = span.start + len(span.text)
     quoted = next((m for m in _QUOTED.finditer(sentence.text) if m.start() < span.start and end < m.end()), None)
     if span.label in _NOT_A_TITLE and quoted:  # the whole title: "XCOM 2", not "XCOM"
@@ -197,6 +201,11 @@ def clean_span(text: str) -> str:
     # into a parenthesis ("… Arts and Letters (MIAL", "Always (2011 film)"): the name is what comes before it.
     text = re.sub(r"(?<=\w)['’]s?$", "", text.strip(" ,.;:\"()“”‘’")).strip(" ,.;:\"'()“”‘’")
     text = re.sub(r"\s*\([^()]*$", "", text)
+    # A chat line's time or emoji before a name ("20260731_13:00 HaileyJohnson", "🥳 ChaeSong-hwa"), not a year.
+    words = text.split()
+    while len(words) > 1 and not any(c.isalpha() for c in words[0]) and not words[0].isdigit():
+        words.pop(0)
+    text = " ".join(words) if words else text
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
 
 
@@ -296,6 +305,12 @@ def asked_verb(question: Any) -> set[str]:
             break
         node, steps = node.head, steps + 1
     return set()
+
+
+def asks_doer(question: Any) -> bool:
+    """"Who suggests …?", "who invited …?": "who" is the subject of a verb other than "be" or "have"."""
+    return any(t.lower_ == "who" and t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ == "VERB"
+               and t.head.lemma_.lower() not in {"be", "have"} for t in question)
 
 
 def denies(parsed: ParsedSentence, lemmas: set[str]) -> bool:

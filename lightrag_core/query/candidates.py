@@ -21,6 +21,7 @@ from lightrag_core.query.answer_spans import (
     asked_identity,
     asked_qualifier,
     asked_verb,
+    asks_doer,
     clean_span,
     defines,
     denies,
@@ -64,6 +65,7 @@ NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city,
 # "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
 # much of the question's "Danish heavy metal … from Copenhagen" that sentence says.
 DEFINED = 0.5
+SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT for a span)
 
 
 
@@ -154,6 +156,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # "Which film did X not direct?" asks about a "not": then a sentence's own "not" is no denial
     asks_not = any(t.dep_ == "neg" for t in doc)
     verb = asked_verb(doc)
+    doer = kind.kind == PERSON and asks_doer(doc)
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     description = asked_description(doc, kind.head) if kind.kind in LABELS else frozenset()
@@ -233,6 +236,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 if negated:
                     score *= NEGATED
                 offer(text, score, [p.sentence], [*reached[:1], text])
+        if doer and p.sentence.speaker and not asked(p.sentence.speaker):
+            # "Who suggests hot pot?": in a chat, whoever says the line that suggests it
+            score = (base + SPEAKER) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
+            offer(p.sentence.speaker, score, [p.sentence], [*reached[:1], p.sentence.speaker])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
     for p in pool:

@@ -58,7 +58,9 @@ def extractive_answer(
         first = [*lead, *hop, *first[len(lead):]]
     for s in choose(scored, first or None):
         where = f" ({s.where})" if s.where else ""
-        yield from _words(f"- {s.text} [{s.ref}]{where}\n")
+        # A chat line's later sentences say who says them, as its first does ("WolfgangSchulz: …").
+        said = f"{s.speaker}: " if s.speaker and f"{s.speaker}:" not in s.text else ""
+        yield from _words(f"- {said}{s.text} [{s.ref}]{where}\n")
 
 
 def _words(text: str) -> Iterator[str]:

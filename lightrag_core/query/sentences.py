@@ -72,6 +72,9 @@ class Sentence:
     # The length of a title line the sentence opens with ("Gerald McRaney" before "Gerald Lee McRaney (born
     # …) is …"): a passage's title joins its first sentence, and a name must not run across the two.
     lead: int = 0
+    # Who says it, in a chat or a transcript ("WolfgangSchulz: How about Starbucks after work?"): the
+    # name that opens its line before a colon, for every sentence of that line.
+    speaker: str = ""
 
     @property
     def name_stems(self) -> frozenset[str]:
@@ -128,10 +131,21 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                 where = f"{file_name}, {label}" if label and file_name else label
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
                                     dated.when if dated else None, dated.text if dated else "", max(start, 0),
-                                    _title_length(raw)))
+                                    _title_length(raw), _speaker(chunk["content"], max(start, 0) + len(raw) - 1)))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _refers_back(text) else frozenset())
     return out
+
+
+# A line that opens with a name and a colon: "LiHua: …", "Chae Song-hwa: …", "[10:32] Adam Smith: …".
+_SPEAKER = re.compile(r"[ \t]*(?:\[?[\d:_/. -]{4,20}\]?[ \t]+)?"  # a time before the name
+                      r"([A-Z][\w'’.-]{1,30}(?: [A-Z][\w'’.-]{1,30}){0,2}):[ \t](?!\d)")
+
+
+def _speaker(content: str, at: int) -> str:
+    """The speaker of the line that holds position `at`, or ""."""
+    found = _SPEAKER.match(content, content.rfind("\n", 0, at) + 1)
+    return found.group(1) if found else ""
 
 
 def split_sentences(text: str) -> list[str]:
