@@ -58,8 +58,10 @@ def extractive_answer(
         first = [*lead, *hop, *first[len(lead):]]
     for s in choose(scored, first or None):
         where = f" ({s.where})" if s.where else ""
-        # A chat line's later sentences say who says them, as its first does ("WolfgangSchulz: …").
+        # A chat line's sentences say who says them, and when ("20260131_14:00 LiHua: …"), as a chat does.
         said = f"{s.speaker}: " if s.speaker and f"{s.speaker}:" not in s.text else ""
+        if s.speaker and s.dated and s.dated not in s.text:
+            said = f"{s.dated} {said}"
         yield from _words(f"- {said}{s.text} [{s.ref}]{where}\n")
 
 

@@ -21,12 +21,21 @@ from lightrag_core.embeddings import Embedder
 from lightrag_core.query.dates import Written, date_before, dates_in, heading_dates
 from lightrag_core.query.result import QueryResult
 
-# A sentence ends at . ! ? before a capital or a digit, at a paragraph break, and before a Markdown
-# heading line; not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9"),
-# which would cut a name, and often the very fact asked for, in two.
+# A line that opens with a name and a colon: "LiHua: …", "Chae Song-hwa: …", "[10:32] Adam Smith: …"
+# (not "Time: 20260918_18:00").
+_TIME = r"[ \t]*(?:\[?[\d:_/. -]{4,20}\]?[ \t]+)?"
+_NAME = r"[A-Z][\w'’.-]{1,30}(?: [A-Z][\w'’.-]{1,30}){0,2}"
+_STAMP = r"[\d_:/.-]+[ \t]*(?:\n|\Z)"  # the rest of a line that only stamps a time
+_SPEAKER = re.compile(_TIME + f"({_NAME}):" + r"[ \t](?!" + _STAMP + ")")
+# A piece of only times and labels ("20260918_1800 Time: 20260918_18:00") states nothing.
+_STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]+:))*")
+# A sentence ends at . ! ? before a capital or a digit, at a paragraph break, before a Markdown
+# heading line, and where a chat line's speaker starts (a line may end in an emoji, not a full stop);
+# not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9"), which
+# would cut a name, and often the very fact asked for, in two.
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
-    r"\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])"
+    r"\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _TIME + _NAME + r":[ \t](?!" + _STAMP + "))"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
 MAX_SENTENCES = 4
@@ -118,7 +127,7 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
         for raw in _SENTENCE.split(chunk["content"]):
             start = chunk["content"].find(raw, offset)
             offset = max(start, offset) + len(raw)
-            if _HEADING_LINE.match(raw):  # a heading names a section; it states nothing
+            if _HEADING_LINE.match(raw) or _stamp(raw):  # a heading states nothing
                 continue
             text = " ".join(raw.split())
             words = stems(text)
@@ -137,15 +146,23 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
     return out
 
 
-# A line that opens with a name and a colon: "LiHua: …", "Chae Song-hwa: …", "[10:32] Adam Smith: …".
-_SPEAKER = re.compile(r"[ \t]*(?:\[?[\d:_/. -]{4,20}\]?[ \t]+)?"  # a time before the name
-                      r"([A-Z][\w'’.-]{1,30}(?: [A-Z][\w'’.-]{1,30}){0,2}):[ \t](?!\d)")
+def _stamp(raw: str) -> bool:
+    """A piece that only stamps a time, perhaps under a title line ("Team chat\nTime: 20260120_18:00")."""
+    lines = raw.strip().splitlines()
+    return bool(lines) and _STAMP_LINE.fullmatch(lines[-1].strip()) is not None and (
+        len(lines) == 1 or len(" ".join(lines[:-1]).split()) <= 8)
+
+
+# Words that open a line before a colon in documents without being anyone ("Note: …", "Source: …").
+_LINE_LABELS = {"note", "notes", "time", "date", "subject", "from", "to", "re", "cc", "summary", "warning", "tip",
+                "example", "question", "answer", "source", "abstract", "keywords", "title", "author", "update",
+                "edit", "location", "agenda", "action", "status", "result", "results", "see", "caption"}
 
 
 def _speaker(content: str, at: int) -> str:
     """The speaker of the line that holds position `at`, or ""."""
     found = _SPEAKER.match(content, content.rfind("\n", 0, at) + 1)
-    return found.group(1) if found else ""
+    return found.group(1) if found and found.group(1).lower() not in _LINE_LABELS else ""
 
 
 def split_sentences(text: str) -> list[str]:

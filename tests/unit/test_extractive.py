@@ -109,10 +109,10 @@ def test_without_a_clear_answer_it_says_so_and_still_shows_the_evidence() -> Non
     assert "- Scrooge sat in his counting-house. [1]" in body
 
 
-def test_a_chat_sentence_is_shown_with_who_says_it() -> None:
+def test_a_chat_sentence_is_shown_with_who_says_it_and_when() -> None:
     chat = ("Time: 20260918_17:00\nLiHua: Long day at work today!\n"
             "WolfgangSchulz: Same here. How about hitting Starbucks after work? I could use a caramel latte.\n")
     answer = "".join(extractive.extractive_answer(CountingEmbedder(), None, "Who wants a caramel latte?",
                                                   result([chat])))
-    assert "- WolfgangSchulz: I could use a caramel latte. [1]" in answer
+    assert "- 20260918_17:00 WolfgangSchulz: I could use a caramel latte. [1]" in answer
     assert "WolfgangSchulz: WolfgangSchulz" not in answer  # a line's first sentence names its speaker already

@@ -23,3 +23,13 @@ def test_sentences_still_end_at_a_stop_before_a_capital_and_at_a_paragraph_break
     text = "He served in World War II. Then he taught in Paris\n\nHis son was born in 1990."
     assert split_sentences(text) == ["He served in World War II.", "Then he taught in Paris",
                                      "His son was born in 1990."]
+
+
+def test_a_chat_line_starts_a_sentence_even_after_an_emoji() -> None:
+    """Without a full stop before it ("… Frappuccino? ☕️🍹"), the next speaker's line would join the
+    sentence, and its speaker would be taken for whoever said the first half."""
+    text = ("WolfgangSchulz: Wanna hit Starbucks after work? ☕️🍹\nLiHua: Sounds awesome!\n"
+            "[10:32] Adam Smith: See you there 🙂\nTitle line\nA sentence: with a colon inside it.")
+    assert split_sentences(text) == [
+        "WolfgangSchulz: Wanna hit Starbucks after work? ☕️🍹", "LiHua: Sounds awesome!",
+        "[10:32] Adam Smith: See you there 🙂 Title line A sentence: with a colon inside it."]

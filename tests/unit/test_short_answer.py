@@ -416,10 +416,11 @@ def test_a_span_with_no_letter_or_digit_is_no_candidate() -> None:
     assert parsed.spans and all(any(c.isalnum() for c in span.text) for span in parsed.spans)
 
 
-CHAT = ("Time: 20260918_17:00\n"
+CHAT = ("20260918_1700\nTime: 20260918_17:00\n"
         "LiHua: Long day at work today. I could use a break!\n"
         "WolfgangSchulz: Same here. How about hitting Starbucks after work? I could use a caramel latte.\n"
-        "LiHua: Great idea, see you there at six. My favourite midfielder is still Luka Modric.\n")
+        "LiHua: Great idea, see you there at six. My favourite midfielder is still Luka Modric.\n"
+        "WolfgangSchulz: 6:30 works for me! Looking forward to the latte.\n")
 
 
 def test_each_sentence_of_a_chat_line_knows_its_speaker() -> None:
@@ -431,7 +432,12 @@ def test_each_sentence_of_a_chat_line_knows_its_speaker() -> None:
     assert said["How about hitting Starbucks after work?"] == "WolfgangSchulz"
     assert said["I could use a caramel latte."] == "WolfgangSchulz"
     assert said["My favourite midfielder is still Luka Modric."] == "LiHua"
+    assert said["Looking forward to the latte."] == "WolfgangSchulz"  # "6:30 works …" is no time stamp
     assert "Time" not in said.values()  # "Time: 20260918_17:00" is a heading, not someone speaking
+    assert not any("20260918" in text for text in said)  # nor a sentence: it states nothing
+    r.chunks = [{"content": "Note: The film was directed by Ann Lee.", "reference_id": "1", "chunk_id": "c0",
+                 "document_id": "d0"}]
+    assert [s.speaker for s in sentences_of(r)] == [""]  # a label opening a line is no one
 
 
 def test_who_did_something_in_a_chat_is_whoever_says_the_line_that_does_it() -> None:
