@@ -1,6 +1,6 @@
 """Names as a passage's own words bound them: a title line does not run into the sentence after it, a
 quoted title is no person, and "X starred which actor?" is answered by the one its own sentence calls an
-actor."""
+actor. A name ends where its own words do: before a possessive, and before a parenthesis it runs into."""
 
 from __future__ import annotations
 
@@ -59,3 +59,18 @@ def test_without_a_sentence_that_calls_anyone_an_actor_there_is_no_confident_act
     found = answer("Harbour Street starred which television and movie actor from the US?",
                    [SERIES, CRANE], ["Harbour Street", "US"])
     assert found is None or not found.confident
+
+
+def test_a_possessive_is_not_part_of_the_answer() -> None:
+    from lightrag_core.query.answer_spans import clean_span
+
+    assert [clean_span(t) for t in ["Comedy Central's", "the Beatles'", "Jesus’", "O'Neal", "'Hello'"]] == [
+        "Comedy Central", "Beatles", "Jesus", "O'Neal", "Hello"]
+
+
+def test_a_name_that_runs_into_a_parenthesis_ends_before_it() -> None:
+    from lightrag_core.query.answer_spans import clean_span
+
+    assert clean_span("Mississippi Institute of Arts and Letters (MIAL") == "Mississippi Institute of Arts and Letters"
+    assert clean_span("Always (2011 film)") == "Always"
+    assert clean_span("Sulli (born 1994) Choi") == "Sulli (born 1994) Choi"
