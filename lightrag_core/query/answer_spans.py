@@ -1,6 +1,6 @@
 """Candidate answer spans in one sentence: what spaCy finds, bounded as the sentence's own words bound
-them, how well each fits the asked-for type, and what ties it to the question in the parse (the life
-event a date or place belongs to is `life_events.py`'s).
+them, and what ties each to the question in the parse (how well it fits the asked-for type is
+`span_fit.py`'s, the life event a date or place belongs to `life_events.py`'s).
 
 `short_answer.py` ranks these along one- and two-sentence paths; this module only reads sentences.
 """
@@ -8,21 +8,18 @@ event a date or place belongs to is `life_events.py`'s).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
-from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.roles import with_territory, without_heading
-from lightrag_core.query.sentences import Sentence, stem, stems
+from lightrag_core.query.sentences import Sentence, stem
 
-_RELATED = {PERSON: {ORG}, ORG: {PERSON}}
 # "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
 # Only after verbs that place someone or something: "studied at Devonshire House" names no place.
 _LOCATIVE = {"in", "at", "near"}
 _PLACING = {"bear", "die", "locate", "base", "situate", "headquarter", "bury", "raise", "live", "settle", "grow"}
-LOCATIVE_FIT = 0.6
 
 
 _YEARS = re.compile(r"(1[0-9]{3}|20[0-9]{2})\s*[–—-]\s*(1[0-9]{3}|20[0-9]{2})")
@@ -51,6 +48,9 @@ class ParsedSentence:
     lemmas: list[str]
     heads: list[int]  # each token's syntactic head (the root points at itself)
     deps: list[str]  # each token's dependency label
+    # the common noun right before a word, by the word's character offset ("label" for "Mascot Records" in
+    # "Dutch label Mascot Records"): what the sentence calls the name that starts there
+    called: dict[int, str] = field(default_factory=dict)
 
 
 def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
@@ -79,12 +79,30 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                        _locative(c.root))
                   for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled]
         spans += _descriptions(doc, labelled)
+        spans += _day_and_time(doc.text, spans)
         # A span with no letter or digit ("🏋", "—") names nothing, whatever the model labelled it.
         spans = list({(k.text, k.start): k for k in (_as_written(s, k) for k in spans)
                       if any(c.isalnum() for c in k.text)}.values())
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
-                                  [t.head.i for t in doc], [t.dep_ for t in doc]))
+                                  [t.head.i for t in doc], [t.dep_ for t in doc],
+                                  {t.idx: doc[t.i - 1].lemma_.lower() for t in doc[1:] if doc[t.i - 1].pos_ == "NOUN"}))
     return out
+
+
+_TIME_JOIN = re.compile(r"\s*(?:at|on|,)?\s*")
+_WHEN = {"DATE", "TIME"}
+
+
+def _day_and_time(text: str, spans: list[Span]) -> list[Span]:
+    """A day and a time the sentence gives together ("tomorrow at 10 AM", "7 PM on Saturday") as one
+    span too: the small model labels the two apart, and "when is the meeting?" is answered by both."""
+    timed = sorted((k for k in spans if k.label in _WHEN), key=lambda k: k.start)
+    joined = []
+    for a, b in zip(timed, timed[1:]):
+        end = a.start + len(a.text)
+        if a.label != b.label and b.start >= end and _TIME_JOIN.fullmatch(text, end, b.start):
+            joined.append(Span(text[a.start:b.start + len(b.text)], "DATE", b.root, a.start, b.locative))
+    return joined
 
 
 _QUOTED = re.compile(r'"[^"]{1,120}"|“[^”]{1,120}”')
@@ -155,47 +173,6 @@ def _day_start(doc: Any, ent: Any) -> int:
     return int(ent.start)
 
 
-_DATE_WORDS = re.compile(
-    r"\d|\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|"
-    r"apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century)\b",
-    re.IGNORECASE)
-
-
-# "Which century?" (its noun is the head; "which year/decade" are read as plain dates): a span naming one.
-_CENTURY = re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE)
-
-
-def fit(kind: AnswerType, span: Span) -> float:
-    """How well the span's kind fits the question's; a date with no number, month or day in it ("this
-    week", "today") fits only weakly: it rarely answers "when" on its own."""
-    fitted = _type_fit(kind, span.label)
-    if kind.kind == DATE and span.label == "DATE" and not _DATE_WORDS.search(span.text):
-        return fitted * 0.5
-    if kind.kind == DATE and kind.head == "century" and not _CENTURY.search(span.text):
-        return fitted * 0.3  # "which century?" is not answered by "June 2005"
-    if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
-        return max(fitted, LOCATIVE_FIT)
-    return fitted
-
-
-def _type_fit(kind: AnswerType, label: str) -> float:
-    if kind.kind == ANY:
-        return 0.5 if label in LABELS[NAME] or label == "NAME" else 0.0
-    if kind.kind == DESCRIPTION:  # "what position": "plays as a …" first; "what profession": "was a …" first
-        preferred = "AS_ROLE" if kind.head == "position" else "IS_A"
-        return 1.0 if label == preferred else 0.3 if label in LABELS[DESCRIPTION] else 0.0
-    wanted = LABELS[kind.kind]
-    if label in wanted:
-        return 1.0
-    if any(label in LABELS[r] for r in _RELATED.get(kind.kind, ())):
-        return 0.6
-    if kind.kind == NAME and label == "NAME":
-        return 0.8
-    if kind.kind in {PERSON, ORG} and label == "NAME":
-        return 0.5
-    return 0.0
-
-
 def clean_span(text: str) -> str:
     # spaCy keeps a possessive inside a name ("Comedy Central's"): the answer is the name. It may also run
     # into a parenthesis ("… Arts and Letters (MIAL", "Always (2011 film)"): the name is what comes before it.
@@ -219,52 +196,6 @@ def proximity(parsed: ParsedSentence, span: Span, terms: set[str], lemmas: set[s
     arcs = min(_arcs(parsed.heads, span.root, i) for i in positions)
     gap = min(abs(i - span.root) for i in positions)
     return 0.7 / (1.0 + max(arcs - 1, 0)) + 0.3 / (1.0 + gap / 4.0)
-
-
-def asked_identity(question: Any) -> str:
-    """The common noun a "who is the … ?" question asks its answer as: "spirit" in "Who is the first spirit
-    to visit Scrooge?", "partner" in "Who was Scrooge's business partner?" (the subject or attribute of the
-    "be" that "who" hangs from, in spaCy's parse of it); "" for other forms ("Who directed Jaws?")."""
-    wh = next((t for t in question if t.lower_ == "who"), None)
-    if wh is None or wh.head.lemma_.lower() != "be":
-        return ""
-    noun = next((t for t in wh.head.children if t is not wh and t.dep_ in {"nsubj", "attr"} and t.pos_ == "NOUN"),
-                None)
-    # A noun phrase has a determiner, an owner or a modifier ("the spirit", "X's partner", "favourite actor");
-    # a word with none, or with only a name before it, is a misread verb ("Who is Li Hua meeting with?").
-    if noun is None or not any(c.dep_ in {"det", "poss", "amod"} or (c.dep_ == "compound" and c.pos_ == "NOUN")
-                               for c in noun.children):
-        return ""
-    return noun.lower_
-
-
-def asked_qualifier(question: Any, head: str) -> str:
-    """The nationality or place word the question puts on the noun it asks for: "Australian" in "a university
-    in what Australian city?", "Danish" in "which Danish band …?" (spaCy's NORP or GPE modifier of that
-    noun); "" when it puts none."""
-    if not head:
-        return ""
-    noun = next((t for t in question if t.lemma_.lower() == head or t.lower_ == head), None)
-    if noun is None:
-        return ""
-    word = next((c for c in noun.children if c.dep_ in {"amod", "compound"} and c.ent_type_ in {"NORP", "GPE"}),
-                None)
-    return word.lower_ if word is not None else ""
-
-
-# What a question puts on the noun it asks for, beyond the noun: modifiers, "from Copenhagen", "known for …".
-_DESCRIBING = {"amod", "compound", "nummod", "prep", "acl", "relcl", "appos", "conj", "npadvmod"}
-
-
-def asked_description(question: Any, head: str) -> frozenset[str]:
-    """The word stems the question says about the noun it asks for: "Danish", "heavy", "metal",
-    "Copenhagen" in "which Danish heavy metal band from Copenhagen released …?" (the noun's own
-    dependents in spaCy's parse of the question, not the clause it is the subject of)."""
-    noun = next((t for t in question if t.lemma_.lower() == head or t.lower_ == head), None) if head else None
-    if noun is None:
-        return frozenset()
-    words = (t.text for c in noun.children if c.dep_ in _DESCRIBING for t in c.subtree if not t.is_stop)
-    return stems(" ".join(words)) - {stem(head)}
 
 
 # How a name holds together in the parse before its sentence's verb ("Sandra Oh Sandra Miju Oh", "Jr.")
@@ -291,26 +222,6 @@ def defines(parsed: ParsedSentence, span: Span, head: str) -> bool:
         nouns |= more
         grown = bool(more)
     return any(related(wanted, stem(parsed.tokens[i])) for i in nouns)
-
-
-def asked_verb(question: Any) -> set[str]:
-    """The lemma of the verb the question's wh-word hangs from ("founded" in "a network founded by who?";
-    "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it."""
-    wh = next((t for t in question if t.lower_ in {"who", "whom", "whose", "what", "which"}), None)
-    node, steps = wh, 0
-    while node is not None and steps < 6:
-        if node.pos_ == "VERB":  # "does" read as the verb says nothing about who did what
-            return {node.lemma_.lower()} - {"do", "be", "have"}
-        if node.head is node:
-            break
-        node, steps = node.head, steps + 1
-    return set()
-
-
-def asks_doer(question: Any) -> bool:
-    """"Who suggests …?", "who invited …?": "who" is the subject of a verb other than "be" or "have"."""
-    return any(t.lower_ == "who" and t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ == "VERB"
-               and t.head.lemma_.lower() not in {"be", "have"} for t in question)
 
 
 def denies(parsed: ParsedSentence, lemmas: set[str]) -> bool:

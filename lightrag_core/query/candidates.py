@@ -9,7 +9,6 @@ answers. `short_answer.py` decides whether the best one is clear enough to give.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
@@ -17,23 +16,25 @@ from lightrag_core.query.answer_spans import (
     ParsedSentence,
     Span,
     agent,
-    asked_description,
-    asked_identity,
-    asked_qualifier,
-    asked_verb,
-    asks_doer,
     clean_span,
     defines,
     denies,
-    fit,
     parse,
     proximity,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
-from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.life_events import EVENT_WORDS, asked_event, life_event, placed_by
+from lightrag_core.query.question_parse import (
+    asked_description,
+    asked_identity,
+    asked_qualifier,
+    asked_verb,
+    asks_doer,
+    asks_when_said,
+)
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems, written_in
+from lightrag_core.query.span_fit import Asked, beside, names_head, typed
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
 EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
@@ -61,67 +62,11 @@ _SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enrol
 _ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "release", "own", "operate", "sponsor"}
 LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
 NEGATED = 0.5  # a sentence that says "not" of what the question asks states it for none of its spans
-NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
 # "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
 # much of the question's "Danish heavy metal … from Copenhagen" that sentence says.
 DEFINED = 0.5
 SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT for a span)
-
-
-
-
-@dataclass(frozen=True)
-class _Asked:
-    """What the question asks, read once for all its spans."""
-
-    kind: AnswerType
-    event: str = ""  # "birth", "death", "burial": the life event whose date or place is asked
-    school: bool = False  # "where did X study / work?": a school or an employer answers
-    doing: bool = False  # "who produced X?": a company answers as well as a person
-
-
-def _typed(asked: _Asked, span: Span, life: float, following: str = "") -> tuple[str, float]:
-    """The span's answer text and how well it fits the asked-for type. A place question reads more than
-    the labels: "born in Lyon" is a place where the small model says PERSON, and "which country is X
-    from?" is answered by a country, from a nationality word ("a French director": France) too, but
-    not "which country was X born in?" (an Indian father does not make a birthplace India)."""
-    kind, event, school = asked.kind, asked.event, asked.school
-    text, fitted = clean_span(span.text), fit(kind, span)
-    if kind.kind == PERSON and asked.doing and span.label == "ORG":
-        return text, 1.0  # "who produced X?": a studio as much as a person
-    if kind.kind == PLACE and kind.head and span.label in LABELS[NAME] and (
-            kind.head in text.lower().split() or following.lower().startswith(kind.head)):
-        return text, 1.0  # "which river?": "the River Fergus", "the Maritsa river", whatever the tagger says
-    if kind.kind != PLACE:
-        return text, fitted
-    named = span.label in LABELS[NAME] or span.label == "NAME"  # not "at the age of 67"
-    if (span.locative and life > 0 and named) or (school and span.label in {"ORG", "FAC"}):
-        fitted = 1.0
-    if kind.head in {"country", "nation"}:
-        if span.label == "NORP" and not event and (country := country_of_word(text)):
-            return country, 1.0
-        if not is_country(text):
-            fitted *= NOT_A_COUNTRY
-    return text, fitted
-
-
-def _after(parsed: ParsedSentence, span: Span) -> str:
-    """The words right after the span in its sentence ("river" after "the Maritsa")."""
-    end = span.start + len(span.text)
-    return parsed.sentence.text[end:end + 24].lstrip()
-
-
-def _names_head(kind: AnswerType, text: str) -> float:
-    """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county").
-    Places, organisations and named things only: a chat header "… Time" says nothing for "what time"."""
-    words = set(text.lower().split())
-    return float(kind.kind in {PLACE, ORG, NAME} and bool(kind.head) and bool(words & _HEAD_NAMES.get(kind.head,
-                                                                                                    {kind.head})))
-
-
-# An award is named by its kind of honour ("the Order of Polonia Restituta", "the Nobel Prize").
-_HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", "honour", "honor", "oscar",
-                         "emmy", "grammy", "decoration"}}
+STAMPED = 0.4  # weight of a chat line's time stamp, for "when did X …?"
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -157,6 +102,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     asks_not = any(t.dep_ == "neg" for t in doc)
     verb = asked_verb(doc)
     doer = kind.kind == PERSON and asks_doer(doc)
+    stamped = kind.kind == DATE and asks_when_said(doc)
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     description = asked_description(doc, kind.head) if kind.kind in LABELS else frozenset()
@@ -169,8 +115,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             else 0.0
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     # not "the mayor of what city?": there the noun types the answer
-    typing = _Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
-                    doing=bool(verb & _ORG_DOING))
+    typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
+                   doing=bool(verb & _ORG_DOING))
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
@@ -203,7 +149,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         return not identity or any(related(i, w) for i in identity for w in s.stems)
 
     def names_in(s: Sentence) -> list[str]:
-        return [n for n in named if named_in(n, s.name_stems)]
+        """The question's names the sentence names, or whose chat line it is ("LiHua: Ugh, that client …"
+        for "When did Li Hua express frustration …?")."""
+        speaker = _squash(s.speaker)
+        return [n for n in named if named_in(n, s.name_stems) or (speaker and _squash(n) == speaker)]
 
     # One sentence: it names the question's entity and states the answer.
     for p in pool:
@@ -217,14 +166,15 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         negated = not asks_not and denies(p, lemmas)
         for span in p.spans:
             life = life_event(p, span, event)
-            text, fitted = _typed(typing, span, life, _after(p, span))
+            text, fitted = typed(typing, p, span, life)
             if fitted and text and not asked(text) and not asked(span.text):  # "Swedish" asked: not Sweden
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base
                 said = defined(p, span)
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                       + HEAD_WORD * _names_head(kind, text) + LIFE_EVENT * placed(p, span) + DEFINED * said)
+                       + HEAD_WORD * names_head(kind, text, beside(p, span)[0]) + LIFE_EVENT * placed(p, span)
+                       + DEFINED * said)
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:
@@ -240,6 +190,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             # "Who suggests hot pot?": in a chat, whoever says the line that suggests it
             score = (base + SPEAKER) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
             offer(p.sentence.speaker, score, [p.sentence], [*reached[:1], p.sentence.speaker])
+        if stamped and p.sentence.speaker and p.sentence.dated:
+            # "When did Li Hua tell Adam …?": in a chat, the time stamp of the line that tells him
+            score = (base + STAMPED) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
+            offer(p.sentence.dated, score, [p.sentence], [*reached[:1], p.sentence.dated])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
     for p in pool:
@@ -270,11 +224,11 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         negated = not asks_not and (denies(second, lemmas) or denies(first, lemmas))
         for span in second.spans:
             life = life_event(second, span, event)
-            text, fitted = _typed(typing, span, life, _after(second, span))
+            text, fitted = typed(typing, second, span, life)
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems:
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life
-                       + AGENT * agent(second, span, verb) + HEAD_WORD * _names_head(kind, text)
+                       + AGENT * agent(second, span, verb) + HEAD_WORD * names_head(kind, text, beside(second, span)[0])
                        + LIFE_EVENT * placed(second, span))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unnamed:
@@ -288,10 +242,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if kind.head and _describes(second.sentence, bridge_name, kind.head):
             # "X starred which actor?": the bridge is the answer when its own sentence calls it what is asked
             # ("McRaney … starred" then "Gerald Lee McRaney … is an American television and movie actor").
-            text, fitted = _typed(typing, bridge, 0.0, _after(first, bridge))
+            text, fitted = typed(typing, first, bridge, 0.0)
             if fitted and text and not asked(text) and not asked(bridge.text):
                 tie = (PROXIMITY * proximity(first, bridge, terms, lemmas) + AGENT * agent(first, bridge, verb)
-                       + HEAD_WORD * _names_head(kind, text))
+                       + HEAD_WORD * names_head(kind, text))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unqualified:
                     score *= UNQUALIFIED

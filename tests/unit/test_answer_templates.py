@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from lightrag_core.nlp import nlp
-from lightrag_core.query.answer_spans import asked_verb
 from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.candidates import rank_candidates
+from lightrag_core.query.question_parse import asked_verb
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.sentences import score_sentences
 from lightrag_core.query.short_answer import short_answer

@@ -74,3 +74,42 @@ def test_a_name_that_runs_into_a_parenthesis_ends_before_it() -> None:
     assert clean_span("Mississippi Institute of Arts and Letters (MIAL") == "Mississippi Institute of Arts and Letters"
     assert clean_span("Always (2011 film)") == "Always"
     assert clean_span("Sulli (born 1994) Choi") == "Sulli (born 1994) Choi"
+
+
+VENN = ("Arlo Venn\nArlo Venn is a Welsh singer, songwriter and actor best known as the founder and frontman "
+        "of Wales's folk band Cardigan.")
+GREY = "Grey Harbour\nGrey Harbour is a 2009 Welsh film. It stars Arlo Venn, Mari Lewis and Owen Pryce."
+
+
+def test_a_name_the_sentence_calls_by_the_asked_noun_answers_whatever_the_tagger_says() -> None:
+    """"Wales's folk band Cardigan": the small model calls the band a place; "band" right before it says
+    what it is (before, "Welsh" was the confident answer)."""
+    found = answer("What is the name of the folk band founded by one of the stars of Grey Harbour?", [GREY, VENN],
+                   ["Grey Harbour"])
+    assert found is not None and found.confident and found.text == "Cardigan"
+
+
+def test_a_name_the_sentence_calls_by_another_noun_is_not_what_is_asked() -> None:
+    """"Dutch label Frostmark Records" is a label, not the band asked for; "singer-songwriter Tom
+    Brannock" is a singer."""
+    label = ("Ashen Crown\nThe band is signed to Dutch label Frostmark Records and has released six studio "
+             "albums and a live album.")
+    band = "Ashen Crown\nAshen Crown is a Norwegian black metal band from Bergen, formed in 1992 by Eirik Dahl."
+    found = answer("Which band from Bergen has released six studio albums?", [label, band], ["Bergen"])
+    assert found is not None and found.text == "Ashen Crown"
+    song = 'Grey Morning\n"Grey Morning" is a song written by Ada Pell and first released on her 1975 album "Low Tide".'
+    pell = ("Ada Pell\nAda Pell is a Canadian artist. She is noted for being the second wife of singer-songwriter "
+            "Tom Brannock of the Quays.")
+    singer = answer('The writer of the song "Grey Morning" was the second wife of what singer?', [song, pell],
+                    ["Grey Morning"])
+    assert singer is not None and singer.confident and singer.text == "Tom Brannock"
+
+
+def test_a_band_may_be_called_a_group() -> None:
+    """"the rock group Les Marées" answers "what band", and beats a name the text calls a band outright."""
+    label = ("Lumen Records\nLumen Records is a record label founded in 1994 by the producer Jacques Thibault. Its "
+             "roster has included the indie band The Dry Season.")
+    founder = ("Jacques Thibault\nJacques Thibault (1949 – 2017) was a Canadian record producer. Before founding "
+               "Lumen Records he played bass in the rock group Les Marées.")
+    found = answer("What band did the founder of Lumen Records play bass in?", [label, founder], ["Lumen Records"])
+    assert found is not None and found.text == "Les Marées"

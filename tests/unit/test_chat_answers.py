@@ -54,3 +54,25 @@ def test_a_chat_lines_time_or_emoji_is_no_part_of_a_name() -> None:
     assert clean_span("20260731_13:00 HaileyJohnson") == "HaileyJohnson"
     assert clean_span("🥳 ChaeSong-hwa") == "ChaeSong-hwa"
     assert clean_span("1998 Telugu") == "1998 Telugu"  # a number stays
+
+
+RENT = ("20260301_1000\nTime: 20260301_10:00\n"
+        "LiHua: Hi Adam, just letting you know the rent for February has been transferred.\n"
+        "AdamSmith: Thanks, got it! By the way, the plumber will come by tomorrow at 10 AM.\n"
+        "20260305_1900\nTime: 20260305_19:00\n"
+        "AdamSmith: The pipes in the basement look fine now. The rent is due again on April 1st.\n")
+
+
+def test_when_someone_did_or_said_something_in_a_chat_is_the_time_of_the_line() -> None:
+    """Before, "February" and "April 1st" (dates the lines name) were the confident answers."""
+    told = answer("When did LiHua tell AdamSmith that the rent was transferred?", [RENT], ["LiHua", "AdamSmith"])
+    assert told is not None and told.text == "20260301_10:00"
+    said = answer("When did AdamSmith say the pipes in the basement look fine?", [RENT], ["LiHua", "AdamSmith"])
+    assert said is not None and said.confident and said.text == "20260305_19:00"
+
+
+def test_when_something_will_happen_is_the_day_and_time_the_line_names() -> None:
+    """Not the line's own time; the day and the time together, though the small model labels them apart."""
+    for question in ["When will the plumber come by?", "When does AdamSmith say the plumber will come by?"]:
+        found = answer(question, [RENT], ["LiHua", "AdamSmith"])
+        assert found is not None and found.text == "tomorrow at 10 AM", question

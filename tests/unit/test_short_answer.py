@@ -341,7 +341,7 @@ def test_an_untyped_question_shows_one_runner_up_and_leaves_room_for_the_best_sc
 ])
 def test_the_noun_a_who_question_asks_its_answer_as(question: str, noun: str) -> None:
     from lightrag_core.nlp import nlp
-    from lightrag_core.query.answer_spans import asked_identity
+    from lightrag_core.query.question_parse import asked_identity
 
     assert asked_identity(nlp()(question)) == noun
 
@@ -385,7 +385,7 @@ def test_the_span_a_sentence_defines_by_the_questions_noun_and_description_answe
 
 def test_the_nouns_description_in_the_question_is_its_own_dependents() -> None:
     from lightrag_core.nlp import nlp
-    from lightrag_core.query.answer_spans import asked_description
+    from lightrag_core.query.question_parse import asked_description
 
     question = nlp()("Which Danish heavy metal band from Copenhagen released a compilation album?")
     assert asked_description(question, "band") == {"danish", "heavy", "metal", "copenhagen"}

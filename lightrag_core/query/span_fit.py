@@ -1,0 +1,156 @@
+"""How well a span fits the type of answer the question asks for: its tagger label, the noun its
+sentence calls it by ("the rock band Oasis", "Dutch label Mascot Records"), and for a country question
+whether it is one.
+
+`candidates.py` weighs this with what ties the span to the question; `answer_spans.py` finds the spans.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
+from lightrag_core.query.answer_support import related
+from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
+from lightrag_core.query.countries import country_of_word, is_country
+from lightrag_core.query.sentences import stem
+
+_RELATED = {PERSON: {ORG}, ORG: {PERSON}}
+LOCATIVE_FIT = 0.6  # a name after "born in", "died at" fits a place question this much, whatever its label
+NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
+CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question's fits this much
+
+
+_DATE_WORDS = re.compile(
+    r"\d|\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|"
+    r"apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century)\b",
+    re.IGNORECASE)
+
+
+# "Which century?" (its noun is the head; "which year/decade" are read as plain dates): a span naming one.
+_CENTURY = re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE)
+
+
+def fit(kind: AnswerType, span: Span) -> float:
+    """How well the span's kind fits the question's; a date with no number, month or day in it ("this
+    week", "today") fits only weakly: it rarely answers "when" on its own."""
+    fitted = _type_fit(kind, span.label)
+    if kind.kind == DATE and span.label == "DATE" and not _DATE_WORDS.search(span.text):
+        return fitted * 0.5
+    if kind.kind == DATE and kind.head == "century" and not _CENTURY.search(span.text):
+        return fitted * 0.3  # "which century?" is not answered by "June 2005"
+    if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
+        return max(fitted, LOCATIVE_FIT)
+    return fitted
+
+
+def _type_fit(kind: AnswerType, label: str) -> float:
+    if kind.kind == ANY:
+        return 0.5 if label in LABELS[NAME] or label == "NAME" else 0.0
+    if kind.kind == DESCRIPTION:  # "what position": "plays as a …" first; "what profession": "was a …" first
+        preferred = "AS_ROLE" if kind.head == "position" else "IS_A"
+        return 1.0 if label == preferred else 0.3 if label in LABELS[DESCRIPTION] else 0.0
+    wanted = LABELS[kind.kind]
+    if label in wanted:
+        return 1.0
+    if any(label in LABELS[r] for r in _RELATED.get(kind.kind, ())):
+        return 0.6
+    if kind.kind == NAME and label == "NAME":
+        return 0.8
+    if kind.kind in {PERSON, ORG} and label == "NAME":
+        return 0.5
+    return 0.0
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the question asks, read once for all its spans."""
+
+    kind: AnswerType
+    event: str = ""  # "birth", "death", "burial": the life event whose date or place is asked
+    school: bool = False  # "where did X study / work?": a school or an employer answers
+    doing: bool = False  # "who produced X?": a company answers as well as a person
+
+
+def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tuple[str, float]:
+    """The span's answer text and how well it fits the asked-for type. A place question reads more than
+    the labels: "born in Lyon" is a place where the small model says PERSON, and "which country is X
+    from?" is answered by a country, from a nationality word ("a French director": France) too, but
+    not "which country was X born in?" (an Indian father does not make a birthplace India)."""
+    kind, event, school = asked.kind, asked.event, asked.school
+    text, fitted = clean_span(span.text), fit(kind, span)
+    if _called_else(kind, parsed, span):
+        fitted *= CALLED_ELSE
+    if kind.kind == PERSON and asked.doing and span.label == "ORG":
+        return text, 1.0  # "who produced X?": a studio as much as a person
+    if kind.kind in {PLACE, ORG, NAME} and kind.head and span.label in LABELS[NAME] and _headed(kind.head, text,
+                                                                                                beside(parsed, span)):
+        return text, 1.0  # "which river?": "the River Fergus", "the Maritsa river", whatever the tagger says
+    if kind.kind != PLACE:
+        return text, fitted
+    named = span.label in LABELS[NAME] or span.label == "NAME"  # not "at the age of 67"
+    if (span.locative and life > 0 and named) or (school and span.label in {"ORG", "FAC"}):
+        fitted = 1.0
+    if kind.head in {"country", "nation"}:
+        if span.label == "NORP" and not event and (country := country_of_word(text)):
+            return country, 1.0
+        if not is_country(text):
+            fitted *= NOT_A_COUNTRY
+    return text, fitted
+
+
+def beside(parsed: ParsedSentence, span: Span) -> tuple[str, str]:
+    """The words right before and right after the span in its sentence ("river" after "the Maritsa",
+    "band" before "Euphoria")."""
+    text, end = parsed.sentence.text, span.start + len(span.text)
+    return text[max(span.start - 24, 0):span.start].rstrip(), text[end:end + 24].lstrip()
+
+
+def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
+    """The span is called by the question's noun: in its name ("the River Fergus"), right after it ("the
+    Maritsa river") or right before it ("India's pop band Euphoria"; the small model calls that a place)."""
+    before, after = (b.lower() for b in around)
+    return head in text.lower().split() or after.startswith(head) or _ends_calling(head, before)
+
+
+def _ends_calling(head: str, before: str) -> bool:
+    """The words before a name end with the question's noun or one that means the same ("the rock group
+    Les Marées" for "what band")."""
+    words = "|".join(re.escape(w) for w in sorted(_HEAD_NAMES.get(head, {head})))
+    return re.search(rf"\b(?:{words})s?$", before.lower()) is not None
+
+
+def names_head(kind: AnswerType, text: str, before: str = "") -> float:
+    """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county"),
+    or its sentence calls it that right before it ("the actress Antara Mali" for "which actress").
+    Places, organisations and named things only by their own name: a chat header "… Time" says nothing
+    for "what time"."""
+    if not kind.head:
+        return 0.0
+    if _ends_calling(kind.head, before):
+        return 1.0
+    words = set(text.lower().split())
+    return float(kind.kind in {PLACE, ORG, NAME} and bool(words & _HEAD_NAMES.get(kind.head, {kind.head})))
+
+
+def _called_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
+    """The sentence calls the span by a noun other than the question's ("Dutch label Mascot Records" for
+    "which band"; not "singer-songwriter John Lennon" for "which singer"): it is something else of the
+    same tagger's kind."""
+    called = parsed.called.get(span.start, "")
+    if not kind.head or kind.head in _ANY_NOUN or not called or called in _HEAD_NAMES.get(kind.head, ()):
+        return False
+    before = beside(parsed, span)[0]
+    word = before.lower().split()[-1] if before.strip() else called
+    return not any(related(stem(kind.head), stem(w)) for w in re.split(r"[-/]", word) + [called] if w)
+
+
+# "Under what name …?": any noun may call it that ("the pseudonym Bass Communion").
+_ANY_NOUN = {"name", "title", "term", "word", "nickname"}
+# An award is named by its kind of honour ("the Order of Polonia Restituta", "the Nobel Prize"); a band
+# is called a group as often ("the rock group Les Marées"), a company a firm.
+_HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", "honour", "honor", "oscar",
+                         "emmy", "grammy", "decoration"},
+               "band": {"band", "group"}, "group": {"group", "band"}, "team": {"team", "club", "side"},
+               "club": {"club", "team"}, "company": {"company", "firm", "corporation", "business"}}
