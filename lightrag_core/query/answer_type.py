@@ -58,7 +58,7 @@ for _type, _nouns in {
     PLACE: "city town country state county location place region village island province district area "
            "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
            "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport",
-    DATE: "year date decade century month day era",
+    DATE: "year date decade century month day era time hour",
     NUMBER: "population number amount percentage age height length",
     LANGUAGE: "language nationality",
     DESCRIPTION: "position profession occupation job career vocation trade",

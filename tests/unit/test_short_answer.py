@@ -43,6 +43,7 @@ def answer(question: str, chunks: list[str], names: list[str]) -> ShortAnswer | 
     ("The coach works at a university which also has a campus in which California city?", PLACE),
     ("Which of the founders of the institute contributed to the reform act?", PERSON),
     ("The album featured a guest appearance by which rapper from Harlem?", PERSON),
+    ("What time does the bakery start baking?", DATE),  # "5 AM": a time is a date's kind
 ])
 def test_the_question_says_what_kind_of_answer_it_wants(question: str, kind: str) -> None:
     assert answer_type(question).kind == kind
