@@ -234,11 +234,15 @@ def _joined(text: str, start: int, end: int) -> list[str]:
     return text[start : more.end() if more else end].lower().replace("-", " ").split()
 
 
+# "in Jefferson County, New York": the place after a county or parish is its state.
+_COUNTY_BEFORE = re.compile(r"\b(?:county|parish|borough)\s*,\s*$")
+
+
 def _places(option: str, sentences: list[Sentence], level: str = "country") -> tuple[set[str], Sentence | None]:
     """Where the first sentence about `option` that says so puts it, at the asked level: for a country the
     last place it names ("a city in Jiangsu province, China"), for a state or province the place the
-    sentence calls one ("Jiangsu province", "the state of New York"). Nothing when it does not say:
-    a sentence naming a county and a state does not tell which is which."""
+    sentence calls one ("Jiangsu province", "the state of New York", the place after a county: "Jefferson
+    County, New York"). Nothing when it does not say."""
     about = _about(option, sentences)
     own = option.lower()
     for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
@@ -248,7 +252,8 @@ def _places(option: str, sentences: list[Sentence], level: str = "country") -> t
         text = sentence.text.lower()
         stated = {e.text.lower().removesuffix(f" {level}") for e in places
                   if e.text.lower().endswith(f" {level}") or text.startswith(level, e.end_char + 1)
-                  or text.endswith(f"{level} of ", 0, e.start_char)}
+                  or text.endswith(f"{level} of ", 0, e.start_char)
+                  or (level == "state" and _COUNTY_BEFORE.search(text, 0, e.start_char) is not None)}
         if stated:
             return stated, sentence
     return set(), None

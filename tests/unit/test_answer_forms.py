@@ -250,3 +250,17 @@ def test_a_date_asked_is_answered_by_the_whole_date_that_agrees_with_a_bare_year
     # a year asked keeps the year
     found = answer("In which year did Arno Vell die?", chunks, ["Arno Vell"])
     assert found is not None and found.text == "1975"
+
+
+def test_the_state_of_a_place_given_as_an_address_is_the_place_after_its_county() -> None:
+    """Encyclopaedias place American things as "in Jefferson County, New York": no word "state" needed."""
+    differ = answer("Are Watertown Airport and Alexandria Airport both airports in the same state?",
+                    ["Watertown Airport is a public airport located in Jefferson County, New York, United States.",
+                     "Alexandria Airport is a public airport west of Alexandria, in Rapides Parish, Louisiana."],
+                    ["Watertown Airport", "Alexandria Airport"])
+    assert differ is not None and differ.text == "no"
+    same = answer("Are Lorain Airport and Akron Airport both airports in the same state?",
+                  ["Lorain Airport is a public airport located in Lorain County, Ohio, United States.",
+                   "Akron Airport is a public airport in Summit County, Ohio."],
+                  ["Lorain Airport", "Akron Airport"])
+    assert same is not None and same.text == "yes"
