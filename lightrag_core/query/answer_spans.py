@@ -63,6 +63,8 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 spans += [Span(years[i], "DATE", e.root.i, e.start_char + years.start(i)) for i in (1, 2)]
                 continue
             first = doc[_day_start(doc, e)]
+            while first.pos_ == "INTJ" and first.i < e.end - 1:  # "Hey Li Hua": a greeting is no part of a name
+                first = doc[first.i + 1]
             text = doc[first.i:e.end].text
             if e.label_ == "PERSON":
                 text = with_territory(without_heading(text), doc.text, e.end_char)

@@ -130,7 +130,14 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
 
     through: dict[str, float] = {}  # bridge → the best score of an answer reached through it
 
+    # Whoever speaks in a chat is a person, by a part of their name too ("Chae" for ChaeSong-hwa): no
+    # answer to "what song …?" or "which instrument …?"
+    speakers = {_squash(s.speaker) for s in sentences if s.speaker} if kind.kind != PERSON else set()
+
     def offer(text: str, score: float, evidence: list[Sentence], path: list[str]) -> None:
+        squashed_text = _squash(text)
+        if speakers and any(s.startswith(squashed_text) for s in speakers if len(squashed_text) >= 3):
+            return
         key = text.lower()
         if score > candidates.get(key, (-1.0,))[0]:
             candidates[key] = (score, evidence, path)

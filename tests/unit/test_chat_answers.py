@@ -76,3 +76,17 @@ def test_when_something_will_happen_is_the_day_and_time_the_line_names() -> None
     for question in ["When will the plumber come by?", "When does AdamSmith say the plumber will come by?"]:
         found = answer(question, [RENT], ["LiHua", "AdamSmith"])
         assert found is not None and found.text == "tomorrow at 10 AM", question
+
+
+def test_someone_speaking_in_a_chat_is_no_answer_to_what_song_or_game() -> None:
+    """A speaker is a person; a greeting is no part of a name ("Hey Li Hua" is Li Hua)."""
+    from lightrag_core.query.answer_spans import parse
+    from lightrag_core.query.sentences import Sentence
+
+    (parsed,) = parse([Sentence("JenniferMoore: Hey Li Hua!", "1", 0, frozenset())])
+    assert "Hey Li Hua" not in [k.text for k in parsed.spans] and "Li Hua" in [k.text for k in parsed.spans]
+    jam = ("20260405_1500\nTime: 20260405_15:00\n"
+           "YurikoYamamoto: Hey LiHua! Any song ideas for the jam session on Sunday?\n"
+           'LiHua: How about "Viva la Vida"? It would be fun to play with the whole band.\n')
+    found = answer("What song does LiHua suggest for the jam session?", [jam], ["LiHua"])
+    assert found is not None and found.text == "Viva la Vida"
