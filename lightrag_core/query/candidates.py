@@ -193,14 +193,14 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 if negated:
                     score *= NEGATED
                 offer(text, score, [p.sentence], [*reached[:1], text])
-        if doer and p.sentence.speaker and not asked(p.sentence.speaker):
-            # "Who suggests hot pot?": in a chat, whoever says the line that suggests it
-            score = (base + SPEAKER) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
-            offer(p.sentence.speaker, score, [p.sentence], [*reached[:1], p.sentence.speaker])
-        if stamped and p.sentence.speaker and p.sentence.dated:
-            # "When did Li Hua tell Adam …?": in a chat, the time stamp of the line that tells him
-            score = (base + STAMPED) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
-            offer(p.sentence.dated, score, [p.sentence], [*reached[:1], p.sentence.dated])
+        # A chat line answers by who says it ("Who suggests hot pot?") and by when ("When did Li Hua tell
+        # Adam …?"), weighted as a span the parse ties to the question, and discounted as its spans are.
+        chat = [(SPEAKER, p.sentence.speaker if doer and not asked(p.sentence.speaker) else ""),
+                (STAMPED, p.sentence.dated if stamped else "")] if p.sentence.speaker else []
+        for weight, text in chat:
+            if text:
+                score = (base + weight) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
+                offer(text, score, [p.sentence], [*reached[:1], text])
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
     for p in pool:

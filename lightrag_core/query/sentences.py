@@ -26,7 +26,14 @@ from lightrag_core.query.result import QueryResult
 _TIME = r"[ \t]*(?:\[?[\d:_/. -]{4,20}\]?[ \t]+)?"
 _NAME = r"[A-Z][\w'’.-]{1,30}(?: [A-Z][\w'’.-]{1,30}){0,2}"
 _STAMP = r"[\d_:/.-]+[ \t]*(?:\n|\Z)"  # the rest of a line that only stamps a time
-_SPEAKER = re.compile(_TIME + f"({_NAME}):" + r"[ \t](?!" + _STAMP + ")")
+
+
+def _spoken(name: str) -> str:
+    """A line's opening that says who speaks, with `name` (captured or not) where the name goes."""
+    return _TIME + name + r":[ \t](?!" + _STAMP + ")"
+
+
+_SPEAKER = re.compile(_spoken(f"({_NAME})"))
 # A piece of only times and labels ("20260918_1800 Time: 20260918_18:00") states nothing.
 _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]+:))*")
 # A sentence ends at . ! ? before a capital or a digit, at a paragraph break, before a Markdown
@@ -35,7 +42,7 @@ _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]
 # would cut a name, and often the very fact asked for, in two.
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
-    r"\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _TIME + _NAME + r":[ \t](?!" + _STAMP + "))"
+    r"\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
 MAX_SENTENCES = 4
