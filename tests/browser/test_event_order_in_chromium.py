@@ -33,3 +33,27 @@ def test_an_order_question_over_chat_logs_is_answered_with_both_dates(tmp_path):
         box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
         assert "Short answer: yes" in box, box
         shoot_reply(page, reply, "query_event_order.png")
+
+
+PROMOTION = {
+    "chat_20260428.txt": "Time: 20260428_18:30\nWolfgangSchulz: Hey Li Hua! Big news, I just got the promotion at "
+                         "work!\nLiHua: Congratulations, Wolfgang!",
+    "chat_20260430.txt": "Time: 20260430_17:00\nWolfgangSchulz: Li Hua, let's go out for dinner tonight to "
+                         "celebrate.\nLiHua: Sounds great, see you at seven.",
+    "chat_20260508.txt": "Time: 20260508_08:00\nLiHua: So what is the promotion about?\nWolfgangSchulz: I lead the "
+                         "design team now.",
+}
+
+
+def test_the_event_is_cited_from_the_line_its_doer_says(tmp_path):
+    """Wolfgang's announcement is his own line of the 28th, not Li Hua asking about it on the 8th."""
+    for name, text in PROMOTION.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with uploaded_app(tmp_path / "ws", [tmp_path / name for name in PROMOTION]) as (page, url):
+        reply = extractive_reply(page, url, "Did Wolfgang's promotion announcement occur before he invited Li Hua "
+                                            "for dinner?")
+        answer = reply.inner_text()
+        assert "Answer: yes [" in answer, answer
+        assert "2026-04-28 18:30" in answer and "2026-04-30 17:00" in answer, answer
+        assert "20260428_18:30 WolfgangSchulz: Big news, I just got the promotion at work! [1]" in answer, answer
+        shoot_reply(page, reply, "query_event_doer.png")

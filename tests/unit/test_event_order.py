@@ -195,3 +195,55 @@ def test_a_long_run_of_text_before_a_date_is_no_heading_label() -> None:
     assert heading_dates("Subject line of forty-one characters here: 2026-01-05\nx") == []
     assert heading_dates(" " * 5000 + "x " + "2026-01-05 " * 50) == []
     assert len(heading_dates("Sent: 2026-01-05\nx")) == 1
+
+
+PROMOTION = {
+    "20260428_1830": "Time: 20260428_18:30\nWolfgangSchulz: Hey Li Hua! Big news, I just got the promotion at work!\n"
+                     "LiHua: Congratulations, Wolfgang!",
+    "20260430_1700": "Time: 20260430_17:00\nWolfgangSchulz: Li Hua, let's go out for dinner tonight to celebrate.\n"
+                     "LiHua: Sounds great, see you at seven.",
+    "20260508_0800": "Time: 20260508_08:00\nLiHua: So what is the promotion about?\n"
+                     "WolfgangSchulz: I lead the design team now.",
+}
+
+
+def test_the_event_is_the_line_its_doer_says(embed) -> None:  # noqa: ANN001
+    """Wolfgang announced his promotion on the 28th; Li Hua asking about it on the 8th is not the announcement.
+    Without the doer, both tell "Wolfgang's promotion announcement" about as well and the order is left open."""
+    question = "Did Wolfgang's promotion announcement occur before he invited Li Hua for dinner?"
+    found = event_order_answer(question, sentences(PROMOTION), embed)
+    assert found is not None and found.text == "yes"
+    assert [s.dated for s in found.evidence] == ["20260428_18:30", "20260430_17:00"]
+    assert found.evidence[0].speaker == "WolfgangSchulz"
+
+
+def test_who_does_each_event() -> None:
+    from lightrag_core.query.event_order import _Asked
+
+    assert _Asked("Jake Watson and Li Hua discuss the match", "the group members discussed it").doers() == (
+        ("Jake Watson", "Li Hua"), ())
+    assert _Asked("Wolfgang's promotion announcement occur", "he invited Li Hua").doers() == (
+        ("Wolfgang",), ("Wolfgang",))
+    assert _Asked("The discussion about Jaime occur", "he and Li Hua talked").doers() == ((), ("Li Hua",))
+    assert _Asked("Wolfgang Schulz recommend a song", "he and Li Hua discussed what to play").doers() == (
+        ("Wolfgang Schulz",), ("Wolfgang Schulz", "Li Hua"))
+
+
+CURTAIN = {
+    "20261007_1200": "Time: 20261007_12:00\nAdamSmith: Just wanted to let you know that I have booked the curtain in "
+                     "the right size.\nLiHua: Thanks a lot!",
+    "20261012_1000": "Time: 20261012_10:00\nAdamSmith: Just wanna ask you if the curtain arrived, the courier said all "
+                     "good!\nLiHua: Yep, I have received them yesterday!",
+    "20261019_2000": "Time: 20261019_20:00\nAdamSmith: Just checking in, is the new curtain all good after a week of "
+                     "use?\nLiHua: The curtain is excellent, totally meets my expectations.",
+}
+
+
+def test_the_message_that_surely_tells_one_event_is_not_also_the_other(embed) -> None:  # noqa: ANN001
+    """Li Hua confirms the curtain arrived only on the 12th, so Adam's line of the 12th, nearly as close to
+    "asking if the curtain is all good" as his line of the 19th, is not that question: the gap is a week."""
+    question = ("Is the time interval more than 3 days between LiHua confirming that he has received the curtain and "
+                "Adam asking LiHua if the curtain is all good?")
+    found = event_order_answer(question, sentences(CURTAIN), embed)
+    assert found is not None and found.text == "yes"
+    assert [s.dated for s in found.evidence] == ["20261012_10:00", "20261019_20:00"]
