@@ -19,6 +19,7 @@ from lightrag_core.query.sentences import stem
 _RELATED = {PERSON: {ORG}, ORG: {PERSON}}
 LOCATIVE_FIT = 0.6  # a name after "born in", "died at" fits a place question this much, whatever its label
 NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
+_BELOW_A_COUNTRY = {"state", "province", "region", "county", "city", "town", "village", "borough", "district"}
 CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question's fits this much
 
 
@@ -97,7 +98,20 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
             return country, 1.0
         if not is_country(text):
             fitted *= NOT_A_COUNTRY
+    elif kind.head in _BELOW_A_COUNTRY and is_country(text):  # "from what state?": not "United States"
+        fitted *= NOT_A_COUNTRY
+    elif kind.head in {"state", "province"} and _placed_in(parsed, span):  # "Eugene, Oregon": Oregon
+        fitted *= NOT_A_COUNTRY
     return text, fitted
+
+
+def _placed_in(parsed: ParsedSentence, span: Span) -> bool:
+    """The span is a place the sentence places in a wider one below a country, as addresses do ("Eugene,
+    Oregon"; not "Oregon, United States")."""
+    after = span.start + len(span.text)
+    return parsed.sentence.text[after:after + 2] == ", " and any(
+        other.start == after + 2 and other.label in {"GPE", "LOC"} and not is_country(other.text)
+        for other in parsed.spans)
 
 
 def beside(parsed: ParsedSentence, span: Span) -> tuple[str, str]:

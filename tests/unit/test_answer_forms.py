@@ -264,3 +264,14 @@ def test_the_state_of_a_place_given_as_an_address_is_the_place_after_its_county(
                    "Akron Airport is a public airport in Summit County, Ohio."],
                   ["Lorain Airport", "Akron Airport"])
     assert same is not None and same.text == "yes"
+
+
+def test_a_country_does_not_answer_what_state_or_city() -> None:
+    """"From what state?" is not answered "United States", nor "which city?" "France"."""
+    ward = ["Merle Vane Merle Vane is a singer-songwriter who toured the United States in 2004. She grew up in "
+            "Eugene, Oregon."]
+    found = answer("Merle Vane is a singer-songwriter from what state?", ward, ["Merle Vane"])
+    assert found is not None and found.text == "Oregon"
+    city = ["Paul Arnaud Paul Arnaud was a chef in France who opened his first restaurant in Lyon in 1961."]
+    found = answer("In which city did Paul Arnaud open his first restaurant?", city, ["Paul Arnaud"])
+    assert found is not None and found.text == "Lyon" and found.confident  # France had been a close rival
