@@ -77,6 +77,21 @@ def asks_doer(question: Any) -> bool:
                and t.head.lemma_.lower() not in {"be", "have"} for t in question)
 
 
+# Deeds done by a conversation's first line on a topic, not by the replies that agree with it
+_OPENING = {"suggest", "propose", "initiate", "start", "recommend", "invite", "ask", "remind", "introduce", "raise"}
+
+
+def asks_opener(question: Any) -> bool:
+    """"Who suggests going out for hot pot?", "who comes up with the idea …?": asked of whoever raised it
+    first ("Beer it is! Perfect match for hot pot" is a reply)."""
+    for t in question:
+        if t.lower_ == "who" and t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ == "VERB":
+            verb = t.head
+            return verb.lemma_.lower() in _OPENING or (
+                verb.lemma_.lower() == "come" and any(c.lower_ == "up" for c in verb.children))
+    return False
+
+
 # What a chat line does by being said: "When did X tell Y …?" asks when the line was written.
 _SAYING = {"ask", "inform", "tell", "confirm", "invite", "express", "suggest", "mention", "say", "request",
            "remind", "propose", "share", "send", "offer", "recommend", "complain", "announce", "reply", "notify",

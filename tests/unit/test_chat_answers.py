@@ -90,3 +90,29 @@ def test_someone_speaking_in_a_chat_is_no_answer_to_what_song_or_game() -> None:
            'LiHua: How about "Viva la Vida"? It would be fun to play with the whole band.\n')
     found = answer("What song does LiHua suggest for the jam session?", [jam], ["LiHua"])
     assert found is not None and found.text == "Viva la Vida"
+
+
+HOT_POT = ("20260305_1800\nTime: 20260305_18:00\n"
+           "LiHua: Hey Wolfgang! How about some cold beer to go with the hot pot tonight?\n"
+           "WolfgangSchulz: Beer it is! A perfect match for hot pot tonight.\n")
+
+
+def test_who_suggests_something_is_who_raised_it_not_who_agreed() -> None:
+    """A reply repeats the suggestion's words; the line that came first in the message is the suggestion."""
+    found = answer("Who suggests getting cold beer with the hot pot?", [HOT_POT], [])
+    assert found is not None and found.text == "LiHua" and found.confident
+
+
+def test_which_deeds_are_a_conversations_first_line() -> None:
+    from lightrag_core.nlp import nlp
+    from lightrag_core.query.question_parse import asks_opener
+
+    def opener(question: str) -> bool:
+        return asks_opener(nlp()(question))
+
+    assert opener("Who comes up with the idea of picking up drinks?")
+    assert opener("Who initiated the discussion about binaural tones?")
+    # an offer or an agreement is as often a reply; "who is" asks about someone
+    assert not opener("Who offers to bring cones for the practice?")
+    assert not opener("Who agrees to get beer for the hot pot?")
+    assert not opener("Who is the most hateable character?")
