@@ -72,8 +72,9 @@ def asked_verb(question: Any) -> set[str]:
 
 
 def asks_doer(question: Any) -> bool:
-    """"Who suggests …?", "who invited …?": "who" is the subject of a verb other than "be" or "have"."""
-    return any(t.lower_ == "who" and t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ == "VERB"
+    """"Who suggests …?", "who invited …?": "who" is the subject of a verb other than "be" or "have" (not
+    "who is recommended by Jennifer …?": there the one who speaks is Jennifer, and who is asked is spoken to)."""
+    return any(t.lower_ == "who" and t.dep_ == "nsubj" and t.head.pos_ == "VERB"
                and t.head.lemma_.lower() not in {"be", "have"} for t in question)
 
 

@@ -51,6 +51,7 @@ MAX_OVERLAP = 0.6  # a sentence sharing more of its words with one already chose
 NAME_WEIGHT = 0.5
 TARGET_WEIGHT = 1.5
 MEANING_WEIGHT = 4.0
+DAY_WEIGHT = 1.0  # a sentence dated the day the question names
 # ... and so is one that opens with a definite description ("The series starred …" after "Simon & Simon is
 # an American detective series"): "The" followed by a common noun in lower case.
 _PRONOUN_START = re.compile(r"^(?:(?i:he|she|it|they|his|her|its|their|this|these)\b|(?:The|This|These) [a-z])")
@@ -262,6 +263,9 @@ def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targ
     total_idf = sum(idf.values()) or 1.0
     mean_len = sum(len(s.stems) for s in sentences) / len(sentences)
     scores = np.zeros(len(sentences), dtype=np.float32)
+    # "Who is delivering the bread on 20260403?": in dated chats, minutes and mail, that day's messages
+    days = {d.when.date() for d in dates_in(query)}
+    days &= {s.when.date() for s in sentences if s.when is not None}
     for i, s in enumerate(sentences):
         named = sum(named_in(n, s.name_stems) for n in names) / max(len(names), 1)
         target = max((w for t, w in targets.items() if named_in(t, s.stems)), default=0.0)
@@ -270,6 +274,8 @@ def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targ
         norm = 1.2 * (0.25 + 0.75 * len(s.stems) / mean_len)
         words = sum(idf[t] * 2.2 / (1 + norm) for t in set(terms) & s.stems) / total_idf
         scores[i] = NAME_WEIGHT * named + TARGET_WEIGHT * target + words + 0.2 / (1 + s.rank)
+        if days and s.when is not None and s.when.date() in days:
+            scores[i] += DAY_WEIGHT
     return scores
 
 

@@ -116,3 +116,26 @@ def test_which_deeds_are_a_conversations_first_line() -> None:
     assert not opener("Who offers to bring cones for the practice?")
     assert not opener("Who agrees to get beer for the hot pot?")
     assert not opener("Who is the most hateable character?")
+
+
+BREAD = ["Time: 20260403_10:00\nHaileyJohnson: Hi Li Hua! Our courier Alice brings the bread to your door today.\n"
+         "LiHua: Thanks Hailey!",
+         "Time: 20260410_10:00\nHaileyJohnson: Hi Li Hua! Our courier Marco brings the bread to your door today.\n"
+         "LiHua: Great, thanks!"]
+
+
+def test_a_day_the_question_names_picks_that_days_messages() -> None:
+    """Two weeks, two couriers: "on 20260403" says which message is asked about."""
+    found = answer("Which courier brings the bread to Li Hua on 20260403?", BREAD, ["Li Hua"])
+    assert found is not None and found.text == "Alice"
+    later = answer("Which courier brings the bread to Li Hua on 20260410?", BREAD, ["Li Hua"])
+    assert later is not None and later.text == "Marco"
+
+
+def test_who_is_done_to_is_not_who_speaks() -> None:
+    """"Who is recommended by Jennifer …?" asks for the one Jennifer speaks to, not for a speaker."""
+    from lightrag_core.nlp import nlp
+    from lightrag_core.query.question_parse import asks_doer
+
+    assert asks_doer(nlp()("Who invited Li Hua to the bake sale?"))
+    assert not asks_doer(nlp()("Who is recommended by Jennifer to share some fitness tips?"))
