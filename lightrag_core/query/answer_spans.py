@@ -62,6 +62,8 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
             if years := _YEARS.fullmatch(e.text):  # "(1938–2012)": a birth year and a death year
                 spans += [Span(years[i], "DATE", e.root.i, e.start_char + years.start(i)) for i in (1, 2)]
                 continue
+            if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
+                continue
             first = doc[_day_start(doc, e)]
             while first.pos_ == "INTJ" and first.i < e.end - 1:  # "Hey Li Hua": a greeting is no part of a name
                 first = doc[first.i + 1]
@@ -91,6 +93,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
     return out
 
 
+_NAMED = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT"}  # not "French", an ADJ NORP
 _TIME_JOIN = re.compile(r"\s*(?:at|on|,)?\s*")
 _WHEN = {"DATE", "TIME"}
 

@@ -123,9 +123,11 @@ def beside(parsed: ParsedSentence, span: Span) -> tuple[str, str]:
 
 def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
     """The span is called by the question's noun: in its name ("the River Fergus"), right after it ("the
-    Maritsa river") or right before it ("India's pop band Euphoria"; the small model calls that a place)."""
+    Maritsa river"; not "Upbeat songs", a kind of them) or right before it ("India's pop band Euphoria";
+    the small model calls that a place)."""
     before, after = (b.lower() for b in around)
-    return head in text.lower().split() or after.startswith(head) or _ends_calling(head, before)
+    return head in text.lower().split() or re.match(rf"{re.escape(head)}\b", after) is not None \
+        or _ends_calling(head, before)
 
 
 def _ends_calling(head: str, before: str) -> bool:

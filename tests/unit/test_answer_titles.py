@@ -113,3 +113,22 @@ def test_a_band_may_be_called_a_group() -> None:
                "Lumen Records he played bass in the rock group Les Marées.")
     found = answer("What band did the founder of Lumen Records play bass in?", [label, founder], ["Lumen Records"])
     assert found is not None and found.text == "Les Marées"
+
+
+def test_an_adjective_the_tagger_labels_a_name_names_nothing() -> None:
+    """"Upbeat songs sound great!": the small model calls "Upbeat" an organisation; a span of adjectives
+    only is no name (a nationality, "French", is an adjective by right)."""
+    spans = _spans("ChaeSong-hwa: Upbeat songs sound great!\nLiHua: How about we try \"Viva la Vida\" tonight?")
+    assert ("Upbeat", "ORG") not in spans
+    chat = ("Time: 20260405_10:00\nLiHua: For tonight's jam, how about we try \"Viva la Vida\"?\n"
+            "ChaeSong-hwa: Upbeat songs sound great!")
+    found = answer("What song does Li Hua suggest for the jam session?", [chat], ["Li Hua"])
+    assert found is not None and found.text == "Viva la Vida"
+
+
+def test_a_plural_noun_after_a_name_is_a_kind_not_its_name() -> None:
+    from lightrag_core.query.span_fit import _headed
+
+    assert _headed("river", "Maritsa", ("the", "river flows east"))
+    assert not _headed("song", "Upbeat", ("", "songs sound great"))
+    assert not _headed("song", "Dylan", ("", "songwriter Bob"))
