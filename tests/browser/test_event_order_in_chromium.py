@@ -3,6 +3,10 @@ Query page's first line, with both dates on the path and both messages cited."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import pytest
 
 from tests.browser.test_app_in_chromium import extractive_reply, shoot_reply, uploaded_app
@@ -20,19 +24,13 @@ CHATS = {
 }
 
 
-def test_an_order_question_over_chat_logs_is_answered_with_both_dates(tmp_path):
-    for name, text in CHATS.items():
+@contextmanager
+def _asked(tmp_path: Path, chats: dict[str, str], question: str) -> Iterator[tuple]:
+    """The chat logs uploaded through the app, and the question's reply on the Query page."""
+    for name, text in chats.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    with uploaded_app(tmp_path / "ws", [tmp_path / name for name in CHATS]) as (page, url):
-        reply = extractive_reply(page, url, "Did Li Hua ask Jennifer for a book on fitness nutrition before she "
-                                            "announced the guest speaker at the gym?")
-        answer = reply.inner_text()
-        assert "Answer: yes [" in answer, answer
-        assert "2026-01-12 09:30" in answer and "2026-01-20 18:00" in answer, answer
-        assert "Could you recommend a book on fitness nutrition?" in answer, answer
-        box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
-        assert "Short answer: yes" in box, box
-        shoot_reply(page, reply, "query_event_order.png")
+    with uploaded_app(tmp_path / "ws", [tmp_path / name for name in chats]) as (page, url):
+        yield page, extractive_reply(page, url, question)
 
 
 PROMOTION = {
@@ -45,15 +43,22 @@ PROMOTION = {
 }
 
 
-def test_the_event_is_cited_from_the_line_its_doer_says(tmp_path):
-    """Wolfgang's announcement is his own line of the 28th, not Li Hua asking about it on the 8th."""
-    for name, text in PROMOTION.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    with uploaded_app(tmp_path / "ws", [tmp_path / name for name in PROMOTION]) as (page, url):
-        reply = extractive_reply(page, url, "Did Wolfgang's promotion announcement occur before he invited Li Hua "
-                                            "for dinner?")
+@pytest.mark.parametrize(("chats", "question", "dates", "cited", "shot"), [
+    (CHATS, "Did Li Hua ask Jennifer for a book on fitness nutrition before she announced the guest speaker at "
+            "the gym?", ("2026-01-12 09:30", "2026-01-20 18:00"),
+     "Could you recommend a book on fitness nutrition?", "query_event_order.png"),
+    # Wolfgang's announcement is his own line of the 28th, not Li Hua asking about it on the 8th.
+    (PROMOTION, "Did Wolfgang's promotion announcement occur before he invited Li Hua for dinner?",
+     ("2026-04-28 18:30", "2026-04-30 17:00"),
+     "20260428_18:30 WolfgangSchulz: Big news, I just got the promotion at work! [1]", "query_event_doer.png"),
+])
+def test_an_order_question_over_chat_logs_is_answered_with_both_dates(tmp_path, chats, question, dates, cited,
+                                                                       shot):
+    with _asked(tmp_path, chats, question) as (page, reply):
         answer = reply.inner_text()
         assert "Answer: yes [" in answer, answer
-        assert "2026-04-28 18:30" in answer and "2026-04-30 17:00" in answer, answer
-        assert "20260428_18:30 WolfgangSchulz: Big news, I just got the promotion at work! [1]" in answer, answer
-        shoot_reply(page, reply, "query_event_doer.png")
+        assert all(when in answer for when in dates), answer
+        assert cited in answer, answer
+        box = page.get_by_test_id("stAlertContentSuccess").first.inner_text()
+        assert "Short answer: yes" in box, box
+        shoot_reply(page, reply, shot)
