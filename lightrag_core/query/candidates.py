@@ -8,8 +8,6 @@ answers. `short_answer.py` decides whether the best one is clear enough to give.
 
 from __future__ import annotations
 
-import re
-
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import (
@@ -34,7 +32,7 @@ from lightrag_core.query.question_parse import (
     asks_opener,
     asks_when_said,
 )
-from lightrag_core.query.sentences import Sentence, named_in, stem, stems, written_in
+from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
 from lightrag_core.query.span_fit import Asked, beside, names_head, typed
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
@@ -137,21 +135,21 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
 
     # Whoever speaks in a chat is a person, by a part of their name too ("Chae" for ChaeSong-hwa): no
     # answer to "what song …?" or "which instrument …?"
-    speakers = {_squash(s.speaker) for s in sentences if s.speaker} if kind.kind != PERSON else set()
+    speakers = {squash(s.speaker) for s in sentences if s.speaker} if kind.kind != PERSON else set()
 
     def offer(text: str, score: float, evidence: list[Sentence], path: list[str]) -> None:
-        squashed_text = _squash(text)
+        squashed_text = squash(text)
         if speakers and any(s.startswith(squashed_text) for s in speakers if len(squashed_text) >= 3):
             return
         key = text.lower()
         if score > candidates.get(key, (-1.0,))[0]:
             candidates[key] = (score, evidence, path)
 
-    squashed = _squash(query)
+    squashed = squash(query)
 
     def asked(text: str) -> bool:
         """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
-        return (stems(text) <= q_stems or (len(_squash(text)) >= 4 and _squash(text) in squashed)
+        return (stems(text) <= q_stems or (len(squash(text)) >= 4 and squash(text) in squashed)
                 or any(written_in(text.lower(), f.lower()) or written_in(f.lower(), text.lower()) for f in found))
 
     def qualified(words: frozenset[str]) -> bool:
@@ -163,8 +161,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     def names_in(s: Sentence) -> list[str]:
         """The question's names the sentence names, or whose chat line it is ("LiHua: Ugh, that client …"
         for "When did Li Hua express frustration …?")."""
-        speaker = _squash(s.speaker)
-        return [n for n in named if named_in(n, s.name_stems) or (speaker and _squash(n) == speaker)]
+        speaker = squash(s.speaker)
+        return [n for n in named if named_in(n, s.name_stems) or (speaker and squash(n) == speaker)]
 
     # One sentence: it names the question's entity and states the answer.
     for p in pool:
@@ -315,7 +313,7 @@ def _replies(sentences: list[Sentence], terms: set[str], idf: dict[str, float]) 
     messages: dict[tuple[int, object], list[Sentence]] = {}
     for s in sentences:
         if s.speaker:
-            messages.setdefault((s.rank, s.when), []).append(s)
+            messages.setdefault(s.message, []).append(s)
     out: set[int] = set()
     for lines in messages.values():
         said: dict[str, float] = {}  # speaker → the most of the question a line of theirs stated so far
@@ -346,8 +344,4 @@ def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]],
                 path = [*path[:-1], longest[2][-1]]
             merged[home] = (score, evidence, path)
     return merged
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\W+", "", text.lower())
 

@@ -21,7 +21,7 @@ import numpy as np
 from lightrag_core import lexical
 from lightrag_core.query.answer_support import QUESTION_WORDS, ShortAnswer, cover, idf_over
 from lightrag_core.query.dates import dates_in, timed
-from lightrag_core.query.sentences import Sentence, stem, stems
+from lightrag_core.query.sentences import Sentence, squash, stem, stems
 
 Embed = Callable[[list[str]], np.ndarray]
 
@@ -96,8 +96,8 @@ def _split(names: str) -> tuple[str, ...]:
 
 def _spoken_by(speaker: str, doers: tuple[str, ...]) -> bool:
     """"Jake", "Jake Watson" and "JakeWatson" all name the speaker JakeWatson."""
-    said = re.sub(r"\W+", "", speaker.lower())
-    names = (re.sub(r"\W+", "", d.lower()) for d in doers)
+    said = squash(speaker)
+    names = (squash(d) for d in doers)
     return len(said) >= 3 and any(len(n) >= 3 and (said.startswith(n) or n.startswith(said)) for n in names)
 
 
@@ -156,7 +156,7 @@ class _Passage:
 def _passages(sentences: list[Sentence]) -> list[_Passage]:
     grouped: dict[tuple[int, datetime | None], list[Sentence]] = {}
     for s in sentences:
-        grouped.setdefault((s.rank, s.when), []).append(s)
+        grouped.setdefault(s.message, []).append(s)
     out = []
     for group in grouped.values():
         words = frozenset().union(*(s.name_stems for s in group))
@@ -260,11 +260,9 @@ def _apart(near_a: list[Sentence], near_b: list[Sentence]) -> tuple[list[Sentenc
     """Two events are two: the one passage that may tell one event does not also tell the other (Li Hua's
     "Yep, I have received it!" answers Adam's "have you received the curtains?" in one message; it is not
     also when Adam asked whether the curtain is all good, a week later)."""
-    def place(s: Sentence) -> tuple[int, datetime | None]:
-        return s.rank, s.when
-    if len(near_a) == 1 and (rest := [s for s in near_b if place(s) != place(near_a[0])]):
+    if len(near_a) == 1 and (rest := [s for s in near_b if s.message != near_a[0].message]):
         near_b = rest
-    if len(near_b) == 1 and (rest := [s for s in near_a if place(s) != place(near_b[0])]):
+    if len(near_b) == 1 and (rest := [s for s in near_a if s.message != near_b[0].message]):
         near_a = rest
     return near_a, near_b
 

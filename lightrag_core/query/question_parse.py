@@ -71,11 +71,15 @@ def asked_verb(question: Any) -> set[str]:
     return set()
 
 
+def _who_does(question: Any) -> list[Any]:
+    """The verbs whose subject is "who" (not a passive one: "who is recommended by Jennifer …?" asks for
+    the one Jennifer speaks to)."""
+    return [t.head for t in question if t.lower_ == "who" and t.dep_ == "nsubj" and t.head.pos_ == "VERB"]
+
+
 def asks_doer(question: Any) -> bool:
-    """"Who suggests …?", "who invited …?": "who" is the subject of a verb other than "be" or "have" (not
-    "who is recommended by Jennifer …?": there the one who speaks is Jennifer, and who is asked is spoken to)."""
-    return any(t.lower_ == "who" and t.dep_ == "nsubj" and t.head.pos_ == "VERB"
-               and t.head.lemma_.lower() not in {"be", "have"} for t in question)
+    """"Who suggests …?", "who invited …?": "who" is the subject of a verb other than "be" or "have"."""
+    return any(verb.lemma_.lower() not in {"be", "have"} for verb in _who_does(question))
 
 
 # Deeds done by a conversation's first line on a topic, not by the replies that agree with it
@@ -85,12 +89,8 @@ _OPENING = {"suggest", "propose", "initiate", "start", "recommend", "invite", "a
 def asks_opener(question: Any) -> bool:
     """"Who suggests going out for hot pot?", "who comes up with the idea …?": asked of whoever raised it
     first ("Beer it is! Perfect match for hot pot" is a reply)."""
-    for t in question:
-        if t.lower_ == "who" and t.dep_ in {"nsubj", "nsubjpass"} and t.head.pos_ == "VERB":
-            verb = t.head
-            return verb.lemma_.lower() in _OPENING or (
-                verb.lemma_.lower() == "come" and any(c.lower_ == "up" for c in verb.children))
-    return False
+    return any(verb.lemma_.lower() in _OPENING or (verb.lemma_.lower() == "come" and any(
+        c.lower_ == "up" for c in verb.children)) for verb in _who_does(question)[:1])
 
 
 # What a chat line does by being said: "When did X tell Y …?" asks when the line was written.

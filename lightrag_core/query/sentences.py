@@ -97,6 +97,11 @@ class Sentence:
     def name_stems(self) -> frozenset[str]:
         return self.stems | self.context_stems
 
+    @property
+    def message(self) -> tuple[int, datetime | None]:
+        """The message it belongs to: one dated heading in one chunk (a chat message, an email)."""
+        return self.rank, self.when
+
 
 _TITLE_LINE = re.compile(r"[ \t]*([^\n.!?:;,]{1,120})[ \t]*\n")
 
@@ -108,6 +113,11 @@ def _title_length(raw: str) -> int:
     if line is None or len(line.group(1).split()) > 12 or not raw[line.end():].strip():
         return 0
     return len(" ".join(line.group(1).split()))
+
+
+def squash(text: str) -> str:
+    """A name with case, spaces and punctuation gone: "Li Hua", "LiHua" and "lihua" are one."""
+    return re.sub(r"\W+", "", text.lower())
 
 
 def stem(word: str) -> str:
