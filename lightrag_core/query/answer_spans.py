@@ -258,6 +258,23 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str]) -> float:
     return 0.0
 
 
+def listed(parsed: ParsedSentence, span: Span) -> int:
+    """How many names of the span's kind its sentence lists with it ("celebrities like Rekha, Anupam Kher,
+    Irrfan Khan …": 3 or more), itself included; 1 when it is not in a list."""
+    heads, deps = parsed.heads, parsed.deps
+    top = span.root
+    for _ in range(len(heads)):
+        if deps[top] != "conj" or heads[top] == top:
+            break
+        top = heads[top]
+    group, grown = {top}, True
+    while grown:
+        more = {i for i, h in enumerate(heads) if h in group and deps[i] == "conj"} - group
+        group |= more
+        grown = bool(more)
+    return sum(1 for k in parsed.spans if k.label == span.label and k.root in group)
+
+
 def _has_by(parsed: ParsedSentence, verb: int) -> bool:
     return any(h == verb and parsed.tokens[i] == "by" for i, h in enumerate(parsed.heads) if i != verb)
 

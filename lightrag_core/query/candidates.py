@@ -17,6 +17,7 @@ from lightrag_core.query.answer_spans import (
     clean_span,
     defines,
     denies,
+    listed,
     parse,
     proximity,
 )
@@ -32,8 +33,9 @@ from lightrag_core.query.question_parse import (
     asks_opener,
     asks_when_said,
 )
+from lightrag_core.query.referents import passage_opening, refers_to_subject, subject_called
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
-from lightrag_core.query.span_fit import Asked, beside, names_head, typed
+from lightrag_core.query.span_fit import Asked, beside, fit, names_head, typed
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
 EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
@@ -64,6 +66,9 @@ NEGATED = 0.5  # a sentence that says "not" of what the question asks states it 
 # "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
 # much of the question's "Danish heavy metal … from Copenhagen" that sentence says.
 DEFINED = 0.5
+# "Celebrities like Rekha, Anupam Kher, Irrfan Khan …": a sentence that lists LIST or more names of a kind
+# singles out none of them, and each counts for this much.
+LIST, LISTED = 3, 0.6
 SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT for a span)
 STAMPED = 0.4  # weight of a chat line's time stamp, for "when did X …?"
 # "Who suggests …?": a line after another speaker's on the same topic in the same message is a reply
@@ -195,7 +200,19 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 if negated:
                     score *= NEGATED
+                if listed(p, span) >= LIST:
+                    score *= LISTED
                 offer(text, score, [p.sentence], [*reached[:1], text])
+        # "It was released …", "The film features …": said of its passage's subject, which the passage's first
+        # sentence names and calls what the question asks for (referents.py).
+        if kind.kind in {NAME, ORG} and refers_to_subject(p.sentence, kind.head) \
+                and (opening := passage_opening(p.sentence, sentences)) is not None:
+            subject = subject_called(opening, kind.head)
+            text, fitted = (subject.text, fit(kind, subject)) if subject else ("", 0.0)
+            if fitted and text and not asked(text):
+                score = (base * fitted + DEFINED) * (1 - 0.6 * _overlap(text, q_words))
+                score *= (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
+                offer(text, score, [opening, p.sentence], [*reached[:1], text])
         # A chat line answers by who says it ("Who suggests hot pot?") and by when ("When did Li Hua tell
         # Adam …?"), weighted as a span the parse ties to the question, and discounted as its spans are.
         chat = [(SPEAKER, p.sentence.speaker if doer and not asked(p.sentence.speaker) else ""),
@@ -249,6 +266,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 if negated:
                     score *= NEGATED
+                if listed(second, span) >= LIST:
+                    score *= LISTED
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
         if kind.head and _describes(second.sentence, bridge_name, kind.head):
