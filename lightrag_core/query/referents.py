@@ -14,9 +14,9 @@ import re
 from lightrag_core.query.answer_spans import Span
 from lightrag_core.query.sentences import Sentence
 
+NEAR = 1500  # characters from a chunk's first sentence within which "it" may still be its subject
 # Nouns a passage calls its own subject by, and the family each belongs to: "the film" refers to the
 # subject of a passage about a comedy, "the single" to that of a song's.
-NEAR = 1500  # characters from a chunk's first sentence within which "it" may still be its subject
 _FAMILIES = [
     {"film", "movie", "comedy", "drama", "thriller", "documentary", "musical", "picture"},
     {"song", "single", "track", "ballad"},
