@@ -64,7 +64,8 @@ def test_the_subject_is_named_by_the_title_or_before_is_a() -> None:
 
 
 def test_it_refers_to_a_near_opening_only() -> None:
-    far = "Grey Owls\nGrey Owls is a band from Ohio. " + "".join(f"They toured {i} towns. " for i in range(80)) + "It was renamed."
+    tours = "".join(f"They toured {i} towns. " for i in range(80))
+    far = f"Grey Owls\nGrey Owls is a band from Ohio. {tours}It was renamed."
     sentences = _sentences(far)
     assert passage_opening(sentences[1], sentences) is sentences[0]
     assert passage_opening(sentences[-1], sentences) is None
