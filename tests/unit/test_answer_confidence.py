@@ -1,0 +1,23 @@
+"""How sure the short answer must be: how far the best candidate must lead the runner-up."""
+
+from __future__ import annotations
+
+import pytest
+
+import lightrag_core.query.short_answer as short_answer_module
+from lightrag_core.query.sentences import Sentence
+
+
+@pytest.mark.parametrize(("best", "runner_up", "speaker", "confident"), [
+    (1.5, 1.15, "", True),  # a strong candidate in prose needs a smaller lead
+    (1.1, 0.75, "", False),  # the same lead for a weaker one is not enough
+    (1.5, 1.15, "Jasper", False),  # nor for a chat line
+    (1.5, 1.05, "Jasper", True),
+])
+def test_a_strong_candidate_in_prose_needs_a_smaller_lead(monkeypatch: pytest.MonkeyPatch, best: float,
+                                                          runner_up: float, speaker: str, confident: bool) -> None:
+    said = [Sentence(text, "1", 0, frozenset(), speaker=speaker) for text in ("Ann Lee wrote it.", "Bo Park sang it.")]
+    ranked = [("ann lee", (best, said[:1], ["Ann Lee"])), ("bo park", (runner_up, said[1:], ["Bo Park"]))]
+    monkeypatch.setattr(short_answer_module, "rank_candidates", lambda *_args, **_kw: ranked)
+    found = short_answer_module.short_answer("Who wrote the song?", [(s, 1.0) for s in said], [])
+    assert found is not None and found.text == "Ann Lee" and found.confident is confident
