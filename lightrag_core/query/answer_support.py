@@ -56,6 +56,19 @@ def cover(terms: set[str], idf: dict[str, float], words: frozenset[str]) -> floa
     return hit / total
 
 
+def stated_words(sentence: Sentence, head: str) -> frozenset[str]:
+    """The words a sentence states, for covering the question's: without the question's noun when the
+    sentence writes it only as part of a name ("founded in Garden City" says nothing of a city for "in
+    what city …?"; "the Australian city of Canberra" does)."""
+    words = sentence.name_stems
+    if not head or head not in sentence.text.lower():
+        return words
+    if re.search(rf"(?<!^)\b{re.escape(head.capitalize())}\b", sentence.text) \
+            and not re.search(rf"\b{re.escape(head)}\b", sentence.text):
+        return words - stems(head)
+    return words
+
+
 def related(a: str, b: str) -> bool:
     """Two forms of one word, by shared beginning: "director"/"directed", "die"/"died"."""
     short, long_ = sorted((a, b), key=len)

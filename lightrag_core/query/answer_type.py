@@ -90,6 +90,13 @@ _OPTIONS = re.compile(r"[,:]?\s*(?P<a>[^,?]+?)\s+or\s+(?P<b>[^,?]+?)\s*\??\s*$",
 # (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)
 _SAME = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
                    r"(?:[a-z][\w-]*\s+){0,5}?the\s+same\s+(?P<what>[a-z]+)")
+# "A and B were founded in the 1950s. Which was the first …?": the two compared are named before the question.
+_PAIR = re.compile(r"^(?:both\s+)?(?P<a>[A-Z][^,;:]{0,80}?)\s+and\s+(?P<b>[A-Z][^,;:]{0,80}?)\s+"
+                   r"(?:are|were|is|was|have|had|both)\b")
+# "Between A and B, which one was released first?"
+_BETWEEN = re.compile(r"^between\s+(?P<a>[^,?]{1,100}?)\s+and\s+(?P<b>[^,?]{1,100}?),\s*(?:which|who)\b", re.IGNORECASE)
+_WHICH_OF_TWO = re.compile(r"^(?:which|who)\b(?:\s+(?:one|of\s+(?:the\s+two|them|these|the\s+pair)))?\s+"
+                           r"(?:is|was|were|are|has|had|did|came|opened|started)\b", re.IGNORECASE)
 _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
 # A comparison is read from at most this many characters: real ones are far shorter, and the
 # patterns that find the two sides backtrack over what they are given.
@@ -120,7 +127,14 @@ def answer_type(question: str) -> AnswerType:
         a, b = _clean(options["a"]), _clean(options["b"])
         if a and b and not _AUX_START.match(text):
             return AnswerType(CHOICE, (a, b), order)
-    last = re.split(r"(?<=[.!?])\s+", text)[-1]
+    said = re.split(r"(?<=[.!?])\s+", text)
+    last = said[-1]
+    before = " ".join(said[:-1])[:MAX_COMPARED]  # "A and B were founded …. Which was the first …?"
+    pair = _BETWEEN.match(text[:MAX_COMPARED]) or (_PAIR.match(before) if _WHICH_OF_TWO.match(last) else None)
+    if pair:
+        a, b = _clean(pair["a"]), _clean(pair["b"])
+        if a and b:
+            return AnswerType(CHOICE, (a, b), order)
     if _AUX_START.match(last) and not _WH_WORD.search(last):
         if len(last) > MAX_COMPARED:  # the patterns below are quadratic in what they read
             return AnswerType(YES_NO)
@@ -132,7 +146,7 @@ def answer_type(question: str) -> AnswerType:
         return AnswerType(NUMBER)
     if _WHEN.search(text):
         return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None)
-    head = _wh_head(text)
+    head = _wh_head(text) or _imperative_head(text)
     if head:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         return AnswerType(kind, head=head, year=kind == DATE and head == "year")
@@ -171,6 +185,19 @@ def _wh_head(question: str) -> str:
                     return objs[0].lemma_.lower() if objs else head.lemma_.lower()
                 return head.lemma_.lower()
     return _head_after(doc)
+
+
+_IMPERATIVE = re.compile(r"^(?:name|identify|list|give|state)\s+(?:the|a|an|all|both)\b", re.IGNORECASE)
+
+
+def _imperative_head(question: str) -> str:
+    """"Name the mother of X", "List the actresses …": the object of the request says the type, as the
+    noun after "which" does."""
+    if not _IMPERATIVE.match(question):
+        return ""
+    doc = nlp()(question)
+    obj = next((t for t in doc if t.dep_ == "dobj" and t.head.i == 0 and t.pos_ in {"NOUN", "PROPN"}), None)
+    return obj.lemma_.lower() if obj is not None else ""
 
 
 def _head_after(doc: Any) -> str:

@@ -21,8 +21,10 @@ from lightrag_core.query.answer_spans import (
     parse,
     proximity,
 )
-from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms
+from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
+from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
+from lightrag_core.query.date_ranges import asked_end, end_fit
 from lightrag_core.query.life_events import EVENT_WORDS, asked_event, life_event, placed_by
 from lightrag_core.query.question_parse import (
     asked_description,
@@ -33,7 +35,7 @@ from lightrag_core.query.question_parse import (
     asks_opener,
     asks_when_said,
 )
-from lightrag_core.query.referents import passage_opening, refers_to_subject, subject_called
+from lightrag_core.query.referents import about_other_subject, passage_opening, refers_to_subject, subject_called
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
 from lightrag_core.query.span_fit import Asked, beside, fit, names_head, typed
 
@@ -44,6 +46,9 @@ BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
 # A sentence that names none of the question's names states something about something else ("The show
 # starred Orlando Bloom" for "Simon & Simon starred which actor?"): its spans count for this much.
 UNREACHED = 0.6
+# … and one that speaks of its own passage's subject, which the question does not name either ("The show
+# starred …" in a passage about another show), for this much more.
+OTHER_SUBJECT = 0.6
 # "Who is the first spirit to visit X?" asks for someone the text calls a spirit: a span from a sentence
 # that calls no one that ("They entered poor Bob Cratchit's house; the dwelling he had visited") counts
 # for this much.
@@ -111,6 +116,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     doer = kind.kind == PERSON and asks_doer(doc)
     replies = _replies(sentences, terms, idf) if doer and asks_opener(doc) else set()
     stamped = kind.kind == DATE and asks_when_said(doc)
+    period = asked_end(query, doc) if kind.kind == DATE else ""  # "when did it premiere?": a period's start
     identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     description = asked_description(doc, kind.head) if kind.kind in LABELS else frozenset()
@@ -174,8 +180,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         reached = names_in(p.sentence)
         unnamed = not calls_identity(p.sentence)
         unqualified = not qualified(p.sentence.name_stems)
+        elsewhere = bool(named) and not reached and about_other_subject(p.sentence, sentences, named)
         # With nothing left to cover but the type, a sentence about the question's entity covers it all.
-        covered = cover(terms, idf, p.sentence.name_stems) if terms else float(bool(reached))
+        covered = cover(terms, idf, stated_words(p.sentence, kind.head)) if terms else float(bool(reached))
         base = covered + 0.5 * len(reached) / max(len(named), 1)
         base += 0.3 * pool_score.get(id(p.sentence), 0.0)
         negated = not asks_not and denies(p, lemmas)
@@ -193,7 +200,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:
-                    score *= UNREACHED
+                    score *= OTHER_SUBJECT * UNREACHED if elsewhere else UNREACHED
                 if unnamed:
                     score *= UNNAMED_IDENTITY
                 if unqualified:
@@ -202,6 +209,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= NEGATED
                 if listed(p, span) >= LIST:
                     score *= LISTED
+                score *= end_fit(period, p, span)
                 offer(text, score, [p.sentence], [*reached[:1], text])
         # "It was released …", "The film features …": said of its passage's subject, which the passage's first
         # sentence names and calls what the question asks for (referents.py).
@@ -255,7 +263,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             life = life_event(second, span, event)
             text, fitted = typed(typing, second, span, life)
             if fitted and text and not asked(text) and not asked(span.text) \
-                    and not stems(text) <= stems(bridge_name) | q_stems:
+                    and not stems(text) <= stems(bridge_name) | q_stems and not one_name(bridge_name, text):
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life
                        + AGENT * agent(second, span, verb) + HEAD_WORD * names_head(kind, text, beside(second, span)[0])
                        + LIFE_EVENT * placed(second, span))
@@ -268,9 +276,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= NEGATED
                 if listed(second, span) >= LIST:
                     score *= LISTED
+                score *= end_fit(period, second, span)
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
-        if kind.head and _describes(second.sentence, bridge_name, kind.head):
+        if kind.head and describes(second.sentence, bridge_name, kind.head):
             # "X starred which actor?": the bridge is the answer when its own sentence calls it what is asked
             # ("McRaney … starred" then "Gerald Lee McRaney … is an American television and movie actor").
             text, fitted = typed(typing, first, bridge, 0.0)
@@ -280,9 +289,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unqualified:
                     score *= UNQUALIFIED
-                text = _fuller(text, second)
+                text = fuller(text, second)
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], text])
-    merged = _merge_names(candidates, whole=kind.kind == DATE and not kind.year)
+    merged = merge_names(candidates, whole=kind.kind == DATE and not kind.year)
     # A bridge that leads on to an answer as good as itself is what the question describes, not what it
     # asks ("a retired Orlando Magic player who …": Grant Hill leads to the show he hosts).
     for key, (score, evidence, path) in list(merged.items()):
@@ -290,20 +299,6 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if onward >= BRIDGE_ONWARD * score:
             merged[key] = (score * BRIDGE_PENALTY, evidence, path)
     return sorted(merged.items(), key=lambda kv: -kv[1][0])
-
-
-def _describes(sentence: Sentence, name: str, head: str) -> bool:
-    """The sentence is about `name` (opens with it, or with its passage's title that holds it) and calls
-    it by the question's noun ("… is an American television and movie actor" for "which actor")."""
-    opening = sentence.text[:max(sentence.lead, len(name) + 2)]
-    return written_in(name.lower(), opening.lower()) and any(related(stem(head), w) for w in sentence.stems)
-
-
-def _fuller(name: str, parsed: ParsedSentence) -> str:
-    """The name as its own sentence gives it in full ("Gerald Lee McRaney" for "Gerald McRaney")."""
-    last = name.split()[-1].lower()
-    fuller = (clean_span(k.text) for k in parsed.spans if k.label == "PERSON")
-    return next((full for full in fuller if last in full.lower().split() and len(full) > len(name)), name)
 
 
 def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...], terms: set[str],
@@ -342,25 +337,3 @@ def _replies(sentences: list[Sentence], terms: set[str], idf: dict[str, float]) 
                 out.add(id(s))
             said[s.speaker] = max(said.get(s.speaker, 0.0), covered)
     return out
-
-
-def _merge_names(candidates: dict[str, tuple[float, list[Sentence], list[str]]], whole: bool = False
-                 ) -> dict[str, tuple[float, list[Sentence], list[str]]]:
-    """One candidate per name ("Marley" joins "Jacob Marley"): a name must not compete with itself.
-    The best-scored form stands for it; with `whole` (a date asked, not a year) the longest form is
-    the answer at the best form's score: "died in 1975" and "(1887 – April 5, 1975)" agree, and the
-    day answers "on which date?"."""
-    merged: dict[str, tuple[float, list[Sentence], list[str]]] = {}
-    for key in sorted(candidates, key=len, reverse=True):
-        home = max((k for k in merged if written_in(key, k)), key=lambda k: merged[k][0], default=None)
-        if home is None:
-            merged[key] = candidates[key]
-        elif candidates[key][0] > merged[home][0]:
-            score, evidence, path = candidates[key]
-            if whole:
-                longest = merged[home]
-                evidence = [*evidence, *(s for s in longest[1] if s not in evidence)]
-                path = [*path[:-1], longest[2][-1]]
-            merged[home] = (score, evidence, path)
-    return merged
-

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from lightrag_core.query.answer_spans import Span
-from lightrag_core.query.sentences import Sentence
+from lightrag_core.query.sentences import Sentence, named_in
 
 NEAR = 1500  # characters from a chunk's first sentence within which "it" may still be its subject
 # Nouns a passage calls its own subject by, and the family each belongs to: "the film" refers to the
@@ -33,7 +33,7 @@ def _family(head: str) -> set[str]:
     return next((f for f in _FAMILIES if head in f), set())
 
 
-_VERB = (r"(?:is|was|has|had|became|went|features|stars|starred|received|won|tells|follows|reached|peaked|sold|"
+_VERB = (r"(?:is|was|has|had|became|went|features|stars|starred|received|won|tells|follows|reached|peaked|sold|marks|"
          r"premiered|debuted|[a-z]+ed)\b")
 
 
@@ -55,6 +55,22 @@ def passage_opening(sentence: Sentence, sentences: list[Sentence]) -> Sentence |
     same = [s for s in sentences if s.rank == sentence.rank and s.ref == sentence.ref and s.offset < sentence.offset]
     first = min(same, key=lambda s: s.offset) if same else None
     return first if first is not None and sentence.offset - first.offset <= NEAR else None
+
+
+_ANY_FAMILY = "|".join(sorted(set().union(*_FAMILIES)))
+# "It starred …", "The show starred …", "This episode marks …": a sentence about its passage's subject.
+_ABOUT_SUBJECT = re.compile(rf"^(?:It|(?:The|This)\s+(?:{_ANY_FAMILY}))\s+{_VERB}")
+
+
+def about_other_subject(sentence: Sentence, sentences: list[Sentence], names: list[str]) -> bool:
+    """The sentence speaks of its passage's subject ("The show starred movie actor Orlando Bloom"), and
+    neither it nor the passage's first sentence names anything the question names: it states its fact
+    of something else than what is asked about."""
+    if sentence.offset == 0 or not _ABOUT_SUBJECT.match(sentence.text):
+        return False
+    opening = passage_opening(sentence, sentences)
+    return opening is not None and not any(named_in(n, opening.name_stems) or named_in(n, sentence.name_stems)
+                                           for n in names)
 
 
 _OPENS = re.compile(r"\s*[\"“]?(?P<name>[^\"”]{1,80}?)[\"”]?(?:\s+\([^()]{1,60}\))?\s+(?:is|was)\s+(?:an?|the)\s+"

@@ -48,6 +48,12 @@ _ROLES = "|".join(["father-in-law", "mother-in-law", "brother-in-law", "sister-i
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|paternal|maternal)"
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
+# "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
+# is part of the name.
+_PEER = (r",\s+\d{1,2}(?:st|nd|rd|th)\s+(?:Baron|Baroness|Earl|Countess|Count|Duke|Duchess|Marquess|Viscount|"
+         r"Baronet|Lord|Lady|Prince|Princess)\b")
+_PEERAGE = rf"(?:{_PEER}[^?,]{{0,60}}?)"
+_PEERAGE_TAIL = re.compile(_PEER + r"(?:\s+(?:of\s+)?[A-Z][\w'-]{1,40}){1,3}")
 # X runs to the verb or the question mark.
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
@@ -56,7 +62,7 @@ _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|cam
 # ("the director of the film adaptation of X" is asked of X: its page says who directed the adaptation)
 _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
                  r"(?:(?:(?:film|movie|screen|television|stage)\s+)?(?:adaptation|version)\s+of\s+(?:the\s+)?)?"
-                 rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+                 rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?{_PEERAGE}?)" + _UNTIL)
 # "the institute that owned X", "the company which was founded by X": the verb is the cue.
 _RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"
                        r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>[a-z]{3,})\s+(?:(?:by|in|on|for|at)\s+)?"
@@ -83,7 +89,9 @@ _IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made"
 _NAME_WORD = r"[A-Z][\w.\-]{0,40}"
 _POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|{_NAME_WORD})){{0,8}})'s\s+"
                          rf"(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\b")
-_ASKS_THE_NAME = re.compile(r"^(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+name\s+of)?\s*$", re.IGNORECASE)
+# "Name the mother of X, who was the daughter of …": a request for the name, whatever describes it after.
+_ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+name\s+of)?|"
+                            r"(?:name|identify)\s*(?:,.*)?)\s*$", re.IGNORECASE | re.DOTALL)
 
 
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
@@ -107,6 +115,8 @@ def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
     single given name, or `always` (an organisation's or a work's name: "the Order of Polonia
     Restituta", "University of Toronto"); else `name` as it is."""
     words = name.split()
+    if peer := _PEERAGE_TAIL.match(text, end):
+        return name + text[end:peer.end()]
     if not words or not (always or words[0].lower().strip(".") in _TITLES or len(words) == 1):
         return name
     tail = _OF_TERRITORY.match(text, end) or _TITLED_TAIL.match(text, end)

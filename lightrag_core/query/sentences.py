@@ -39,10 +39,12 @@ _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]
 # A sentence ends at . ! ? before a capital or a digit, at a paragraph break, before a Markdown
 # heading line, and where a chat line's speaker starts (a line may end in an emoji, not a full stop);
 # not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9"), which
-# would cut a name, and often the very fact asked for, in two.
+# would cut a name, and often the very fact asked for, in two; nor after "c." or "b." before a year
+# ("(c. 1509 – 1572)", "b. 1944").
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
-    r"\s+(?=[A-Z0-9\"'“‘(])|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
+    r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)\s+(?=[A-Z0-9\"'“‘(])"
+    r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
 MAX_SENTENCES = 4
@@ -218,6 +220,16 @@ def _whole(part: str) -> re.Pattern[str]:
 def written_in(part: str, text: str) -> bool:
     """`part` is written in `text` as whole words ("marley" in "jacob marley", not "india" in "indian")."""
     return _whole(part).search(text) is not None
+
+
+def name_variant(short: str, long_: str) -> bool:
+    """`short` is `long_` without some middle words ("Gerald McRaney", "Gerald Lee McRaney"): a person's name
+    with and without a middle name or initial, first and last words the same. Not numbers or dates."""
+    a, b = short.lower().split(), long_.lower().split()
+    if len(a) < 2 or len(a) >= len(b) or a[0] != b[0] or a[-1] != b[-1] or any(c.isdigit() for c in short + long_):
+        return False
+    rest = iter(b)
+    return all(word in rest for word in a)  # in order
 
 
 _ASKED_NOUN = re.compile(r"(?:which|what|whose) [a-z]+\Z")

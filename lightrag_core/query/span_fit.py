@@ -14,12 +14,14 @@ from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.countries import country_of_word, is_country
+from lightrag_core.query.regions import is_only_state, is_state, named_after_state
 from lightrag_core.query.sentences import stem
 
 _RELATED = {PERSON: {ORG}, ORG: {PERSON}}
 LOCATIVE_FIT = 0.6  # a name after "born in", "died at" fits a place question this much, whatever its label
 NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city, a state) fits this much
 _BELOW_A_COUNTRY = {"state", "province", "region", "county", "city", "town", "village", "borough", "district"}
+_CITIES = {"city", "town", "village", "borough", "suburb", "municipality"}
 CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question's fits this much
 
 
@@ -102,6 +104,11 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= NOT_A_COUNTRY
     elif kind.head in {"state", "province"} and _placed_in(parsed, span):  # "Eugene, Oregon": Oregon
         fitted *= NOT_A_COUNTRY
+    elif kind.head in {"state", "province"} and not is_state(text) and (span.label not in {"GPE", "LOC"}
+                                                                        or named_after_state(text)):
+        fitted *= NOT_A_COUNTRY  # "MetLife Stadium", "New York Jets": in a state, not one
+    elif kind.head in _CITIES and is_only_state(text):  # "which city?": not "California"
+        fitted *= NOT_A_COUNTRY
     return text, fitted
 
 
@@ -144,8 +151,8 @@ def names_head(kind: AnswerType, text: str, before: str = "") -> float:
     for "what time"."""
     if not kind.head:
         return 0.0
-    if _ends_calling(kind.head, before):
-        return 1.0
+    if _ends_calling(kind.head, before) or (kind.head in {"state", "province"} and is_state(text)):
+        return 1.0  # "Oregon" is a state without saying so
     words = set(text.lower().split())
     return float(kind.kind in {PLACE, ORG, NAME} and bool(words & _HEAD_NAMES.get(kind.head, {kind.head})))
 

@@ -14,6 +14,9 @@ from lightrag_core.query.sentences import split_sentences
     "Navvulata is a 1998 Telugu comedy film, produced by D. P. Varma.",
     "It was founded by Governor William Winter, Dr. Cora Norman and Mrs. Ada Lane.",
     "He wrote for the series Inside No. 9 with Mr. Shearsmith.",
+    # "circa" and "born" before a year
+    "Edward Stanley, 3rd Earl of Derby KG (c. 1509 – 24 October 1572) was an English nobleman.",
+    "The painter (b. 1944 in Rome) lived in Paris.",
 ])
 def test_an_initial_or_a_title_does_not_end_a_sentence(text: str) -> None:
     assert split_sentences(text) == [text]
@@ -23,6 +26,7 @@ def test_sentences_still_end_at_a_stop_before_a_capital_and_at_a_paragraph_break
     text = "He served in World War II. Then he taught in Paris\n\nHis son was born in 1990."
     assert split_sentences(text) == ["He served in World War II.", "Then he taught in Paris",
                                      "His son was born in 1990."]
+    assert split_sentences("It was made of wood etc. 12 were sold.") == ["It was made of wood etc.", "12 were sold."]
 
 
 def test_a_chat_line_starts_a_sentence_even_after_an_emoji() -> None:
