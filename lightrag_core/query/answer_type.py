@@ -94,15 +94,24 @@ _SAME = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
 _PAIR = re.compile(r"^(?:both\s+)?(?P<a>[A-Z][^,;:]{0,80}?)\s+and\s+(?P<b>[A-Z][^,;:]{0,80}?)\s+"
                    r"(?:are|were|is|was|have|had|both)\b")
 # "Between A and B, which one was released first?"
-_BETWEEN = re.compile(r"^between\s+(?P<a>[^,?]{1,100}?)\s+and\s+(?P<b>[^,?]{1,100}?),\s*(?:which|who)\b", re.IGNORECASE)
+# (not "Between 1961 and 1963, who was governor?": a period, not two things compared)
+_BETWEEN = re.compile(r"^between\s+(?P<a>[^,?\d][^,?]{0,99}?)\s+and\s+(?P<b>[^,?\d][^,?]{0,99}?),\s*(?:which|who)\b",
+                      re.IGNORECASE)
 _WHICH_OF_TWO = re.compile(r"^(?:which|who)\b(?:\s+(?:one|of\s+(?:the\s+two|them|these|the\s+pair)))?\s+"
                            r"(?:is|was|were|are|has|had|did|came|opened|started)\b", re.IGNORECASE)
+_COMPARATIVE = re.compile(r"\b(?:more|most|less|least|larger|largest|bigger|biggest|smaller|smallest|longer|longest|"
+                          r"taller|tallest|higher|highest|greater|greatest|better|best)\b", re.IGNORECASE)
 _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
 # A comparison is read from at most this many characters: real ones are far shorter, and the
 # patterns that find the two sides backtrack over what they are given.
 MAX_COMPARED = 300
 _EARLIER = ("first", "earlier", "earliest", "older", "oldest", "before", "sooner")
 _LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "recently", "after")
+
+
+def noun_kind(noun: str) -> str:
+    """The kind of answer a noun types ("band": an organisation, "city": a place), or ""."""
+    return _HEAD_TYPES.get(noun, "")
 
 
 @dataclass(frozen=True)
@@ -130,7 +139,10 @@ def answer_type(question: str) -> AnswerType:
     said = re.split(r"(?<=[.!?])\s+", text)
     last = said[-1]
     before = " ".join(said[:-1])[:MAX_COMPARED]  # "A and B were founded …. Which was the first …?"
-    pair = _BETWEEN.match(text[:MAX_COMPARED]) or (_PAIR.match(before) if _WHICH_OF_TWO.match(last) else None)
+    # "A and B were in a film. Who was its director?" compares nothing: a comparison word must say so
+    compares = bool(order) or _COMPARATIVE.search(last) is not None
+    pair = _BETWEEN.match(text[:MAX_COMPARED]) or (_PAIR.match(before) if compares and _WHICH_OF_TWO.match(last)
+                                                   else None)
     if pair:
         a, b = _clean(pair["a"]), _clean(pair["b"])
         if a and b:

@@ -14,11 +14,13 @@ Scored = tuple[float, list[Sentence], list[str]]  # score, evidence, path
 
 
 def one_name(bridge: str, text: str) -> bool:
-    """The span names the bridge itself, in full ("McRaney" and "Gerald Lee McRaney"): no answer reached
-    through it, and no sign that it only leads on to the answer."""
-    bridge, text = bridge.lower(), text.lower()
-    return written_in(bridge, text) or written_in(text, bridge) or name_variant(bridge, text) \
-        or name_variant(text, bridge)
+    """The span names the bridge itself, in full ("McRaney" and "Gerald Lee McRaney", "Gerald McRaney" and
+    "Gerald Lee McRaney"): no answer reached through it, and no sign that it only leads on to the answer.
+    Not "Paris" and "Paris Hilton", nor "Washington" and "University of Washington"."""
+    words = text.split()
+    surname = len(bridge.split()) == 1 and len(words) > 1 and words[-1].lower() == bridge.lower() \
+        and all(w[:1].isupper() for w in words)
+    return surname or name_variant(bridge, text) or name_variant(text, bridge)
 
 
 def describes(sentence: Sentence, name: str, head: str) -> bool:

@@ -35,7 +35,13 @@ from lightrag_core.query.question_parse import (
     asks_opener,
     asks_when_said,
 )
-from lightrag_core.query.referents import about_other_subject, passage_opening, refers_to_subject, subject_called
+from lightrag_core.query.referents import (
+    about_other_subject,
+    passage_opening,
+    refers_to_subject,
+    subject_called,
+    subject_kinds,
+)
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
 from lightrag_core.query.span_fit import Asked, beside, fit, names_head, typed
 
@@ -130,7 +136,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     # not "the mayor of what city?": there the noun types the answer
     typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
-                   doing=bool(verb & _ORG_DOING))
+                   doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {})
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from lightrag_core.query.answer_spans import Span
+from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
 from lightrag_core.query.sentences import Sentence, named_in
 
 NEAR = 1500  # characters from a chunk's first sentence within which "it" may still be its subject
@@ -89,3 +90,27 @@ def subject_called(opening: Sentence, head: str) -> Span | None:
     name = re.sub(r"\s*\([^()]*\)\s*$", "", name).strip(" \"“”")  # "Charley's Aunt (1963 film)"
     label = "ORG" if family & {"band", "company"} else "WORK_OF_ART"
     return Span(name, label, 0, 0) if name else None
+
+
+# "an American heavy metal band formed in …": the words before the first of these say what the subject is
+_DESCRIBED_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that)\b"
+                              r"|[,;(]")
+
+
+def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
+    """What each passage's first sentence says its subject is, as a kind of answer: "Metallica is an
+    American heavy metal band" → {"metallica": organisation}; "Lyon is a city in France" → place. A
+    name its own passage calls a band is no answer to "which city?"."""
+    out: dict[str, str] = {}
+    for s in sentences:
+        found = _OPENS.match(s.text, s.lead) if s.offset == 0 else None
+        if found is None:
+            continue
+        described = _DESCRIBED_UNTIL.split(found["called"], maxsplit=1)[0]
+        kinds = [k for w in described.lower().split() if (k := noun_kind(w)) in {PERSON, ORG, PLACE}]
+        if not kinds:
+            continue
+        for name in (found["name"], re.sub(r"\s*\([^()]*\)\s*$", "", s.text[:s.lead])):
+            if name.strip(" \"“”"):
+                out.setdefault(name.strip(" \"“”").lower(), kinds[-1])
+    return out

@@ -53,7 +53,8 @@ _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|
 _PEER = (r",\s+\d{1,2}(?:st|nd|rd|th)\s+(?:Baron|Baroness|Earl|Countess|Count|Duke|Duchess|Marquess|Viscount|"
          r"Baronet|Lord|Lady|Prince|Princess)\b")
 _PEERAGE = rf"(?:{_PEER}[^?,]{{0,60}}?)"
-_PEERAGE_TAIL = re.compile(_PEER + r"(?:\s+(?:of\s+)?[A-Z][\w'-]{1,40}){1,3}")
+# "…, 2nd Baronet" has no place after it; "KG" after a title is an order, not part of it
+_PEERAGE_TAIL = re.compile(_PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3}")
 # X runs to the verb or the question mark.
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
@@ -90,8 +91,10 @@ _NAME_WORD = r"[A-Z][\w.\-]{0,40}"
 _POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|{_NAME_WORD})){{0,8}})'s\s+"
                          rf"(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\b")
 # "Name the mother of X, who was the daughter of …": a request for the name, whatever describes it after.
-_ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+name\s+of)?|"
-                            r"(?:name|identify)\s*(?:,.*)?)\s*$", re.IGNORECASE | re.DOTALL)
+# (The clause after it asks nothing itself: "Identify the mother of X, who was born in which city?" asks a city.)
+_ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+name\s+of)?|(?:name|identify)"
+                            r"(?:\s*,\s*(?:who|whose)\b(?:(?!\b(?:which|what|when|where|how|whom)\b)[^?])*)?)$",
+                            re.IGNORECASE)
 
 
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
@@ -138,7 +141,7 @@ class Hop:
 
     def asks_the_name(self) -> bool:
         """"Who is the director of X?": the holder itself is the answer."""
-        return _ASKS_THE_NAME.match(self.outer.replace("{}", "").strip(" ?")) is not None
+        return _ASKS_THE_NAME.match(self.outer.replace("{}", "").strip().rstrip("?").strip()) is not None
 
 
 def first_hop(question: str) -> Hop | None:

@@ -223,13 +223,11 @@ def written_in(part: str, text: str) -> bool:
 
 
 def name_variant(short: str, long_: str) -> bool:
-    """`short` is `long_` without some middle words ("Gerald McRaney", "Gerald Lee McRaney"): a person's name
-    with and without a middle name or initial, first and last words the same. Not numbers or dates."""
+    """`short` is `long_` without its middle name ("Gerald McRaney", "Gerald Lee McRaney"): a first and a last
+    name, and the same with one word between. Not numbers or dates, and not a name with a middle part of its
+    own ("George W. Bush" is not "George H. W. Bush")."""
     a, b = short.lower().split(), long_.lower().split()
-    if len(a) < 2 or len(a) >= len(b) or a[0] != b[0] or a[-1] != b[-1] or any(c.isdigit() for c in short + long_):
-        return False
-    rest = iter(b)
-    return all(word in rest for word in a)  # in order
+    return len(a) == 2 and len(b) == 3 and a[0] == b[0] and a[1] == b[2] and not any(c.isdigit() for c in long_)
 
 
 _ASKED_NOUN = re.compile(r"(?:which|what|whose) [a-z]+\Z")

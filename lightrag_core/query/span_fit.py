@@ -8,7 +8,7 @@ whether it is one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
 from lightrag_core.query.answer_support import related
@@ -74,6 +74,8 @@ class Asked:
     event: str = ""  # "birth", "death", "burial": the life event whose date or place is asked
     school: bool = False  # "where did X study / work?": a school or an employer answers
     doing: bool = False  # "who produced X?": a company answers as well as a person
+    # what each passage's first sentence says its subject is (referents.subject_kinds): "Metallica" a band
+    kinds: dict[str, str] = field(default_factory=dict)
 
 
 def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tuple[str, float]:
@@ -83,7 +85,7 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     not "which country was X born in?" (an Indian father does not make a birthplace India)."""
     kind, event, school = asked.kind, asked.event, asked.school
     text, fitted = clean_span(span.text), fit(kind, span)
-    if _called_else(kind, parsed, span):
+    if _called_else(kind, parsed, span) or _is_else(asked, text):
         fitted *= CALLED_ELSE
     if kind.kind == PERSON and asked.doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
@@ -110,6 +112,14 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     elif kind.head in _CITIES and is_only_state(text):  # "which city?": not "California"
         fitted *= NOT_A_COUNTRY
     return text, fitted
+
+
+def _is_else(asked: Asked, text: str) -> bool:
+    """The span's own passage says it is a place where the question asks for a person or an organisation,
+    or the other way round ("Metallica is an American heavy metal band" for "which city?")."""
+    own = asked.kinds.get(text.lower(), "")
+    return bool(own) and own != asked.kind.kind and PLACE in {own, asked.kind.kind} \
+        and asked.kind.kind in {PERSON, ORG, PLACE}
 
 
 def _placed_in(parsed: ParsedSentence, span: Span) -> bool:
