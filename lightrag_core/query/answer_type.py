@@ -158,7 +158,8 @@ def answer_type(question: str) -> AnswerType:
         return AnswerType(NUMBER)
     if _WHEN.search(text):
         return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None)
-    head = _wh_head(text) or _imperative_head(text)
+    doc = nlp()(text)
+    head = _wh_head(doc) or _imperative_head(text, doc)
     if head:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         return AnswerType(kind, head=head, year=kind == DATE and head == "year")
@@ -179,9 +180,8 @@ def _clean(option: str) -> str:
     return re.sub(r"^(?:[a-z]+\s+){1,3}(?=[A-Z])", "", option)  # "films Oko Za Oko" compares the film
 
 
-def _wh_head(question: str) -> str:
+def _wh_head(doc: Any) -> str:
     """The noun a "which"/"what" determines ("which city", "what kind of company" → company)."""
-    doc = nlp()(question)
     for token in doc:
         if token.lower_ in {"which", "what"} and token.dep_ in {"det", "attr", "dobj", "nsubj", "pobj"}:
             head = token.head if token.dep_ == "det" else None
@@ -202,12 +202,11 @@ def _wh_head(question: str) -> str:
 _IMPERATIVE = re.compile(r"^(?:name|identify|list|give|state)\s+(?:the|a|an|all|both)\b", re.IGNORECASE)
 
 
-def _imperative_head(question: str) -> str:
+def _imperative_head(question: str, doc: Any) -> str:
     """"Name the mother of X", "List the actresses …": the object of the request says the type, as the
     noun after "which" does."""
     if not _IMPERATIVE.match(question):
         return ""
-    doc = nlp()(question)
     obj = next((t for t in doc if t.dep_ == "dobj" and t.head.i == 0 and t.pos_ in {"NOUN", "PROPN"}), None)
     return obj.lemma_.lower() if obj is not None else ""
 

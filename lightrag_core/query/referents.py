@@ -86,8 +86,7 @@ def subject_called(opening: Sentence, head: str) -> Span | None:
     family = _family(head)
     if found is None or not family & {w.lower() for w in found["called"].split()}:
         return None
-    name = opening.text[:opening.lead] if opening.lead else found["name"]
-    name = re.sub(r"\s*\([^()]*\)\s*$", "", name).strip(" \"“”")  # "Charley's Aunt (1963 film)"
+    name = _bare(opening.text[:opening.lead] if opening.lead else found["name"])
     label = "ORG" if family & {"band", "company"} else "WORK_OF_ART"
     return Span(name, label, 0, 0) if name else None
 
@@ -110,7 +109,13 @@ def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
         kinds = [k for w in described.lower().split() if (k := noun_kind(w)) in {PERSON, ORG, PLACE}]
         if not kinds:
             continue
-        for name in (found["name"], re.sub(r"\s*\([^()]*\)\s*$", "", s.text[:s.lead])):
-            if name.strip(" \"“”"):
-                out.setdefault(name.strip(" \"“”").lower(), kinds[-1])
+        for name in (_bare(found["name"]), _bare(s.text[:s.lead])):
+            if name:
+                out.setdefault(name.lower(), kinds[-1])
     return out
+
+
+def _bare(name: str) -> str:
+    """A subject's name without its title's closing parenthesis or quotation marks ("Charley's Aunt (1963
+    film)", ""Falling Away from Me"")."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", name).strip(" \"“”")
