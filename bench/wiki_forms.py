@@ -6,12 +6,18 @@ written and run once before any change it prompted; those first-run figures are 
 another checkout (`PYTHONPATH=<checkout> python bench/wiki_forms.py`) to compare releases on the same batches.
 
     python bench/wiki_forms.py [--mode multihop] [--out bench/results/wiki_forms]
+    python bench/wiki_forms.py --distractors ../shared/data/hotpotqa_100/corpus.jsonl \
+        --out bench/results/wiki_forms_among
+
+With --distractors each batch is indexed into a copy of a workspace that already holds another corpus, so
+that retrieval has to find the invented passages among real ones, as it does on a team's documents.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -22,12 +28,16 @@ from lightrag_core.workbench.evaluate import answer_found, exact_match, short_an
 BATCHES = Path(__file__).parent / "wiki_forms"
 
 
-def run_batch(path: Path, mode: str) -> dict:
+def run_batch(path: Path, mode: str, distractors: Path | None = None) -> dict:
+    """Index the batch's passages (into a copy of the distractors' workspace, when given) and ask its
+    questions."""
     batch = json.loads(path.read_text())
     with tempfile.TemporaryDirectory() as work:
         corpus = Path(work) / "corpus.jsonl"
         corpus.write_text("".join(json.dumps({"id": key, "title": title, "text": text}) + "\n"
                                   for key, (title, text) in batch["passages"].items()))
+        if distractors is not None:
+            shutil.copytree(distractors, Path(work) / "ws")
         engine = Engine(Settings.from_env(Path(work) / "ws", llm_model="", neo4j_uri="", embedding_model=""))
         try:
             report = engine.index_paths([corpus])
@@ -47,14 +57,33 @@ def run_batch(path: Path, mode: str) -> dict:
             "exact": exact, "wrong": short - exact}
 
 
+def distractor_workspace(corpus: Path, work: Path) -> Path:
+    """A workspace holding the distractor corpus, indexed once and copied for each batch."""
+    engine = Engine(Settings.from_env(work, llm_model="", neo4j_uri="", embedding_model=""))
+    try:
+        report = engine.index_paths([corpus])
+        if report.failed:
+            raise SystemExit(f"{corpus}: indexing failed: {report.failed}")
+    finally:
+        engine.close()
+    return work
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", default="multihop")
     parser.add_argument("--out", default="", help="write OUT.json and OUT.md")
+    parser.add_argument("--distractors", default="", help="a corpus (JSONL) indexed beside each batch's passages, "
+                        "so that retrieval must find them among others (e.g. ../shared/data/hotpotqa_100/corpus.jsonl)")
     args = parser.parse_args()
-    rows = [run_batch(p, args.mode) for p in sorted(BATCHES.glob("batch*.json"))]
+    batches = sorted(BATCHES.glob("batch*.json"), key=lambda p: int(p.stem.removeprefix("batch")))
+    with tempfile.TemporaryDirectory() as work:
+        base = distractor_workspace(Path(args.distractors), Path(work) / "ws") if args.distractors else None
+        rows = [run_batch(p, args.mode, base) for p in batches]
     total = {k: sum(r[k] for r in rows) for k in ("questions", "answer_found", "short", "exact", "wrong")}
-    lines = [f"mode {args.mode}", "", "| batch | what | questions | answer found | short answers | exact | wrong |",
+    among = f", among the {Path(args.distractors).name} passages" if args.distractors else ""
+    lines = [f"mode {args.mode}{among}", "",
+             "| batch | what | questions | answer found | short answers | exact | wrong |",
              "|---|---|---|---|---|---|---|"]
     for r in [*rows, {"batch": "all", "about": "", **total}]:
         lines.append(f"| {r['batch']} | {r['about']} | {r['questions']} | {r['answer_found']} | {r['short']} | "

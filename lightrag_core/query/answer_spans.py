@@ -13,6 +13,7 @@ from typing import Any
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
+from lightrag_core.query.described import noun_before
 from lightrag_core.query.roles import with_territory, without_heading
 from lightrag_core.query.sentences import Sentence, stem
 
@@ -89,7 +90,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                       if any(c.isalnum() for c in k.text)}.values())
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                                   [t.head.i for t in doc], [t.dep_ for t in doc],
-                                  {t.idx: doc[t.i - 1].lemma_.lower() for t in doc[1:] if doc[t.i - 1].pos_ == "NOUN"}))
+                                  {t.idx: called for t in doc[1:] if (called := noun_before(doc, t.i))}))
     return out
 
 

@@ -57,7 +57,8 @@ for _type, _nouns in {
          "foundation orchestra choir ensemble duo trio quartet",
     PLACE: "city town country state county location place region village island province district area "
            "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
-           "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport",
+           "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport "
+           "ground venue",
     DATE: "year date decade century month day era time hour",
     NUMBER: "population number amount percentage age height length",
     LANGUAGE: "language nationality",

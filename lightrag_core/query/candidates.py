@@ -25,6 +25,7 @@ from lightrag_core.query.answer_support import cover, idf_weights, related, rela
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
 from lightrag_core.query.date_ranges import asked_end, end_fit
+from lightrag_core.query.described import opening_words
 from lightrag_core.query.life_events import EVENT_WORDS, asked_event, life_event, placed_by
 from lightrag_core.query.question_parse import (
     asked_description,
@@ -99,9 +100,11 @@ Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (scor
 
 
 def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]],
-                    names: list[str], found: tuple[str, ...] = ()) -> list[Candidate]:
+                    names: list[str], found: tuple[str, ...] = (), behind: tuple[str, ...] = ()) -> list[Candidate]:
     """Every span of the asked-for type in the best sentences and along bridge paths, best first.
-    `found`: names the question stands for but does not hold (decomposition's bridges), never answers."""
+    `found`: names the question stands for but does not hold (decomposition's bridges), never answers.
+    `behind`: names a hop has already passed ("Lumen Records" when asking about its founder): neither
+    answers nor bridges, so the path does not turn back."""
     sentences = [s for s, _ in scored]
     # "What nationality is X?": a sentence states it as "a French director", never with the word itself.
     terms = relation_terms(query, names) - _UNSTATED
@@ -136,7 +139,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     # not "the mayor of what city?": there the noun types the answer
     typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
-                   doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {})
+                   doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
+                   called=opening_words(sentences) if kind.kind == PLACE else {})
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
@@ -167,7 +171,12 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     def asked(text: str) -> bool:
         """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
         return (stems(text) <= q_stems or (len(squash(text)) >= 4 and squash(text) in squashed)
-                or any(written_in(text.lower(), f.lower()) or written_in(f.lower(), text.lower()) for f in found))
+                or any(written_in(text.lower(), f.lower()) or written_in(f.lower(), text.lower()) for f in found)
+                or passed(text))
+
+    def passed(text: str) -> bool:
+        """It is, or holds whole, a name the hops came by (not "Bristol" inside "Bristol Aeroplane Company")."""
+        return any(written_in(b.lower(), text.lower()) for b in behind)
 
     def qualified(words: frozenset[str]) -> bool:
         return not qualifier or any(related(qualifier, w) for w in words)
@@ -242,7 +251,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     for p in pool:
         if names_in(p.sentence):
             bridges += [(p, b) for b in p.spans if b.label in LABELS[NAME] or b.label == "NAME"
-                        if not stems(b.text) <= q_stems and len(b.text) > 2]
+                        if not stems(b.text) <= q_stems and len(b.text) > 2 and not passed(clean_span(b.text))]
     seconds: dict[int, tuple[ParsedSentence, Span]] = {}
     for first, bridge in bridges:
         bridge_name = clean_span(bridge.text)

@@ -13,7 +13,8 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
 from lightrag_core.query.countries import country_named, country_of_word
-from lightrag_core.query.roles import ROLE_WORDS, holder
+from lightrag_core.query.role_holders import holder
+from lightrag_core.query.roles import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
 

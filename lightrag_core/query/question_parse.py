@@ -59,10 +59,15 @@ def asked_description(question: Any, head: str) -> frozenset[str]:
 
 def asked_verb(question: Any) -> set[str]:
     """The lemma of the verb the question's wh-word hangs from ("founded" in "a network founded by who?";
-    "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it."""
+    "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it; none when
+    the wh-word's noun is the verb's passive subject ("what retailer was founded by …?")."""
     wh = next((t for t in question if t.lower_ in {"who", "whom", "whose", "what", "which"}), None)
     node, steps = wh, 0
     while node is not None and steps < 6:
+        # "What retailer was founded by X?" asks what was done to; not a relative "which" ("the show which
+        # was written by who?" asks the writer)
+        if node.dep_ == "nsubjpass" and wh is not None and wh.i == 0:
+            return set()
         if node.pos_ == "VERB":  # "does" read as the verb says nothing about who did what
             return {node.lemma_.lower()} - {"do", "be", "have"}
         if node.head is node:

@@ -1,20 +1,17 @@
-"""Questions that name something only through another: "the director of X", "X's father".
+"""Questions that name something only through another: "the director of X", "X's father", "the label
+that released X", "the journal published by X".
 
-The first hop is the role's holder: the name nearest the role's cue word ("directed", "daughter of")
-in a sentence about X. The rest of the question is then asked about that name ("When did the
-director of X die?" becomes "When did Sergio Leone die?"). Comparisons use the same first hop
-("which film has the director who died first, A or B?").
+The first hop is the role phrase (`first_hop`); its holder is found in the sentences about X
+(`role_holders.py`). The rest of the question is then asked about that name ("When did the director of X
+die?" becomes "When did Sergio Leone die?"). Comparisons use the same first hop ("which film has the
+director who died first, A or B?"). Names the passages write with a title or a territory keep it
+(`with_territory`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-
-from lightrag_core.nlp import nlp
-from lightrag_core.query.countries import country_of_word
-from lightrag_core.query.sentences import Sentence, named_in, stems
 
 # Cue words that state each role in a sentence about its subject.
 ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
@@ -34,7 +31,21 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "sibling": ("brother", "sister", "sibling"), "nephew": ("nephew",), "niece": ("niece",),
               "uncle": ("uncle",),
               "aunt": ("aunt",), "clerk": ("clerk",), "partner": ("partner",), "employer": ("employ",),
-              "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",)}
+              "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",),
+              # Who made, owns or runs a work or a firm ("the publisher of X", "X's developer").
+              "publisher": ("publish",), "editor": ("editor", "edited by"), "owner": ("owned by", "owner", "owns "),
+              "developer": ("develop",), "manufacturer": ("manufactur", "made by", "built by"),
+              "operator": ("operated by", "operator"), "designer": ("design",),
+              "architect": ("architect", "designed by"),
+              "distributor": ("distribut",), "illustrator": ("illustrat",), "translator": ("translat",),
+              "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",),
+              # "X's current club": the club a player plays for ("plays as a midfielder for Serie A club Y")
+              "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined")}
+# Verbs a relative phrase asks by ("the school that X attended") and the words sentences state them with.
+VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from"),
+             "named after": ("named after", "named for")}
+# Roles held by a firm, a club or a work, whose holder the passages call by the role's own noun
+_THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team"}
 # Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
 # father's father, the father-in-law the spouse's father. The answer follows the chain tie by tie, and
 # multihop's decomposition makes each tie a bridge of its own (decompose.py).
@@ -46,7 +57,8 @@ KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother
 _ROLES = "|".join(["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "grandfather",
                    "grandmother", *ROLE_WORDS])
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
-_QUALIFIERS = r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|paternal|maternal)"
+_QUALIFIERS = (r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|current|paternal|"
+               r"maternal)")
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
 # "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
 # is part of the name.
@@ -58,31 +70,48 @@ _PEERAGE_TAIL = re.compile(_PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3
 # X runs to the verb or the question mark.
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
-          r"did|located|found|founded|headquartered|based|owned|published|released|produced|a\s+part)\b|\s*\?|,|$)")
+          r"did|located|found|founded|headquartered|based|owned|published|released|produced|shot|filmed|recorded|"
+          r"set|a\s+part)\b|\s*\?|,|$)")
 # "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"
 # ("the director of the film adaptation of X" is asked of X: its page says who directed the adaptation)
 _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
                  r"(?:(?:(?:film|movie|screen|television|stage)\s+)?(?:adaptation|version)\s+of\s+(?:the\s+)?)?"
                  rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?{_PEERAGE}?)" + _UNTIL)
+# A word before a relative phrase's noun ("the record label that …"), never the relative pronoun itself
+_MODIFIER = r"(?!(?:that|which|who|whom|whose)\b)[a-z-]+"
 # "the institute that owned X", "the company which was founded by X": the verb is the cue.
-_RELATIVE = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"
-                       r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>[a-z]{3,})\s+(?:(?:by|in|on|for|at)\s+)?"
+_RELATIVE = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"
+                       r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>(?!(?:the|his|her|its|their|our|your)\b)[a-z]{3,})"
+                       r"\s+(?:(?:by|in|on|for|at)\s+)?"
                        rf"(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+# "the coastal archaeology journal published by X", "the film directed by X": the relative without "that".
+_REDUCED = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+"
+                      r"(?P<verb>[a-z]{3,}ed|written|made|built|sung)\s+"
+                      rf"by\s+(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
 # "the newspaper Derek Moss worked for", "the team that Tom Hale played for": X did the verb to the thing.
 # The preposition must end it: in "When was the band Kestrel Lane formed?" the band is what was formed.
-_DONE_BY = re.compile(r"\bthe\s+(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s+(?:(?:that|which|whom)\s+)?"
+_DONE_BY = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+(?:(?:that|which|whom)\s+)?"
                       r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
                       r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
                       r"\s+(?:for|at|in|with|on|under)\b")
+# "the institution that X attended", "the journal that X publishes": X did the verb to the thing.
+_DONE_THAT = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+(?:that|which|whom)\s+"
+                        r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
+                        r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
+                        + _UNTIL)
+# "the person after whom X is named": the name after "named after" in a sentence about X.
+_NAMED_AFTER = re.compile(rf"\bthe\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+"
+                          r"(?:after\s+(?:whom|which)|for\s+whom)\s+"
+                          r"(?:the\s+)?(?P<x>[A-Z0-9][^?,]{0,120}?)\s+(?:is|was|were|are)\s+named\b")
 # "X's birthplace", "the birthplace of X", "the city where X was born": a place found by its event.
 _EVENT_PLACE = re.compile(
     r"\bthe\s+(?:birthplace|place\s+of\s+birth)\s+of\s+(?P<x>[A-Z][^?,]{0,80}?)" + _UNTIL
-    + r"|\bthe\s+(?P<noun>city|town|village|place|country|state|county|college|university|school|academy|"
-    r"institution|company|studio|club|team)\s+(?:where|in\s+which|at\s+which)\s+"
+    + r"|\bthe\s+(?P<noun>city|town|village|place|country|state|county|province|region|district|island|college|"
+    r"university|school|academy|institution|company|studio|club|team)\s+(?:where|in\s+which|at\s+which)\s+"
     # X may be a role of its own ("the college where the director of film X was educated")
     rf"(?P<x2>(?:the\s+(?:{_QUALIFIERS}\s+)?(?:{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?)?[A-Z][^?,]{{0,80}}?)"
     r"\s+(?:(?:was|were|is|are|did|does)\s+)?(?P<event>born|died|die|buried|educated|studied|study|worked|work|"
-    r"lived|live|located|based|formed|founded|raised|played|play)\b"
+    r"lived|live|located|based|headquartered|formed|founded|raised|played|play)\b"
     r"|(?P<x3>[A-Z][\w.\-]{0,40}(?:\s+[A-Z][\w.\-]{0,40}){0,4})'s\s+(?:birthplace|hometown|place\s+of\s+birth)\b")
 _IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made", "built": "built", "won": "won",
               "began": "began", "ran": "ran", "led": "led", "held": "held", "bought": "bought", "sold": "sold"}
@@ -138,6 +167,7 @@ class Hop:
     outer: str  # the question with the phrase replaced by a placeholder: "When did {} die?"
     qualifier: str = ""  # "youngest" in "the youngest son of X"
     asks: str = ""  # for a place found by its event: the question that finds it ("Where was {} born?")
+    noun: str = ""  # what the holder is called, when the question says ("label" in "the label that released X")
 
     def asks_the_name(self) -> bool:
         """"Who is the director of X?": the holder itself is the answer."""
@@ -146,8 +176,11 @@ class Hop:
 
 def first_hop(question: str) -> Hop | None:
     """The first role phrase of the question (the earliest in it, when several forms match)."""
+    question = " ".join(question.split())  # one space between words: the patterns then never rescan a run of them
     found = [(m.start(), kind, m) for kind, pattern in (("of", _OF), ("of", _POSSESSIVE), ("relative", _RELATIVE),
-                                                        ("place", _EVENT_PLACE), ("relative", _DONE_BY))
+                                                        ("place", _EVENT_PLACE), ("relative", _DONE_BY),
+                                                        ("relative", _REDUCED), ("relative", _DONE_THAT),
+                                                        ("named", _NAMED_AFTER))
              if (m := pattern.search(question))]
     if not found:
         return None
@@ -155,9 +188,15 @@ def first_hop(question: str) -> Hop | None:
     outer = question[: m.start()] + "{}" + question[m.end():]
     if kind == "place":
         return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=_asks_place(m))
+    if kind == "named":
+        return Hop("named after", m["x"].strip(), outer, noun=m["noun"])
     if kind == "relative":
-        return Hop(_cue(m["verb"]), m["x"].strip(), outer)
-    return Hop(m["role"].lower(), m["x"].strip(), outer, (m["qualifier"] or "").lower())
+        x, rest = _name_run(m["x"].strip())  # "the country that contains Tessaly Bay gain independence"
+        return Hop(_cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
+    role = m["role"].lower()
+    # a firm or a club is told from the other names by what the passages call it; a person is not (a
+    # "Mother Teresa" or "the director Quentin Tarantino" named beside the subject is no mother or director)
+    return Hop(role, m["x"].strip(), outer, (m["qualifier"] or "").lower(), noun=role if role in _THINGS else "")
 
 
 # How to ask for the place of each event ("the town where X was raised": "Where was X raised?").
@@ -165,7 +204,8 @@ _PLACE_OF = {"born": "was {} born", "died": "did {} die", "die": "did {} die", "
              "educated": "was {} educated", "studied": "did {} study", "study": "did {} study",
              "worked": "did {} work", "work": "did {} work", "lived": "did {} live", "live": "did {} live",
              "located": "is {} located", "based": "is {} based", "formed": "was {} formed",
-             "founded": "was {} founded", "raised": "was {} raised", "played": "did {} play", "play": "did {} play"}
+             "founded": "was {} founded", "raised": "was {} raised", "played": "did {} play", "play": "did {} play",
+             "headquartered": "is {} headquartered"}
 
 
 def _asks_place(m: re.Match[str]) -> str:
@@ -173,9 +213,27 @@ def _asks_place(m: re.Match[str]) -> str:
     "Which country is {} located in?" (a country, not the village's district)."""
     event = _PLACE_OF[(m["event"] or "born").lower()]
     noun = (m["noun"] or "").lower()
-    if noun in {"country", "state", "county"}:
+    if noun in {"country", "state", "county", "province", "region", "district"}:
         return f"Which {noun} {event} in?"
     return f"Where {event}?"
+
+
+# Lower-case words a name may hold ("Once Upon a Time in America", "Lena Royce's second album")
+_IN_NAMES = {"of", "the", "a", "an", "and", "in", "on", "at", "to", "for", "de", "von", "van", "da", "del", "la", "le"}
+
+
+def _name_run(x: str) -> tuple[str, str]:
+    """A relative phrase's X without a tail of lower-case words that no name holds, and that tail: in "the
+    country that contains Tessaly Bay gain independence" X is "Tessaly Bay". A lower-case word with a
+    capitalised one after it is inside a name ("Gone with the Wind", "Johannes van der Waals"), and after
+    a possessive the words belong to X ("Lena Royce's second album")."""
+    words = x.split(" ")
+    for i, word in enumerate(words):
+        if "'s" in word or "’s" in word:
+            break
+        if i and word[:1].islower() and word not in _IN_NAMES and not any(w[:1].isupper() for w in words[i:]):
+            return " ".join(words[:i]), " " + " ".join(words[i:])
+    return x, ""
 
 
 def _cue(verb: str) -> str:
@@ -193,165 +251,3 @@ def inner_hop(subject: str) -> Hop | None:
     clerk"): its holder is found first, then the outer role is asked of that holder."""
     hop = first_hop(subject + "?")
     return hop if hop is not None and hop.outer.strip(" ?") == "{}" else None
-
-
-def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = ""
-                 ) -> tuple[list[str], list[Sentence]] | None:
-    """The holder of a role, through the middle holder when the role is a chain ("paternal grandfather"):
-    the names along the way and the sentences that say each tie. None when a tie is not stated."""
-    steps = KIN_STEPS.get(f"{qualifier} {role}") or KIN_STEPS.get(role)
-    if steps is None:
-        found = holder(subject, role, sentences, qualifier)
-        return ([found[0]], [found[1]]) if found else None
-    names: list[str] = []
-    said: list[Sentence] = []
-    for step in steps:
-        found = holder(names[-1] if names else subject, step, sentences)
-        if found is None:
-            return None
-        names.append(found[0])
-        said.append(found[1])
-    return names, said
-
-
-_SPOUSES = {"spouse", "wife", "husband"}
-_MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
-# Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model
-# gives some people's names ("the actress Lidiya Orlova").
-_HOLDING_KINDS = {"", "LOC", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}
-_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
-                     r"\s+(?:and\s+\w+\s+)?of\s+")
-# Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
-_TIES = {"father", "mother", "spouse", "wife", "husband"}
-
-
-def _points_at(text: str, cue: int, subject: str) -> bool:
-    """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
-    sentence names its child; "the wife of <subject>": asked for the subject's spouse, the one named
-    near the cue is someone else ("She was the daughter of X and the wife of <subject>"); "his father was
-    <subject>": the subject is the father here, of the sentence's own subject."""
-    word = re.match(r"\w+", text[cue:])
-    after = cue + (word.end() if word else 0)
-    if subject in text[after:after + len(subject) + 12]:  # " was ", ", "
-        return True
-    kin = _KIN_OF.match(text, cue)
-    if kin is None:
-        return False
-    stop = min((i for mark in ".;(" if (i := text.find(mark, kin.end())) >= 0), default=len(text))
-    return subject in text[kin.end():min(stop, kin.end() + 120)]
-
-
-_DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
-
-
-def _parents(text: str, cue: int) -> int:
-    """Where the name after "and" may start in "the son of A and B" (-1 when the cue is not that)."""
-    kin = _KIN_OF.match(text, cue)
-    joined = text.find(" and ", kin.end()) if kin else -1
-    if kin is None or joined < 0 or any(mark in text[kin.end():joined] for mark in ".;("):
-        return -1
-    return joined + 5
-
-
-def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
-    """"the son of A and B": by custom the father is named first, so the mother is the name after "and",
-    past a lower-case description ("and the singer Ingrid Lund")."""
-    start = _parents(text, cue)
-    if start < 0:
-        return ""
-    reach = start + len(_DESCRIBED.match(text, start).group(0)) + 1  # type: ignore[union-attr]
-    after = sorted((at, name) for name, at in names.items() if at >= start)
-    return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
-
-
-def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
-    """Who the sentence is about: its subject's name, or, for "she" or a surname alone ("Keane is the
-    daughter of …"), the person its passage's first sentence names (a Wikipedia paragraph opens with
-    its subject). "" when the subject is something else."""
-    subject = next((t for t in doc if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT"), None)
-    if subject is None or not (subject.pos_ == "PROPN" or subject.lower_ in {"he", "she"}):
-        return ""
-    own = next((e.text for e in doc.ents if e.start <= subject.i < e.end), subject.text) \
-        if subject.pos_ == "PROPN" else ""
-    if len(own.split()) > 1:
-        return own
-    first = min((s for s in sentences if s.ref == said.ref), key=lambda s: s.offset)
-    if own:  # "Aoife Keane (born 1965) is …": the surname with the names before it, as the passage opens
-        opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
-                            first.text)
-        return opening.group(1) + own if opening else own
-    return next((e.text for e in nlp()(first.text).ents if e.label_ == "PERSON"), "")
-
-
-def _proper_tail(chunk: Any) -> tuple[int, str]:
-    """The proper-noun run that ends a noun chunk, with a capitalised "The" before it, and where it starts."""
-    tokens = list(chunk)
-    first = len(tokens)
-    while first > 0 and (tokens[first - 1].pos_ == "PROPN" or tokens[first - 1].text == "The"):
-        first -= 1
-    if first == len(tokens):
-        return chunk.start_char, chunk.text
-    return tokens[first].idx, chunk.doc[chunk.start + first:chunk.end].text
-
-
-def _names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
-    """The names in a sentence that may hold a role, and where each starts. The small model often calls a
-    director an ORG, and some people a location; a chunk around a name it found ("American singer Dana
-    Whitfield") is not another name, and a chunk's description is not part of its name ("the British
-    band The Velvet Hours"). A place holds no family role ("born in Naples, the daughter of …"), but a
-    verb may ask for one ("the country that X belongs to")."""
-    names = {with_territory(without_heading(e.text), said.text, e.end_char): e.start_char
-             for e in doc.ents if e.label_ in {"PERSON", "ORG"}}
-    kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
-    for c in doc.noun_chunks:
-        if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
-            start, text = _proper_tail(c)
-            names.setdefault(with_territory(text, said.text, c.end_char), start)
-    return names
-
-
-def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "") -> tuple[str, Sentence] | None:
-    """Who holds `role` for `subject`, and the sentence that says so: the name nearest the role's cue
-    word in a sentence about the subject (never a name made only of the subject's words). With a
-    qualifier ("youngest"), sentences that say "youngest son" are read first."""
-    cues = ROLE_WORDS.get(role, (role,))
-    # Sentences with the subject's whole name first: "Bremia" alone names every king of Bremia.
-    full = stems(subject)
-    about = sorted((s for s in sentences if named_in(subject, s.name_stems)), key=lambda s: not full <= s.name_stems)
-    if qualifier:
-        qualified = [s for s in about if f"{qualifier} {role}" in s.text.lower()]
-        about = qualified + [s for s in about if s not in qualified]
-    stating = [s for s in about if any(c in s.text.lower() for c in cues)][:6]
-    subject_words = {w.lower() for w in subject.split()}
-    for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
-        lowered = said.text.lower()
-        cue, matched = min((i, c) for c in cues if (i := lowered.find(c)) >= 0)
-        if role in _TIES | _MUTUAL and _points_at(lowered, cue, subject.lower()):
-            # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
-            # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
-            other = _own_subject(said, doc, sentences) if role in _MUTUAL else ""
-            if other and not {w.lower() for w in other.split()} <= subject_words:
-                return other, said
-            if role in _TIES:
-                continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
-        if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
-            continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
-        names = _names_of(said, doc, role)
-        if role == "mother" and _parents(lowered, cue) >= 0:
-            # "the son of A and B": the mother is B, never A, the name nearest the cue
-            if second := _second_parent(lowered, cue, names):
-                return second, said
-            continue
-        # "daughter of X", "directed by X": the holder comes after such a cue, as after a verb's "by"
-        # ("the label that released X": "X … released in 1996 by Lumen Records")
-        after_only = matched.endswith((" of", " by")) or (
-            role not in ROLE_WORDS and re.search(r"\bby\b", lowered[cue:cue + 60]) is not None)
-        for name in sorted(names, key=lambda n: abs(names[n] - cue) + (1000 if after_only and names[n] < cue else 0)):
-            # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
-            # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form
-            # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.
-            # A nationality the tagger calls an organisation ("the Welsh author Gwen Harries") holds nothing.
-            words = {w.lower() for w in name.split()}
-            if not (words <= subject_words or subject_words <= words) and not country_of_word(name):
-                return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE), said
-    return None

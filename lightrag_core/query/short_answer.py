@@ -17,7 +17,8 @@ from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
-from lightrag_core.query.roles import Hop, chain_holder, first_hop, holder, inner_hop
+from lightrag_core.query.role_holders import chain_holder, holder
+from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
@@ -79,7 +80,7 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
             return None
         found: tuple[list[str], list[Sentence]] | None = ([place.text], place.evidence)
     else:
-        found = chain_holder(subject, hop.role, sentences, hop.qualifier)
+        found = chain_holder(subject, hop.role, sentences, hop.qualifier, hop.noun)
     if found is None:
         return None
     person = found[0][-1]
@@ -93,14 +94,28 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
             return None
         return ShortAnswer(further.text, [*evidence, *further.evidence], [*path, *further.path[1:]], further.score,
                            further.margin, further.confident, further.rival)
-    about = [(s, v) for s, v in scored if s not in evidence and named_in(person, s.name_stems)]
-    if not about:
-        return None
-    outer = _span(kind, asked, about, [person])
+    outer = _asked_of(kind, asked, person, scored, evidence, tuple(path[:-1]))
     if outer is None:
         return None
-    return ShortAnswer(outer.text, [*evidence, *outer.evidence], [*path, outer.text], outer.score,
-                       outer.margin, outer.confident, outer.rival)
+    return ShortAnswer(outer.text, [*evidence, *(s for s in outer.evidence if s not in evidence)], [*path, outer.text],
+                       outer.score, outer.margin, outer.confident, outer.rival)
+
+
+def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Sentence, float]],
+              evidence: list[Sentence], behind: tuple[str, ...]) -> ShortAnswer | None:
+    """The rest of the question asked of the holder found, over the sentences about it, never answered by
+    (or through) a name the hops came by. The sentence that found the holder is read too when the others
+    give no confident answer: it may be all that is said of it ("… on the Toronto label Birchwood Music"),
+    or its own passage's ("Before founding Kestrel Lane he played mandolin in …")."""
+    about = [(s, v) for s, v in scored if s not in evidence and named_in(name, s.name_stems)]
+    found = _span(kind, asked, about, [name], behind=behind) if about else None
+    if found is None or not found.confident:
+        wider = [(s, v) for s, v in scored
+                 if (s not in evidence or s is evidence[-1]) and named_in(name, s.name_stems)]
+        if len(wider) > len(about) and (other := _span(kind, asked, wider, [name], behind=behind)) is not None \
+                and (found is None or other.confident):
+            found = other
+    return found
 
 
 def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswer | None:
@@ -116,10 +131,10 @@ def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswe
 
 
 def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], names: list[str],
-          found: tuple[str, ...] = ()) -> ShortAnswer | None:
+          found: tuple[str, ...] = (), behind: tuple[str, ...] = ()) -> ShortAnswer | None:
     if asks_cause_of_death(query):
         return _cause(scored, names)
-    ranked = rank_candidates(kind, query, scored, [*names, *found], found)
+    ranked = rank_candidates(kind, query, scored, [*names, *found], found, behind)
     if not ranked:
         return None
     score, evidence, path = ranked[0][1]

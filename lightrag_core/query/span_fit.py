@@ -76,6 +76,8 @@ class Asked:
     doing: bool = False  # "who produced X?": a company answers as well as a person
     # what each passage's first sentence says its subject is (referents.subject_kinds): "Metallica" a band
     kinds: dict[str, str] = field(default_factory=dict)
+    # the words it calls it by (described.opening_words): "marovia": ("island", "country")
+    called: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tuple[str, float]:
@@ -89,14 +91,19 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= CALLED_ELSE
     if kind.kind == PERSON and asked.doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
-    if kind.kind in {PLACE, ORG, NAME} and kind.head and span.label in LABELS[NAME] and _headed(kind.head, text,
-                                                                                                beside(parsed, span)):
+    around = beside(parsed, span)
+    if kind.kind in {PLACE, ORG, NAME} and kind.head and span.label in LABELS[NAME] \
+            and _headed(kind.head, text, around):
         return text, 1.0  # "which river?": "the River Fergus", "the Maritsa river", whatever the tagger says
+    if kind.head and span.label == "NAME" and re.search(rf"\b{re.escape(kind.head)}(?:{_IS_THE})$", around[0].lower()):
+        return text, 1.0  # "Its home ground is the Stadio Aurelio Bassi": an unlabelled name said to be it
     if kind.kind != PLACE:
         return text, fitted
     named = span.label in LABELS[NAME] or span.label == "NAME"  # not "at the age of 67"
     if (span.locative and life > 0 and named) or (school and span.label in {"ORG", "FAC"}):
         fitted = 1.0
+    if kind.head in _BELOW_A_COUNTRY | {"country", "nation"} and kind.head in asked.called.get(text.lower(), ()):
+        return text, max(fitted, 1.0)  # "Marovia … is an island country", though no list knows it
     if kind.head in {"country", "nation"}:
         if span.label == "NORP" and not event and (country := country_of_word(text)):
             return country, 1.0
@@ -115,11 +122,10 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
 
 
 def _is_else(asked: Asked, text: str) -> bool:
-    """The span's own passage says it is a place where the question asks for a person or an organisation,
-    or the other way round ("Metallica is an American heavy metal band" for "which city?")."""
+    """The span's own passage says it is another kind of thing than the question asks for: a band for
+    "which city?" ("Metallica is an American heavy metal band"), a businesswoman for "what retailer?"."""
     own = asked.kinds.get(text.lower(), "")
-    return bool(own) and own != asked.kind.kind and PLACE in {own, asked.kind.kind} \
-        and asked.kind.kind in {PERSON, ORG, PLACE}
+    return bool(own) and own != asked.kind.kind and asked.kind.kind in {PERSON, ORG, PLACE}
 
 
 def _placed_in(parsed: ParsedSentence, span: Span) -> bool:
@@ -135,7 +141,7 @@ def beside(parsed: ParsedSentence, span: Span) -> tuple[str, str]:
     """The words right before and right after the span in its sentence ("river" after "the Maritsa",
     "band" before "Euphoria")."""
     text, end = parsed.sentence.text, span.start + len(span.text)
-    return text[max(span.start - 24, 0):span.start].rstrip(), text[end:end + 24].lstrip()
+    return text[max(span.start - 48, 0):span.start].rstrip(), text[end:end + 24].lstrip()
 
 
 def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
@@ -149,9 +155,16 @@ def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
 
 def _ends_calling(head: str, before: str) -> bool:
     """The words before a name end with the question's noun or one that means the same ("the rock group
-    Les Marées" for "what band")."""
+    Les Marées" for "what band"), or say that the noun is the name ("Its home ground is the Stadio Aurelio
+    Bassi", "Its capital and largest city is Port Selden" for "what is the capital of …")."""
     words = "|".join(re.escape(w) for w in sorted(_HEAD_NAMES.get(head, {head})))
-    return re.search(rf"\b(?:{words})s?$", before.lower()) is not None
+    return re.search(rf"\b(?:{words})s?(?:{_IS_THE})?$|{_THEIR}(?:{words}),$", before.lower()) is not None
+
+
+# "Her debut album, Salt Lines": an apposition after a noun someone's or something's own
+_THEIR = r"(?<!\bon\s)(?<!\bin\s)(?<!\bof\s)(?<!\bby\s)(?<!\bto\s)\b(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}"
+# "… capital and largest city is ", "… home ground was the ": the noun, then a copula, right before the name
+_IS_THE = r"(?:\s+and\s+(?:[a-z]+\s+){0,2}[a-z]+)?\s+(?:is|was|are|were)(?:\s+the|\s+an?)?"
 
 
 def names_head(kind: AnswerType, text: str, before: str = "") -> float:

@@ -1,0 +1,132 @@
+"""What a text calls a name: the words a passage's first sentence describes its subject by ("Quillfeather
+Records is an independent record label"), and the noun a sentence puts right before a name ("the Toronto
+label Birchwood Music", "Serie A club Valtorre", "the fishing town of Carrow").
+
+A question that names something by its kind ("the label that released X", "the club Y plays for") is
+answered by a name the passages call that, not by whichever name stands nearest the verb.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lightrag_core.query.answer_type import PERSON, noun_kind
+from lightrag_core.query.sentences import Sentence
+
+# Nouns that call the same kind of thing: "the film" refers to the subject of a passage about a comedy,
+# "the single" to that of a song's, and "the team" a passage calls a club.
+FAMILIES = [
+    {"film", "movie", "comedy", "drama", "thriller", "documentary", "musical", "picture"},
+    {"song", "single", "track", "ballad"},
+    {"series", "show", "programme", "program", "sitcom", "serial", "episode"},
+    {"album", "record", "ep", "compilation"},
+    {"book", "novel", "story", "memoir", "poem"},
+    {"band", "group", "duo", "trio"},
+    {"company", "firm", "corporation", "business", "brand", "label"},
+    {"game"}, {"play"}, {"opera"}, {"magazine", "newspaper", "journal"}, {"franchise"},
+]
+# Nouns only a name's own description settles (a passage calls a club a "football club", not a "team").
+_ALSO = [{"club", "team", "side"}, {"society", "association", "institution", "organisation", "organization"}]
+
+
+def family(noun: str) -> set[str]:
+    """The nouns that call what `noun` calls (empty for a noun of no family)."""
+    return next((f for f in FAMILIES if noun in f), set())
+
+
+def calls(noun: str, words: set[str]) -> bool:
+    """`words` call a thing by `noun` or a noun of its family ("record label" calls a label; "Serie A club"
+    a team)."""
+    near = family(noun) or next((f for f in _ALSO if noun in f), {noun})
+    return bool(words & (near | {noun}))
+
+
+OPENS = re.compile(r"\s*[\"“]?(?P<name>[^\"”]{1,80}?)[\"”]?(?:\s+\([^()]{1,60}\))?\s+(?:is|was)\s+(?:an?|the)\s+"
+                   r"(?P<called>(?:[\w'-]+\s+){0,8}[\w'-]+)")
+# "an American heavy metal band formed in …": the words before the first of these say what the subject is
+_DESCRIBED_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that)\b"
+                              r"|[,;(]")
+
+
+def bare(name: str) -> str:
+    """A subject's name without its title's closing parenthesis or quotation marks ("Charley's Aunt (1963
+    film)", ""Falling Away from Me"")."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", name).strip(" \"“”")
+
+
+def opening_words(sentences: list[Sentence]) -> dict[str, tuple[str, ...]]:
+    """What each passage's first sentence calls its subject, in its words' order, by the subject's title
+    and by the words before "is a": {"quillfeather records": ("independent", "record", "label")}."""
+    out: dict[str, tuple[str, ...]] = {}
+    for s in sentences:
+        found = OPENS.match(s.text, s.lead) if s.offset == 0 else None
+        if found is None:
+            continue
+        described = tuple(_DESCRIBED_UNTIL.split(found["called"], maxsplit=1)[0].lower().split())
+        for name in (bare(found["name"]), bare(s.text[:s.lead])):
+            if name:
+                out.setdefault(name.lower(), described)
+    return out
+
+
+def described_by(name: str, openings: dict[str, tuple[str, ...]]) -> set[str]:
+    """The words a passage's first sentence calls `name` by: its own passage's, or that of a passage whose
+    subject's name holds it whole ("Valtorre", opened as "Unione Sportiva Valtorre is an Italian football
+    club")."""
+    key = name.lower()
+    if key in openings:
+        return set(openings[key])
+    # ends it, not only holds it: "Delfino Pescara 1936 is a football club" says nothing of the town Pescara
+    return next((set(v) for k, v in openings.items() if k.endswith(" " + key)), set())
+
+
+# "the town of Carrow", "the island of Tessa": a place's noun before "of" calls the place ("the son of
+# Henry" does not call Henry a son)
+_PLACE_OF = {"city", "town", "village", "island", "state", "county", "province", "region", "district", "kingdom",
+             "republic", "borough", "parish", "municipality", "port", "suburb"}
+
+
+def noun_before(doc: Any, i: int) -> str:
+    """The common noun a sentence puts right before its token `i`: "label" in "the Toronto label Birchwood
+    Music", "town" in "the fishing town of Carrow"; "" when there is none."""
+    if i < 1:
+        return ""
+    before = doc[i - 1]
+    if before.pos_ == "NOUN":
+        return str(before.lemma_.lower())
+    if before.lower_ == "of" and i >= 2 and doc[i - 2].lower_ in _PLACE_OF:
+        return str(doc[i - 2].lower_)
+    return ""
+
+
+def called_before(doc: Any, start: int) -> str:
+    """`noun_before` the name starting at character `start`."""
+    at = next((t.i for t in doc if t.idx == start), None)
+    return noun_before(doc, at) if at else ""
+
+
+NEAR = 1500  # characters from a chunk's first sentence within which "it" may still be its subject
+
+
+def passage_opening(sentence: Sentence, sentences: list[Sentence]) -> Sentence | None:
+    """The first sentence of the sentence's passage (its chunk), when the context holds it and it is near:
+    in a long chunk, "it" is seldom what the chunk opened with pages before."""
+    same = [s for s in sentences if s.rank == sentence.rank and s.ref == sentence.ref and s.offset < sentence.offset]
+    first = min(same, key=lambda s: s.offset) if same else None
+    return first if first is not None and sentence.offset - first.offset <= NEAR else None
+
+
+def passage_subject(said: Sentence, sentences: list[Sentence], person: bool) -> str:
+    """What the sentence's passage is about, when "he" or "she" (`person`) or "it" can be it: the title
+    its first sentence opens with, else the name before that sentence's "is a"; "" when the context does
+    not hold that sentence near, or it calls its subject something the pronoun cannot be ("Girton
+    College is a college" is no "she")."""
+    first = passage_opening(said, sentences)
+    found = OPENS.match(first.text, first.lead) if first is not None else None
+    if first is None or found is None:
+        return ""
+    words = _DESCRIBED_UNTIL.split(found["called"], maxsplit=1)[0].lower().split()
+    if any(noun_kind(w) == PERSON for w in words) != person:
+        return ""
+    return bare(first.text[:first.lead]) if first.lead else bare(found["name"])

@@ -1,0 +1,249 @@
+"""Who holds a role for something, read from the sentences about it: the name nearest the role's cue
+word ("directed by Sergio Leone"), the name the passages call what the question calls it ("the label
+that released X": the one called a label), the passage's subject when a pronoun does the verb ("It awards
+the Halloran Medal"), and a kinship tie read from either side ("she married X", "the son of A and B").
+
+`roles.py` reads the role phrase from the question; this module finds its holder.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lightrag_core.nlp import nlp
+from lightrag_core.query.answer_type import PERSON, noun_kind
+from lightrag_core.query.countries import country_of_word
+from lightrag_core.query.described import called_before, calls, described_by, opening_words, passage_subject
+from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS, VERB_CUES, with_territory, without_heading
+from lightrag_core.query.sentences import Sentence, named_in, stems
+
+
+def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = ""
+                 ) -> tuple[list[str], list[Sentence]] | None:
+    """The holder of a role, through the middle holder when the role is a chain ("paternal grandfather"):
+    the names along the way and the sentences that say each tie. None when a tie is not stated."""
+    steps = KIN_STEPS.get(f"{qualifier} {role}") or KIN_STEPS.get(role)
+    if steps is None:
+        found = holder(subject, role, sentences, qualifier, noun)
+        return ([found[0]], [found[1]]) if found else None
+    names: list[str] = []
+    said: list[Sentence] = []
+    for step in steps:
+        found = holder(names[-1] if names else subject, step, sentences)
+        if found is None:
+            return None
+        names.append(found[0])
+        said.append(found[1])
+    return names, said
+
+
+_SPOUSES = {"spouse", "wife", "husband"}
+_MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
+# Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model
+# gives some people's names ("the actress Lidiya Orlova").
+_HOLDING_KINDS = {"", "LOC", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}
+_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
+                     r"\s+(?:and\s+\w+\s+)?of\s+")
+# Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
+_TIES = {"father", "mother", "spouse", "wife", "husband"}
+
+
+def _points_at(text: str, cue: int, subject: str) -> bool:
+    """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
+    sentence names its child; "the wife of <subject>": asked for the subject's spouse, the one named
+    near the cue is someone else ("She was the daughter of X and the wife of <subject>"); "his father was
+    <subject>": the subject is the father here, of the sentence's own subject."""
+    word = re.match(r"\w+", text[cue:])
+    after = cue + (word.end() if word else 0)
+    if subject in text[after:after + len(subject) + 12]:  # " was ", ", "
+        return True
+    kin = _KIN_OF.match(text, cue)
+    if kin is None:
+        return False
+    stop = min((i for mark in ".;(" if (i := text.find(mark, kin.end())) >= 0), default=len(text))
+    return subject in text[kin.end():min(stop, kin.end() + 120)]
+
+
+_DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
+
+
+def _parents(text: str, cue: int) -> int:
+    """Where the name after "and" may start in "the son of A and B" (-1 when the cue is not that)."""
+    kin = _KIN_OF.match(text, cue)
+    joined = text.find(" and ", kin.end()) if kin else -1
+    if kin is None or joined < 0 or any(mark in text[kin.end():joined] for mark in ".;("):
+        return -1
+    return joined + 5
+
+
+def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
+    """"the son of A and B": by custom the father is named first, so the mother is the name after "and",
+    past a lower-case description ("and the singer Ingrid Lund")."""
+    start = _parents(text, cue)
+    if start < 0:
+        return ""
+    reach = start + len(_DESCRIBED.match(text, start).group(0)) + 1  # type: ignore[union-attr]
+    after = sorted((at, name) for name, at in names.items() if at >= start)
+    return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
+
+
+def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
+    """Who the sentence is about: its subject's name, or, for "she" or a surname alone ("Keane is the
+    daughter of …"), the person its passage's first sentence names (a Wikipedia paragraph opens with
+    its subject). "" when the subject is something else."""
+    subject = next((t for t in doc if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT"), None)
+    if subject is None or not (subject.pos_ == "PROPN" or subject.lower_ in {"he", "she"}):
+        return ""
+    own = next((e.text for e in doc.ents if e.start <= subject.i < e.end), subject.text) \
+        if subject.pos_ == "PROPN" else ""
+    if len(own.split()) > 1:
+        return own
+    first = min((s for s in sentences if s.ref == said.ref), key=lambda s: s.offset)
+    if own:  # "Aoife Keane (born 1965) is …": the surname with the names before it, as the passage opens
+        opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
+                            first.text)
+        return opening.group(1) + own if opening else own
+    return next((e.text for e in nlp()(first.text).ents if e.label_ == "PERSON"), "")
+
+
+def _proper_tail(chunk: Any) -> tuple[int, str]:
+    """The proper-noun run that ends a noun chunk, with a capitalised "The" before it, and where it starts."""
+    tokens = list(chunk)
+    first = len(tokens)
+    while first > 0 and (tokens[first - 1].pos_ == "PROPN" or tokens[first - 1].text == "The"):
+        first -= 1
+    if first == len(tokens):
+        return chunk.start_char, chunk.text
+    return tokens[first].idx, chunk.doc[chunk.start + first:chunk.end].text
+
+
+def _names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
+    """The names in a sentence that may hold a role, and where each starts. The small model often calls a
+    director an ORG, and some people a location; a chunk around a name it found ("American singer Dana
+    Whitfield") is not another name, and a chunk's description is not part of its name ("the British
+    band The Velvet Hours"). A place holds no family role ("born in Naples, the daughter of …"), but a
+    verb may ask for one ("the country that X belongs to")."""
+    # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says;
+    # a name run on from the title line ("Lumen Records Lumen Records is …") starts after it
+    names = {with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char): start
+             for e in doc.ents
+             if e.label_ in {"PERSON", "ORG"} or noun_kind(called_before(doc, e.start_char)) == PERSON
+             for start in [_past_title(said, e.start_char, e.end_char)]}
+    kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
+    for c in doc.noun_chunks:
+        if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
+            start, _ = _proper_tail(c)
+            start = _past_title(said, start, c.end_char)
+            names.setdefault(with_territory(said.text[start:c.end_char].strip(), said.text, c.end_char), start)
+    return names
+
+
+def _past_title(said: Sentence, start: int, end: int) -> int:
+    """Where a name starts that the tagger ran on from the passage's title line into its first sentence
+    ("Kestrel Outfitters Kestrel Outfitters is …"): after the title."""
+    return said.lead + 1 if start < said.lead < end - 1 else start
+
+
+def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = ""
+           ) -> tuple[str, Sentence] | None:
+    """Who holds `role` for `subject`, and the sentence that says so: the name nearest the role's cue
+    word in a sentence about the subject (never a name made only of the subject's words). With a
+    qualifier ("youngest"), sentences that say "youngest son" are read first. With a noun ("the label
+    that released X"), a name the passages call that comes first ("the Toronto label Birchwood Music";
+    "Quillfeather Records is an independent record label"), before a nearer name called nothing or
+    something else (the singer in "an album by Lena Royce, released through Quillfeather Records")."""
+    cues = ROLE_WORDS.get(role) or VERB_CUES.get(role) or (role,)
+    # Sentences with the subject's whole name first: "Bremia" alone names every king of Bremia.
+    full = stems(subject)
+    about = sorted((s for s in sentences if named_in(subject, s.name_stems)), key=lambda s: not full <= s.name_stems)
+    if qualifier:
+        qualified = [s for s in about if f"{qualifier} {role}" in s.text.lower()]
+        about = qualified + [s for s in about if s not in qualified]
+    stating = [s for s in about if any(c in s.text.lower() for c in cues)][:6]
+    subject_words = {w.lower() for w in subject.split()}
+    openings = opening_words(sentences) if noun else {}
+    # the best so far, ranked by (not called what the noun says, said only by a pronoun)
+    best: tuple[tuple[bool, bool], str, Sentence] | None = None
+    for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
+        lowered = said.text.lower()
+        cue, matched = min((i, c) for c in cues if (i := lowered.find(c)) >= 0)
+        if role in _TIES | _MUTUAL and _points_at(lowered, cue, subject.lower()):
+            # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
+            # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
+            other = _own_subject(said, doc, sentences) if role in _MUTUAL else ""
+            if other and not {w.lower() for w in other.split()} <= subject_words:
+                return other, said
+            if role in _TIES:
+                continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
+        if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
+            continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
+        names = _names_of(said, doc, role)
+        if role == "mother" and _parents(lowered, cue) >= 0:
+            # "the son of A and B": the mother is B, never A, the name nearest the cue
+            if second := _second_parent(lowered, cue, names):
+                return second, said
+            continue
+        # "… founded in 1972 by Ruth Ambler", "It is published by Orvell Press": the subject did it, so the
+        # holder ("the company founded by X") is what it was done to, named before the cue
+        done_by_subject = role not in ROLE_WORDS and re.search(
+            rf"\bby\s+(?:the\s+)?{re.escape(subject.lower())}", lowered[cue:cue + 80]) is not None
+        doer = ""
+        said_by = (_PASSIVE_PRONOUN if done_by_subject else _PRONOUN_DOER).search(lowered[:cue]) or (
+            _BEFORE_DOING.fullmatch(lowered[:cue]) and re.search(r"\b(?:he|she|it)\b", lowered[cue:]))
+        if role not in _TIES | _MUTUAL and said_by:
+            # "It awards the Halloran Medal", "She founded Orvell Press": the passage's subject does it
+            doer = passage_subject(said, sentences, person="it" not in said_by.group(0).split())
+            if doer and not {w.lower() for w in doer.split()} <= subject_words:
+                names[doer] = cue
+            else:
+                doer = ""  # "Born in Whitby, she studied at Girton College": she is the subject; the holder follows
+        # "daughter of X", "directed by X": the holder comes after such a cue, as after a verb's "by"
+        # ("the label that released X": "X … released in 1996 by Lumen Records", "… through Quillfeather")
+        after_only = not done_by_subject and (matched.endswith((" of", " by", " after", " for")) or (
+            role not in ROLE_WORDS and re.search(r"\b(?:by|through)\b", lowered[cue:cue + 60]) is not None))
+        for name in _nearest(names, cue, before=done_by_subject, after=after_only):
+            # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
+            # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form
+            # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.
+            # A nationality the tagger calls an organisation ("the Welsh author Gwen Harries") holds nothing.
+            words = {w.lower() for w in name.split()}
+            if (words <= subject_words or subject_words <= words) or country_of_word(name):
+                continue
+            called = not noun or _called(name, names[name], doc, noun, openings)
+            if doer and name != doer and not (noun and called):
+                continue  # beside a pronoun's doer, another name holds nothing ("he played bass in Les Marées")
+            rank = (not called, name == doer)
+            if best is None or rank < best[0]:
+                best = rank, re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE), said
+            if rank == (False, False):
+                break
+        if best is not None and best[0] == (False, False):
+            break  # a name called what is asked, said outright: a pronoun elsewhere says no more
+    return (best[1], best[2]) if best else None
+
+
+def _nearest(names: dict[str, int], cue: int, before: bool, after: bool) -> list[str]:
+    """The names by their distance from the cue, those on the wrong side of it last when the holder
+    must come before it (`before`) or after it (`after`)."""
+    def distance(name: str) -> int:
+        wrong_side = names[name] > cue if before else after and names[name] < cue
+        return abs(names[name] - cue) + (1000 if wrong_side else 0)
+    return sorted(names, key=distance)
+
+
+# A pronoun doing the cue's verb, as the sentence's subject: "It awards …", "She later founded …", "Born in
+# Tulsa, he died …"
+_PRONOUN_DOER = re.compile(r"(?:^|,\s)(?:it|he|she)\s+(?:(?:also|later|then|now|still|[a-z]+ly)\s+)?$")
+# "Before founding Lumen Records he played …": the clause's doer is the sentence's subject
+_BEFORE_DOING = re.compile(r"(?:before|after|since|while|upon|on|by)\s+")
+# The same pronoun as what was done to: "It is published by …", "It was later bought by …"
+_PASSIVE_PRONOUN = re.compile(r"(?:^|,\s)(?:it|he|she)\s+(?:is|was|were|are|has\s+been|had\s+been)\s+"
+                              r"(?:(?:also|later|then|now|still|first|[a-z]+ly)\s+)?$")
+
+
+def _called(name: str, start: int, doc: Any, noun: str, openings: dict[str, tuple[str, ...]]) -> bool:
+    """The name is called `noun` by its own words ("Society for Shoreline Studies"), by the noun right
+    before it in the sentence, or by its passage's first sentence."""
+    said = {w.lower() for w in name.split()} | {called_before(doc, start)} | described_by(name, openings)
+    return calls(noun, said)
