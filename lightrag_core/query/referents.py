@@ -13,7 +13,7 @@ import re
 
 from lightrag_core.query.answer_spans import Span
 from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
-from lightrag_core.query.described import FAMILIES, OPENS, bare, family, opening_words, passage_opening
+from lightrag_core.query.described import FAMILIES, OPENS, family, opening_name, opening_words, passage_opening
 from lightrag_core.query.sentences import Sentence, named_in
 
 _VERB = (r"(?:is|was|has|had|became|went|features|stars|starred|received|won|tells|follows|reached|peaked|sold|marks|"
@@ -56,7 +56,7 @@ def subject_called(opening: Sentence, head: str) -> Span | None:
     near = family(head)
     if found is None or not near & {w.lower() for w in found["called"].split()}:
         return None
-    name = bare(opening.text[:opening.lead] if opening.lead else found["name"])
+    name = opening_name(opening, found)
     label = "ORG" if near & {"band", "company"} else "WORK_OF_ART"
     return Span(name, label, 0, 0) if name else None
 
