@@ -70,7 +70,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 first = doc[first.i + 1]
             text = doc[first.i:e.end].text
             if e.label_ == "PERSON":
-                text = with_territory(without_heading(text), doc.text, e.end_char)
+                text = with_territory(without_heading(text, first.idx), doc.text, e.end_char)
             elif e.label_ in _OF_NAMED:
                 text = with_territory(text, doc.text, e.end_char, always=True)
                 if joined := _AND_BEFORE.search(doc.text[:first.idx]) if _INSTITUTION.search(text) else None:
@@ -228,6 +228,24 @@ def defines(parsed: ParsedSentence, span: Span, head: str) -> bool:
         nouns |= more
         grown = bool(more)
     return any(related(wanted, stem(parsed.tokens[i])) for i in nouns)
+
+
+def equated(parsed: ParsedSentence, span: Span, noun: str) -> bool:
+    """The sentence says the span is what the question's noun names: "Its chief executive since 2015 has
+    been Harriet Okafor" (or "Harriet Okafor is its chief executive") for "who is the chief executive of
+    X?"; not a name beside it ("…, who succeeded Donald Reese")."""
+    if defines(parsed, span, noun):
+        return True
+    node, deps, heads = span.root, parsed.deps, parsed.heads
+    for _ in range(4):
+        if deps[node] not in _NAME_PARTS or heads[node] == node:
+            break
+        node = heads[node]
+    if deps[node] != "attr" or parsed.lemmas[heads[node]] != "be":
+        return False
+    wanted = stem(noun)
+    return any(h == heads[node] and dep in {"nsubj", "nsubjpass"} and related(wanted, stem(parsed.tokens[i]))
+               for i, (h, dep) in enumerate(zip(heads, deps)))
 
 
 def denies(parsed: ParsedSentence, lemmas: set[str]) -> bool:

@@ -58,7 +58,7 @@ for _type, _nouns in {
     PLACE: "city town country state county location place region village island province district area "
            "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
            "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport "
-           "ground venue",
+           "ground venue seat",
     DATE: "year date decade century month day era time hour",
     NUMBER: "population number amount percentage age height length",
     LANGUAGE: "language nationality",
@@ -163,6 +163,8 @@ def answer_type(question: str) -> AnswerType:
     head = _wh_head(doc) or _imperative_head(text, doc)
     if head:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
+        if head == "body" and re.search(r"\bbody\s+of\s+water\b", text, re.IGNORECASE):
+            kind = PLACE  # "into what body of water does X empty?": a lake or a sea (a "governing body" is not)
         return AnswerType(kind, head=head, year=kind == DATE and head == "year")
     if _WHERE.search(text) or _WHERE.search(last):
         return AnswerType(PLACE)

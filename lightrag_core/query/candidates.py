@@ -17,6 +17,7 @@ from lightrag_core.query.answer_spans import (
     clean_span,
     defines,
     denies,
+    equated,
     listed,
     parse,
     proximity,
@@ -126,7 +127,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     replies = _replies(sentences, terms, idf) if doer and asks_opener(doc) else set()
     stamped = kind.kind == DATE and asks_when_said(doc)
     period = asked_end(query, doc) if kind.kind == DATE else ""  # "when did it premiere?": a period's start
-    identity = stems(asked_identity(doc)) if kind.kind in LABELS and not kind.head else frozenset()
+    identity_noun = asked_identity(doc) if kind.kind in LABELS and not kind.head else ""
+    identity = stems(identity_noun)
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
     description = asked_description(doc, kind.head) if kind.kind in LABELS else frozenset()
     plain = {t: 1.0 for t in description}
@@ -146,6 +148,13 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
         deaths are read by `life_event`). Not for "located in what city?": the noun types it."""
         return placed_by(p, span, lemmas) if kind.kind == PLACE and not kind.head and not event and lemmas else 0.0
+
+    def dated(p: ParsedSentence, span: Span) -> float:
+        """"When was X founded?", asked of X alone: the date the asked verb governs in the sentence's own
+        clause ("founded in 1979", not "ran it until 1998" nor "…, who had founded Bluebird in 1962").
+        Asked of several names, a sentence about another sitcom that "premiered" says nothing of this one."""
+        alone = kind.kind == DATE and not event and len(named) == 1 and bool(lemmas)
+        return placed_by(p, span, lemmas, own_clause=True) if alone else 0.0
     pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
@@ -210,8 +219,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     else base
                 said = defined(p, span)
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                       + HEAD_WORD * names_head(kind, text, beside(p, span)[0]) + LIFE_EVENT * placed(p, span)
-                       + DEFINED * said)
+                       + HEAD_WORD * names_head(kind, text, beside(p, span)[0])
+                       + LIFE_EVENT * (placed(p, span) + dated(p, span))
+                       + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun))))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:

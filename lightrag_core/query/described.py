@@ -63,7 +63,7 @@ def opening_words(sentences: list[Sentence]) -> dict[str, tuple[str, ...]]:
         found = OPENS.match(s.text, s.lead) if s.offset == 0 else None
         if found is None:
             continue
-        described = tuple(_description(found))
+        described = tuple(description(found))
         for name in (bare(found["name"]), bare(s.text[:s.lead])):
             if name:
                 out.setdefault(name.lower(), described)
@@ -126,7 +126,7 @@ def passage_subject(said: Sentence, sentences: list[Sentence], person: bool) -> 
     found = OPENS.match(first.text, first.lead) if first is not None else None
     if first is None or found is None:
         return ""
-    if any(noun_kind(w) == PERSON for w in _description(found)) != person:
+    if any(noun_kind(w) == PERSON for w in description(found)) != person:
         return ""
     return opening_name(first, found)
 
@@ -137,6 +137,6 @@ def opening_name(opening: Sentence, found: re.Match[str]) -> str:
     return bare(opening.text[:opening.lead] if opening.lead else found["name"])
 
 
-def _description(found: re.Match[str]) -> list[str]:
+def description(found: re.Match[str]) -> list[str]:
     """The words an opening sentence calls its subject by, before what it goes on to say of it."""
     return _DESCRIBED_UNTIL.split(found["called"], maxsplit=1)[0].lower().split()

@@ -51,14 +51,18 @@ def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
 _EVENT_VERBS = {"bear", "born", "die", "bury"}
 
 
-def placed_by(parsed: ParsedSentence, span: Span, lemmas: set[str]) -> float:
+def placed_by(parsed: ParsedSentence, span: Span, lemmas: set[str], own_clause: bool = False) -> float:
     """For "where did X work?": 1 for a place the asked verb governs ("worked at the University of
     Glasgow", not "born in Dundee"), else 0 (a place another verb governs may still answer: "released
-    in the United Kingdom" says nothing against it)."""
-    return float(_governing_verb(parsed, span.root) in lemmas)
+    in the United Kingdom" says nothing against it). `own_clause`: not in a relative clause."""
+    return float(_governing_verb(parsed, span.root, own_clause) in lemmas)
 
 
-def _governing_verb(parsed: ParsedSentence, root: int) -> str:
+_CLAUSES = {"ROOT", "conj", "advcl", "relcl", "acl", "xcomp", "ccomp"}
+_OWN_CLAUSE = _CLAUSES - {"relcl", "acl"}  # not a clause about another name ("…, who had founded Bluebird in 1962")
+
+
+def _governing_verb(parsed: ParsedSentence, root: int, own_clause: bool = False) -> str:
     """The lemma of the verb whose preposition the span is the object of ("studied at X": study); ""
     when the span hangs from no verb that way. A name inside a phrase ("at the Oslo theatre school")
     hangs from the phrase's head."""
@@ -69,7 +73,8 @@ def _governing_verb(parsed: ParsedSentence, root: int) -> str:
     if parsed.deps[root] != "pobj":
         return ""
     verb = parsed.heads[parsed.heads[root]]
-    return parsed.lemmas[verb] if parsed.deps[verb] in {"ROOT", "conj", "advcl", "relcl", "acl", "xcomp", "ccomp"} \
+    clauses = _OWN_CLAUSE if own_clause else _CLAUSES
+    return parsed.lemmas[verb] if parsed.deps[verb] in clauses \
         else ""
 
 

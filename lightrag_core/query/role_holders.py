@@ -15,8 +15,9 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import called_before, calls, described_by, opening_words, passage_subject
+from lightrag_core.query.referents import about_name
 from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS, VERB_CUES, with_territory, without_heading
-from lightrag_core.query.sentences import Sentence, named_in, stems
+from lightrag_core.query.sentences import Sentence, stems
 
 
 def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = ""
@@ -126,7 +127,7 @@ def _names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
     verb may ask for one ("the country that X belongs to")."""
     # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says;
     # a name run on from the title line ("Lumen Records Lumen Records is …") starts after it
-    names = {with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char): start
+    names = {with_territory(without_heading(said.text[start:e.end_char].strip(), start), said.text, e.end_char): start
              for e in doc.ents
              if e.label_ in {"PERSON", "ORG"} or noun_kind(called_before(doc, e.start_char)) == PERSON
              for start in [_past_title(said, e.start_char, e.end_char)]}
@@ -156,18 +157,19 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     cues = ROLE_WORDS.get(role) or VERB_CUES.get(role) or (role,)
     # Sentences with the subject's whole name first: "Bremia" alone names every king of Bremia.
     full = stems(subject)
-    about = sorted((s for s in sentences if named_in(subject, s.name_stems)), key=lambda s: not full <= s.name_stems)
+    # (in the subject's own passage, not one that names another "… Records": `about_name`)
+    about = sorted((s for _, s in about_name(subject, sentences)), key=lambda s: not full <= s.name_stems)
     if qualifier:
         qualified = [s for s in about if f"{qualifier} {role}" in s.text.lower()]
         about = qualified + [s for s in about if s not in qualified]
-    stating = [s for s in about if any(c in s.text.lower() for c in cues)][:6]
+    stating = [s for s in about if any(find_cue(s.text, c, s.lead) >= 0 for c in cues)][:6]
     subject_words = {w.lower() for w in subject.split()}
     openings = opening_words(sentences) if noun else {}
     # the best so far, ranked by (not called what the noun says, said only by a pronoun)
     best: tuple[tuple[bool, bool], str, Sentence] | None = None
     for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
         lowered = said.text.lower()
-        cue, matched = min((i, c) for c in cues if (i := lowered.find(c)) >= 0)
+        cue, matched = min((i, c) for c in cues if (i := find_cue(said.text, c, said.lead)) >= 0)
         if role in _TIES | _MUTUAL and _points_at(lowered, cue, subject.lower()):
             # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
             # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
@@ -191,9 +193,13 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         doer = ""
         said_by = (_PASSIVE_PRONOUN if done_by_subject else _PRONOUN_DOER).search(lowered[:cue]) or (
             _BEFORE_DOING.fullmatch(lowered[:cue]) and re.search(r"\b(?:he|she|it)\b", lowered[cue:]))
-        if role not in _TIES | _MUTUAL and said_by:
+        if said_by:
+            pronoun = said_by.group(0)
+        else:  # "It rises in the hills and flows past X": the pronoun does the verb joined to its own
+            pronoun = "" if done_by_subject else _joined_pronoun(doc, cue)
+        if role not in _TIES | _MUTUAL and pronoun:
             # "It awards the Halloran Medal", "She founded Orvell Press": the passage's subject does it
-            doer = passage_subject(said, sentences, person="it" not in said_by.group(0).split())
+            doer = passage_subject(said, sentences, person="it" not in pronoun.split())
             if doer and not {w.lower() for w in doer.split()} <= subject_words:
                 names[doer] = cue
             else:
@@ -215,12 +221,75 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 continue  # beside a pronoun's doer, another name holds nothing ("he played bass in Les Marées")
             rank = (not called, name == doer)
             if best is None or rank < best[0]:
-                best = rank, re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE), said
+                best = rank, _bare_name(name), said
             if rank == (False, False):
                 break
         if best is not None and best[0] == (False, False):
             break  # a name called what is asked, said outright: a pronoun elsewhere says no more
+    if best is None and noun:
+        return _only_called(about[:6], noun, subject_words, openings)
     return (best[1], best[2]) if best else None
+
+
+def _only_called(about: list[Sentence], noun: str, subject_words: set[str],
+                 openings: dict[str, tuple[str, ...]]) -> tuple[str, Sentence] | None:
+    """With no sentence stating the role, the one name the sentences about the subject call what the
+    question calls the holder and tie the subject to by "of" ("the college that publishes The Collegian": "…
+    the student newspaper of Wrenfield College"; not "produced by Stellan Productions" for its distributor);
+    None when they name none, or several, that way."""
+    found: dict[str, Sentence] = {}
+    for said, doc in zip(about, nlp().pipe([s.text for s in about])):
+        for name, start in _names_of(said, doc, "").items():
+            tied = _OF_BEFORE.search(said.text[max(0, start - 9):start]) is not None
+            if tied and not {w.lower() for w in name.split()} <= subject_words \
+                    and _called(name, start, doc, noun, openings):
+                found.setdefault(_bare_name(name), said)
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+def find_cue(text: str, cue: str, lead: int = 0) -> int:
+    """Where a role's cue first stands in `text` (-1 if nowhere), not inside a name: neither within a
+    capitalised word ("Jackson of" holds no "son of") nor as a capitalised word after another one ("the
+    Holloway Brothers"), unless "of" follows ("Head Coach of the Dallas Cowboys", "Editor of The Guardian").
+    A sentence's first word may be one, after its title line (`lead`) too: "Redwing Records Founded in …"."""
+    lowered = text.lower()
+    at = lowered.find(cue)
+    while at >= 0:
+        word = at
+        while word > 0 and (text[word - 1].isalnum() or text[word - 1] in "-'"):
+            word -= 1
+        end = at
+        while end < len(text) and (text[end].isalnum() or text[end] in "-'"):
+            end += 1
+        if not text[word].isupper() or word == 0 or (lead and word == lead + 1):
+            return at
+        if word == at and (not _IN_NAME.search(text[:word]) or _OF_AFTER.match(text, end)):
+            return at
+        at = lowered.find(cue, end)  # past the word: each word is read once
+    return -1
+
+
+_IN_NAME = re.compile(r"[A-Z][\w.'-]*\s+$")  # a capitalised word just before
+_OF_AFTER = re.compile(r"\s+of\b")
+_OF_BEFORE = re.compile(r"\bof\s+(?:the\s+)?$")
+
+
+def _bare_name(name: str) -> str:
+    return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE)
+
+
+def _joined_pronoun(doc: Any, cue: int) -> str:
+    """"It rises in the Marrow Hills and flows past Harlow Falls": "it", the subject of the verb the cue
+    stands in, or of the verb that one is joined to by "and"; "" when that subject is no pronoun."""
+    verb = next((t for t in doc if t.idx <= cue < t.idx + len(t)), None)
+    if verb is None or verb.pos_ != "VERB":
+        return ""
+    for _ in range(4):
+        if verb.dep_ != "conj" or any(c.dep_.startswith("nsubj") for c in verb.children):
+            break
+        verb = verb.head
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    return subject.lower_ if subject is not None and subject.lower_ in {"it", "he", "she"} else ""
 
 
 def _nearest(names: dict[str, int], cue: int, before: bool, after: bool) -> list[str]:

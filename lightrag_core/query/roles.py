@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lightrag_core.query.countries import country_of_word
+
 # Cue words that state each role in a sentence about its subject.
 ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
               "writer": ("writ", "wrote"), "screenwriter": ("writ", "wrote", "screenplay"),
@@ -40,12 +42,17 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "distributor": ("distribut",), "illustrator": ("illustrat",), "translator": ("translat",),
               "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",),
               # "X's current club": the club a player plays for ("plays as a midfielder for Serie A club Y")
-              "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined")}
+              "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined"),
+              # "the record label of X": the label X signed with, records for or released through
+              "label": ("label", "signed", "records for", "recorded for", "released by", "released through",
+                        "released on")}
 # Verbs a relative phrase asks by ("the school that X attended") and the words sentences state them with.
 VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from"),
              "named after": ("named after", "named for")}
 # Roles held by a firm, a club or a work, whose holder the passages call by the role's own noun
-_THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team"}
+_THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team", "label"}
+# Two-word names of a role ("the record label of X")
+_ROLE_ALIASES = {"record label": "label"}
 # Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
 # father's father, the father-in-law the spouse's father. The answer follows the chain tie by tie, and
 # multihop's decomposition makes each tie a bridge of its own (decompose.py).
@@ -54,8 +61,8 @@ KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother
              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
              "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
              "brother-in-law": ("spouse", "brother"), "sister-in-law": ("spouse", "sister")}
-_ROLES = "|".join(["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "grandfather",
-                   "grandmother", *ROLE_WORDS])
+_KIN_ROLES = ["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "grandfather", "grandmother"]
+_ROLES = "|".join([*_KIN_ROLES, *_ROLE_ALIASES, *ROLE_WORDS])
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = (r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|current|paternal|"
                r"maternal)")
@@ -77,30 +84,34 @@ _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|cam
 _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
                  r"(?:(?:(?:film|movie|screen|television|stage)\s+)?(?:adaptation|version)\s+of\s+(?:the\s+)?)?"
                  rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?{_PEERAGE}?)" + _UNTIL)
-# A word before a relative phrase's noun ("the record label that …"), never the relative pronoun itself
-_MODIFIER = r"(?!(?:that|which|who|whom|whose)\b)[a-z-]+"
+# A lower-case word of a relative phrase's noun or its modifiers ("the record label that …", "the 1994 film
+# directed by X"): never a relative pronoun, a preposition or an article ("the mouth of the Cullen River
+# located in" holds no relative phrase)
+_WORD = r"(?!(?:that|which|who|whom|whose|of|the|a|an|in|at|on|to|for|by|with|from|into)\b)[a-z0-9-]+"
 # "the institute that owned X", "the company which was founded by X": the verb is the cue.
-_RELATIVE = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+(?:that|which|who)\s+"
+_RELATIVE = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:that|which|who)\s+"
                        r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>(?!(?:the|his|her|its|their|our|your)\b)[a-z]{3,})"
-                       r"\s+(?:(?:by|in|on|for|at)\s+)?"
+                       r"\s+(?:(?:by|in|on|for|at|through|into)\s+)?"
                        rf"(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
 # "the coastal archaeology journal published by X", "the film directed by X": the relative without "that".
-_REDUCED = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+"
+_REDUCED = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+"
                       r"(?P<verb>[a-z]{3,}ed|written|made|built|sung)\s+"
                       rf"by\s+(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
 # "the newspaper Derek Moss worked for", "the team that Tom Hale played for": X did the verb to the thing.
 # The preposition must end it: in "When was the band Kestrel Lane formed?" the band is what was formed.
-_DONE_BY = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+(?:(?:that|which|whom)\s+)?"
+_DONE_BY = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:(?:that|which|whom)\s+)?"
                       r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
+                      # "the label X is signed to"; but "the city Carthage was destroyed in" is no relative
+                      r"(?:(?P<passive>is|was|are|were)\s+)?"
                       r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
-                      r"\s+(?:for|at|in|with|on|under)\b")
+                      r"\s+(?(passive)to|(?:for|at|in|with|on|under|to))\b")
 # "the institution that X attended", "the journal that X publishes": X did the verb to the thing.
-_DONE_THAT = re.compile(rf"\b[Tt]he\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+(?:that|which|whom)\s+"
+_DONE_THAT = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:that|which|whom)\s+"
                         r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
                         r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
                         + _UNTIL)
 # "the person after whom X is named": the name after "named after" in a sentence about X.
-_NAMED_AFTER = re.compile(rf"\bthe\s+(?:{_MODIFIER}\s+){{0,2}}?(?P<noun>[a-z]+)\s+"
+_NAMED_AFTER = re.compile(rf"\bthe\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+"
                           r"(?:after\s+(?:whom|which)|for\s+whom)\s+"
                           r"(?:the\s+)?(?P<x>[A-Z0-9][^?,]{0,120}?)\s+(?:is|was|were|are)\s+named\b")
 # "X's birthplace", "the birthplace of X", "the city where X was born": a place found by its event.
@@ -119,6 +130,16 @@ _IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made"
 _NAME_WORD = r"[A-Z][\w.\-]{0,40}"
 _POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|{_NAME_WORD})){{0,8}})'s\s+"
                          rf"(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\b")
+# "the Copper Sky performer", "the Jaws composer": a title before a person's role noun, as a modifier. Not a
+# nationality ("the French director"), a word like "Oscar-winning", a noun before the holder's own name ("the
+# Serie A club Valtorre"), nor a thing's role: "the Motown label" is Motown itself.
+_TITLE_WORD = r"[A-Z][\w.']{0,40}(?:-[A-Z][\w.']{0,40})*"
+_PERSON_ROLES = "|".join(r for r in [*_KIN_ROLES, *ROLE_WORDS] if r not in _THINGS)
+_TITLED = re.compile(rf"\bthe\s+(?P<x>{_TITLE_WORD}(?:\s+(?:{_TITLE_WORD}|of|the|and|a|in|on)){{0,6}}?)\s+"
+                     rf"(?P<role>{_PERSON_ROLES})\b(?![\w-])(?!\s*(?:of\b|'s|’s|[A-Z0-9]))")
+# "the college whose student newspaper is X", "the country whose capital is X": X is the noun's <role> of it.
+_WHOSE = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+whose\s+(?:{_WORD}\s+){{0,2}}?"
+                    r"(?P<role>[a-z]+)\s+(?:is|was|are|were)\s+(?:the\s+)?(?P<x>[A-Z][^?,]{0,120}?)" + _UNTIL)
 # "Name the mother of X, who was the daughter of …": a request for the name, whatever describes it after.
 # (The clause after it asks nothing itself: "Identify the mother of X, who was born in which city?" asks a city.)
 _ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+name\s+of)?|(?:name|identify)"
@@ -129,9 +150,10 @@ _ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
 
 
-def without_heading(name: str) -> str:
-    """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit")."""
-    return _CAPS_HEADING.sub("", name)
+def without_heading(name: str, start: int) -> str:
+    """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit"), when
+    it opens its sentence (`start` 0), as a heading opens a line: "aired on KTR Network" names a network."""
+    return _CAPS_HEADING.sub("", name) if start == 0 else name
 
 
 # A ruler or noble is named with a territory ("Princess Sophie of Kessel", "Louis of France"); the small
@@ -180,8 +202,10 @@ def first_hop(question: str) -> Hop | None:
     found = [(m.start(), kind, m) for kind, pattern in (("of", _OF), ("of", _POSSESSIVE), ("relative", _RELATIVE),
                                                         ("place", _EVENT_PLACE), ("relative", _DONE_BY),
                                                         ("relative", _REDUCED), ("relative", _DONE_THAT),
-                                                        ("named", _NAMED_AFTER))
+                                                        ("named", _NAMED_AFTER), ("whose", _WHOSE))
              if (m := pattern.search(question))]
+    if titled := _titled(question):
+        found.append((titled.start(), "titled", titled))
     if not found:
         return None
     _, kind, m = min(found, key=lambda f: f[0])
@@ -190,13 +214,17 @@ def first_hop(question: str) -> Hop | None:
         return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=_asks_place(m))
     if kind == "named":
         return Hop("named after", m["x"].strip(), outer, noun=m["noun"])
+    if kind == "whose":  # the holder is what X is the <role> of ("… is the student newspaper of Wrenfield College")
+        x, rest = _name_run(m["x"].strip())
+        return Hop(f"{m['role']} of", x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
     if kind == "relative":
         x, rest = _name_run(m["x"].strip())  # "the country that contains Tessaly Bay gain independence"
         return Hop(_cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
-    role = m["role"].lower()
+    role = _ROLE_ALIASES.get(m["role"].lower(), m["role"].lower())
+    qualifier = "" if kind == "titled" else (m["qualifier"] or "").lower()  # _TITLED has no qualifier
     # a firm or a club is told from the other names by what the passages call it; a person is not (a
     # "Mother Teresa" or "the director Quentin Tarantino" named beside the subject is no mother or director)
-    return Hop(role, m["x"].strip(), outer, (m["qualifier"] or "").lower(), noun=role if role in _THINGS else "")
+    return Hop(role, m["x"].strip(), outer, qualifier, noun=role if role in _THINGS else "")
 
 
 # How to ask for the place of each event ("the town where X was raised": "Where was X raised?").
@@ -248,6 +276,17 @@ def _cue(verb: str) -> str:
 
 def inner_hop(subject: str) -> Hop | None:
     """The subject when it is itself a role phrase ("Scrooge's clerk" in "the youngest son of Scrooge's
-    clerk"): its holder is found first, then the outer role is asked of that holder."""
+    clerk", "Copper Sky performer" in "the spouse of the Copper Sky performer"): its holder is found first,
+    then the outer role is asked of that holder."""
     hop = first_hop(subject + "?")
-    return hop if hop is not None and hop.outer.strip(" ?") == "{}" else None
+    if hop is not None and hop.outer.strip(" ?") == "{}":
+        return hop
+    titled = _titled(f"the {subject}")
+    if titled is None or titled.end() != len(subject) + 4:
+        return None
+    return Hop(titled["role"].lower(), titled["x"], "{}?")
+
+
+def _titled(text: str) -> re.Match[str] | None:
+    """The first "the <Title> <role>" phrase whose title is no nationality ("the French director")."""
+    return next((m for m in _TITLED.finditer(text) if not any(map(country_of_word, m["x"].split()))), None)

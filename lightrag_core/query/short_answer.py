@@ -17,6 +17,7 @@ from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
+from lightrag_core.query.referents import about_name
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in
@@ -73,7 +74,7 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
             return None
         subject, path, evidence = first[0], [inner.subject, first[0]], [first[1]]
     if hop.asks:  # "the city where X was born": X's birthplace, asked of the sentences about X
-        about_subject = [(s, v) for s, v in scored if named_in(subject, s.name_stems)]
+        about_subject = _about(subject, scored)
         asked_place = hop.asks.format(subject)
         place = _span(answer_type(asked_place), asked_place, about_subject, [subject]) if about_subject else None
         if place is None or not place.confident:
@@ -107,15 +108,19 @@ def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Senten
     (or through) a name the hops came by. The sentence that found the holder is read too when the others
     give no confident answer: it may be all that is said of it ("… on the Toronto label Birchwood Music"),
     or its own passage's ("Before founding Kestrel Lane he played mandolin in …")."""
-    about = [(s, v) for s, v in scored if s not in evidence and named_in(name, s.name_stems)]
+    told = _about(name, scored)
+    about = [(s, v) for s, v in told if s not in evidence]
     found = _span(kind, asked, about, [name], behind=behind) if about else None
     if found is None or not found.confident:
-        wider = [(s, v) for s, v in scored
-                 if (s not in evidence or s is evidence[-1]) and named_in(name, s.name_stems)]
+        wider = [(s, v) for s, v in told if s not in evidence or s == evidence[-1]]
         if len(wider) > len(about) and (other := _span(kind, asked, wider, [name], behind=behind)) is not None \
                 and (found is None or other.confident):
             found = other
     return found
+
+
+def _about(name: str, scored: list[tuple[Sentence, float]]) -> list[tuple[Sentence, float]]:
+    return [(s, scored[i][1]) for i, s in about_name(name, [s for s, _ in scored])]
 
 
 def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswer | None:
