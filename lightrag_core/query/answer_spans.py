@@ -70,7 +70,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 first = doc[first.i + 1]
             text = doc[first.i:e.end].text
             if e.label_ == "PERSON":
-                text = with_territory(without_heading(text, first.idx), doc.text, e.end_char)
+                text = with_territory(without_heading(text), doc.text, e.end_char)
             elif e.label_ in _OF_NAMED:
                 text = with_territory(text, doc.text, e.end_char, always=True)
                 if joined := _AND_BEFORE.search(doc.text[:first.idx]) if _INSTITUTION.search(text) else None:

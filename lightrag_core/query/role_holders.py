@@ -127,7 +127,7 @@ def _names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
     verb may ask for one ("the country that X belongs to")."""
     # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says;
     # a name run on from the title line ("Lumen Records Lumen Records is …") starts after it
-    names = {with_territory(without_heading(said.text[start:e.end_char].strip(), start), said.text, e.end_char): start
+    names = {with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char): start
              for e in doc.ents
              if e.label_ in {"PERSON", "ORG"} or noun_kind(called_before(doc, e.start_char)) == PERSON
              for start in [_past_title(said, e.start_char, e.end_char)]}

@@ -150,10 +150,11 @@ _ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
 
 
-def without_heading(name: str, start: int) -> str:
-    """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit"), when
-    it opens its sentence (`start` 0), as a heading opens a line: "aired on KTR Network" names a network."""
-    return _CAPS_HEADING.sub("", name) if start == 0 else name
+def without_heading(name: str) -> str:
+    """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit"); not
+    an acronym that one word completes ("KTR Network", "BBC One")."""
+    heading = _CAPS_HEADING.match(name)
+    return name[heading.end():] if heading and len(name[heading.end():].split()) > 1 else name
 
 
 # A ruler or noble is named with a territory ("Princess Sophie of Kessel", "Louis of France"); the small
