@@ -100,19 +100,20 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
     words = name.split()
     whole = {s.ref for s in sentences if full <= s.name_stems}
     passages = _passages(sentences)
+    openings = {id(opening[0]): opening for opening in passages.values()}  # each passage once
+    named = {key: stems(opening_name(*opening)) for key, opening in openings.items()}  # its subject's words
 
     def subject(s: Sentence) -> frozenset[str] | None:
         opening = passages.get(id(s))
-        return stems(opening_name(*opening)) if opening else None
+        return named[id(opening[0])] if opening else None
 
     def same(opened: frozenset[str]) -> bool:  # "Harlow Falls, Tennessee"; "Alex Ferguson" for "Sir Alex Ferguson"
         return full <= opened or opened <= full
 
     # whether the name's own passage calls it a person: "She …" is not about a record label, "It …" not a singer
     # (by the head noun: "the student newspaper" is no person; a noun of no known kind says neither)
-    person = next(((kind == PERSON) for s, found in passages.values()
-                   if same(stems(opening_name(s, found))) and (called := description(found))
-                   and (kind := noun_kind(called[-1]))), None)
+    person = next(((kind == PERSON) for key, (_, found) in openings.items()
+                   if same(named[key]) and (called := description(found)) and (kind := noun_kind(called[-1]))), None)
 
     def written(s: Sentence) -> bool:  # by its words, not through a pronoun ("Marsh", not the noun "county")
         return full <= s.stems or bool(words and re.search(rf"\b{re.escape(words[-1])}\b", s.text))
@@ -132,8 +133,9 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
         return person is not None and pronoun in (_IMPERSONAL if person else _PERSONAL)
 
     def refers(s: Sentence) -> bool:
-        opened, opening = subject(s), passages.get(id(s))
-        if not opened or opening is None or not same(opened) or s.offset - opening[0].offset > NEAR:
+        opening = passages.get(id(s))
+        opened = named[id(opening[0])] if opening else frozenset()
+        if opening is None or not opened or not same(opened) or s.offset - opening[0].offset > NEAR:
             return False
         head = description(opening[1])[-1:]  # "label" of "an American independent record label"
         return bool(_PRONOUN_LEAD.search(s.text)
