@@ -1,8 +1,10 @@
 """Offline short answers on hand-written encyclopaedia passages, asked in the question forms of Wikipedia
 bridge, comparison and compositional sets (bench/wiki_forms/batch*.json).
 
-The passages are invented, so nothing in them is known to any model. Each batch after the first was
-written and run once before any change it prompted; those first-run figures are in the README. Run under
+The passages of batches 1-10 are invented, so nothing in them is known to any model. A batch that names a
+"corpus" instead (batch 11) asks new questions over that corpus of real paragraphs under ../shared/data, so
+that every hop is a sentence someone else wrote. Each batch after the first was written and run once
+before any change it prompted; those first-run figures are in the README. Run under
 another checkout (`PYTHONPATH=<checkout> python bench/wiki_forms.py`) to compare releases on the same batches.
 
     python bench/wiki_forms.py [--mode multihop] [--out bench/results/wiki_forms]
@@ -26,6 +28,20 @@ from lightrag_core import Engine, QueryParam, Settings
 from lightrag_core.workbench.evaluate import answer_found, exact_match, short_answer_of
 
 BATCHES = Path(__file__).parent / "wiki_forms"
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def batch_corpus(batch: dict, work: Path) -> Path:
+    """The JSONL file the batch's passages are in: its own invented passages, or a shared corpus it names."""
+    if "corpus" in batch:
+        corpus = DATA / batch["corpus"] / "corpus.jsonl"
+        if not corpus.is_file():
+            raise SystemExit(f"{corpus} not found: a batch over a shared corpus needs ../shared/data")
+        return corpus
+    corpus = work / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"id": key, "title": title, "text": text}) + "\n"
+                              for key, (title, text) in batch["passages"].items()))
+    return corpus
 
 
 def run_batch(path: Path, mode: str, distractors: Path | None = None) -> dict:
@@ -33,9 +49,7 @@ def run_batch(path: Path, mode: str, distractors: Path | None = None) -> dict:
     questions."""
     batch = json.loads(path.read_text())
     with tempfile.TemporaryDirectory() as work:
-        corpus = Path(work) / "corpus.jsonl"
-        corpus.write_text("".join(json.dumps({"id": key, "title": title, "text": text}) + "\n"
-                                  for key, (title, text) in batch["passages"].items()))
+        corpus = batch_corpus(batch, Path(work))
         if distractors is not None:
             shutil.copytree(distractors, Path(work) / "ws")
         engine = Engine(Settings.from_env(Path(work) / "ws", llm_model="", neo4j_uri="", embedding_model=""))
@@ -75,8 +89,11 @@ def main() -> None:
     parser.add_argument("--out", default="", help="write OUT.json and OUT.md")
     parser.add_argument("--distractors", default="", help="a corpus (JSONL) indexed beside each batch's passages, "
                         "so that retrieval must find them among others (e.g. ../shared/data/hotpotqa_100/corpus.jsonl)")
+    parser.add_argument("--only", nargs="*", default=[], help="run only these batches (e.g. batch11)")
     args = parser.parse_args()
     batches = sorted(BATCHES.glob("batch*.json"), key=lambda p: int(p.stem.removeprefix("batch")))
+    if args.only:
+        batches = [p for p in batches if p.stem in args.only]
     with tempfile.TemporaryDirectory() as work:
         base = distractor_workspace(Path(args.distractors), Path(work) / "ws") if args.distractors else None
         rows = [run_batch(p, args.mode, base) for p in batches]
