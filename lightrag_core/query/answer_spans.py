@@ -24,6 +24,10 @@ _PLACING = {"bear", "die", "locate", "base", "situate", "headquarter", "bury", "
 
 
 _YEARS = re.compile(r"(1[0-9]{3}|20[0-9]{2})\s*[–—-]\s*(1[0-9]{3}|20[0-9]{2})")
+# "(19 December 1900 – 28 April 1989)" after a person's name: a birth date and a death date, each a span (not a
+# tenure, "Prime Minister (May 1997 – June 2007)", nor "the years 1990 – 1995")
+_DAY = r"(?:(?:c\.|\d{1,2}|[A-Z][a-z]{2,8}\.?),?\s+){1,3}(?:1[0-9]{3}|20[0-9]{2})"
+_DAYS = re.compile(rf"({_DAY})\s*[–—-]\s*({_DAY})")
 # An institution's name ending in one of these nouns may hold an "and" ("… Television and Radio School").
 _INSTITUTION = re.compile(r"\b(?:School|College|University|Institute|Academy|Museum|Society|Foundation|Council|"
                           r"Hospital|Library|Centre|Center|Conservatory|Conservatoire)\b")
@@ -60,7 +64,9 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
     for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
         spans = []
         for e in doc.ents:
-            if years := _YEARS.fullmatch(e.text):  # "(1938–2012)": a birth year and a death year
+            years = _YEARS.fullmatch(e.text) or (
+                _DAYS.fullmatch(e.text) if e.label_ == "DATE" and _after_person(doc, e) else None)
+            if years:  # "(1938–2012)": a birth year and a death year
                 spans += [Span(years[i], "DATE", e.root.i, e.start_char + years.start(i)) for i in (1, 2)]
                 continue
             if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
@@ -92,6 +98,15 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                                   [t.head.i for t in doc], [t.dep_ for t in doc],
                                   {t.idx: called for t in doc[1:] if (called := noun_before(doc, t.i))}))
     return out
+
+
+def _after_person(doc: Any, ent: Any) -> bool:
+    """The entity is in a bracket that opens right after a person's name ("Géza von Cziffra (19 December …")."""
+    opened = doc.text.rfind("(", 0, ent.start_char)
+    if opened < 0 or ")" in doc.text[opened:ent.start_char]:
+        return False
+    named = len(doc.text[:opened].rstrip())
+    return any(p.label_ == "PERSON" and named - 2 <= p.end_char <= named for p in doc.ents)
 
 
 _NAMED = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT"}  # not "French", an ADJ NORP

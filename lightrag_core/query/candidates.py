@@ -25,9 +25,9 @@ from lightrag_core.query.answer_spans import (
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
-from lightrag_core.query.date_ranges import asked_end, end_fit
+from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
-from lightrag_core.query.life_events import EVENT_WORDS, asked_event, life_event, placed_by
+from lightrag_core.query.life_events import EVENT_WORDS, asked_event, in_others_bracket, life_event, placed_by
 from lightrag_core.query.question_parse import (
     asked_description,
     asked_identity,
@@ -127,6 +127,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     replies = _replies(sentences, terms, idf) if doer and asks_opener(doc) else set()
     stamped = kind.kind == DATE and asks_when_said(doc)
     period = asked_end(query, doc) if kind.kind == DATE else ""  # "when did it premiere?": a period's start
+    since = kind.kind == DATE and asks_since(query)  # "since what year …?": "since 2004"
     identity_noun = asked_identity(doc) if kind.kind in LABELS and not kind.head else ""
     identity = stems(identity_noun)
     qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
@@ -220,7 +221,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 said = defined(p, span)
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
                        + HEAD_WORD * names_head(kind, text, beside(p, span)[0])
-                       + LIFE_EVENT * (placed(p, span) + dated(p, span))
+                       + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
                        + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun))))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
@@ -232,6 +233,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 if negated:
                     score *= NEGATED
+                if event and named and in_others_bracket(p.sentence.text, span.start,
+                                                         lambda owner: any(named_in(n, stems(owner)) for n in named)):
+                    score *= OTHER_SUBJECT  # "…, Bernhard Lloyd (born … in Enger)": another name's birth
                 if listed(p, span) >= LIST:
                     score *= LISTED
                 score *= end_fit(period, p, span)

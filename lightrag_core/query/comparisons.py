@@ -49,10 +49,11 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
 
 
 # "Which film has the director who died first, A or B?": the dates are the director's, not the film's.
-_ROLE = re.compile(r"\b(?:has|had|with|whose|by)\s+(?:the\s+)?(?P<role>" + "|".join(ROLE_WORDS) + r")\b",
+_ROLE = re.compile(r"\b(?:has|had|with|whose|by)\s+(?:the\s+)?(?-i:(?P<role>" + "|".join(ROLE_WORDS) + r"))\b",
                    re.IGNORECASE)
 _BORN = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
-_DIED = re.compile(r"\b(?:died|death|dead|die|dies)\b", re.IGNORECASE)
+# "die" in lower case only: "(German: Die Beine von Dolores) is a 1957 … film" dates no death
+_DIED = re.compile(r"\b(?:[Dd]ied|[Dd]eath|[Dd]ead|die|dies)\b")
 _LIFE = re.compile(r"\((?:born\s+)?[^()]{0,40}?\b(1[0-9]{3}|20[0-9]{2})\b(?:[^()]{0,40}?[–—-][^()]{0,40}?"
                    r"\b(1[0-9]{3}|20[0-9]{2})\b)?[^()]{0,40}\)")
 
@@ -196,8 +197,9 @@ _GROUPS = {"band", "group", "team", "club", "company", "label", "school", "unive
 _GROUP_WORDS = {"band": ("band", "group"), "group": ("group", "band"), "team": ("team", "club"),
                 "club": ("club", "team")}
 # "Are the directors of films A and B from the same country?": the directors are compared, not the films.
-_ROLE_OF = re.compile(r"\b(?:(?P<role>" + "|".join(ROLE_WORDS) + r")s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
-                      r"(?P<had>" + "|".join(ROLE_WORDS) + r")s?)\b", re.IGNORECASE)
+# (a role word in lower case: "Star of Midnight" is a title)
+_ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(ROLE_WORDS) + r"))s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
+                      r"(?-i:(?P<had>" + "|".join(ROLE_WORDS) + r"))s?)\b", re.IGNORECASE)
 
 
 def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:

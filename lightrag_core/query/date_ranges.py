@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span
+from lightrag_core.query.life_events import governing_verb
 
 START, END = "start", "end"
 OTHER_END = 0.6  # a date that ends a period, for a question about its start (or the other way), counts this much
@@ -66,3 +67,21 @@ def end_fit(asked: str, parsed: ParsedSentence, span: Span) -> float:
     """How much a date counts for a question that asks for one end of a period."""
     side = range_end(parsed, span) if asked else ""
     return OTHER_END if side and side != asked else 1.0
+
+
+# "Since what year has X been …?": the date the sentence gives after "since" ("until" is left alone: "from 1990 to
+# 1995" and "remained in Leeds until 2010" say it of different things)
+_ASKED_SINCE = re.compile(r"^\s*since\s+(?:when|(?:what|which)\s+(?:year|date|month|day))\b", re.IGNORECASE)
+_SAID_SINCE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def asks_since(question: str) -> bool:
+    return _ASKED_SINCE.match(question) is not None
+
+
+def said_since(parsed: ParsedSentence, span: Span, lemmas: set[str]) -> bool:
+    """The sentence gives the date right after "since" ("… best selling beer brand since 2004"), in the
+    question's own clause: not "Brewed in Dortmund since 1847" for "since when has it been owned by …?"."""
+    verb = governing_verb(parsed, span.root)
+    return _SAID_SINCE.search(parsed.sentence.text, max(span.start - 12, 0), span.start) is not None \
+        and (not verb or verb == "be" or verb in lemmas)

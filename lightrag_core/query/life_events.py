@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.sentences import stems
@@ -39,7 +40,7 @@ def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
         bracket = _bracket_event(parsed.sentence.text, span)
         if bracket:
             return 1.0 if bracket == asked else -0.5
-    verb = _governing_verb(parsed, span.root)
+    verb = governing_verb(parsed, span.root)
     if verb and verb not in _EVENT_VERBS:
         return 0.0  # "born in Bergen and studied at the Oslo theatre school": Oslo is where he studied
     cue = _cue_before(parsed.sentence.text, span.start)
@@ -55,14 +56,14 @@ def placed_by(parsed: ParsedSentence, span: Span, lemmas: set[str], own_clause: 
     """For "where did X work?": 1 for a place the asked verb governs ("worked at the University of
     Glasgow", not "born in Dundee"), else 0 (a place another verb governs may still answer: "released
     in the United Kingdom" says nothing against it). `own_clause`: not in a relative clause."""
-    return float(_governing_verb(parsed, span.root, own_clause) in lemmas)
+    return float(governing_verb(parsed, span.root, own_clause) in lemmas)
 
 
 _CLAUSES = {"ROOT", "conj", "advcl", "relcl", "acl", "xcomp", "ccomp"}
 _OWN_CLAUSE = _CLAUSES - {"relcl", "acl"}  # not a clause about another name ("…, who had founded Bluebird in 1962")
 
 
-def _governing_verb(parsed: ParsedSentence, root: int, own_clause: bool = False) -> str:
+def governing_verb(parsed: ParsedSentence, root: int, own_clause: bool = False) -> str:
     """The lemma of the verb whose preposition the span is the object of ("studied at X": study); ""
     when the span hangs from no verb that way. A name inside a phrase ("at the Oslo theatre school")
     hangs from the phrase's head."""
@@ -102,6 +103,20 @@ def _bracket_event(text: str, span: Span) -> str:
         if inside.startswith("born "):
             return "birth"
     return ""
+
+
+_LIFE = re.compile(r"\b(?:born|died|b\.|d\.)|\b(?:1[0-9]{3}|20[0-9]{2})\b")
+
+
+def in_others_bracket(text: str, start: int, ours: Callable[[str], bool]) -> bool:
+    """`start` is in a bracket after another name than ours, in a sentence that gives ours a bracket too
+    ("… lead singer Marian Gold (born 26 May 1954 in Herford), Bernhard Lloyd (born … in Enger)": Enger is
+    Bernhard Lloyd's birthplace, not Marian Gold's). Each bracket belongs to the words before it, back to
+    the bracket before."""
+    owners = [(b.start(1), b.end(1), re.split(r"[;()]", text[max(0, b.start() - 60):b.start()])[-1])
+              for b in _BRACKETS.finditer(text) if _LIFE.search(b.group(1))]  # not "Breslau (now Wrocław)"
+    here = next((owner for a, b, owner in owners if a <= start < b), None)
+    return here is not None and not ours(here) and any(ours(owner) for _, _, owner in owners)
 
 
 _CAUSE_ASKED = re.compile(r"\bcause\s+of\s+(?:his\s+|her\s+|their\s+)?death\b|\b(?:how|why)\s+did\b.{0,200}\bdie\b",

@@ -3,7 +3,8 @@ word ("directed by Sergio Leone"), the name the passages call what the question 
 that released X": the one called a label), the passage's subject when a pronoun does the verb ("It awards
 the Halloran Medal"), and a kinship tie read from either side ("she married X", "the son of A and B").
 
-`roles.py` reads the role phrase from the question; this module finds its holder.
+`roles.py` reads the role phrase from the question; this module finds its holder among the names
+`holder_names.py` reads in each sentence.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ import re
 from typing import Any
 
 from lightrag_core.nlp import nlp
-from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
-from lightrag_core.query.described import called_before, calls, described_by, opening_words, passage_subject
+from lightrag_core.query.described import opening_words, passage_subject
+from lightrag_core.query.holder_names import GRANDFATHERS, bare_name, female, is_called, names_of
 from lightrag_core.query.referents import about_name
-from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS, VERB_CUES, with_territory, without_heading
+from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
 
 
@@ -41,9 +42,6 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
 
 _SPOUSES = {"spouse", "wife", "husband"}
 _MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
-# Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model
-# gives some people's names ("the actress Lidiya Orlova").
-_HOLDING_KINDS = {"", "LOC", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}
 _KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
                      r"\s+(?:and\s+\w+\s+)?of\s+")
 # Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
@@ -64,6 +62,41 @@ def _points_at(text: str, cue: int, subject: str) -> bool:
         return False
     stop = min((i for mark in ".;(" if (i := text.find(mark, kin.end())) >= 0), default=len(text))
     return subject in text[kin.end():min(stop, kin.end() + 120)]
+
+
+# "He is best known as the …", "Marsh was the …": the cue is what the sentence's subject is
+_IS_THE = re.compile(r"(?:he|she|[a-z][\w.'-]*(?:\s+[a-z][\w.'-]*){0,3})\s+(?:is|was)\s+"
+                     r"(?:(?:also|best|perhaps|widely|mainly|now|still)\s+)*(?:known\s+as\s+)?(?:the|a|an)\s+"
+                     r"(?:[\w-]+\s+){0,2}")
+
+
+def _predicated(said: Sentence, text: str, cue: int, subject: str) -> bool:
+    """The sentence says its subject is the role "of" ours: "He is best known as the drummer and co-founder
+    of the American heavy metal band Ironclad". Ours is the whole name there: not "Jaws" in "the director
+    of Jaws 2", nor "Black Sun" in "founder of Black Sun Records"; "of" is the role's own ("the director of
+    photography of X" is someone else)."""
+    start = said.lead + 1 if said.lead else 0
+    if not _IS_THE.fullmatch(text, start, cue):
+        return False
+    of = _ROLE_OF.match(text, cue)
+    if of is None:
+        return False
+    at = text.find(subject, of.end(), of.end() + 60)
+    # a few describing words between ("the American heavy metal band"), no second "of", and the name ends there
+    return at >= 0 and len(text[of.end():at].split()) <= 6 and " of " not in f" {text[of.end():at]} " \
+        and _NAME_GOES_ON.match(said.text, at + len(subject)) is None
+
+
+_ROLE_OF = re.compile(r"[\w-]+(?:\s+and\s+[\w-]+)?\s+of\s+")  # "drummer and co-founder of "
+_NAME_GOES_ON = re.compile(r"[\w'’-]|\s+[A-Z0-9]")  # "Jaws 2", "Black Sun Records"
+
+
+def _plays(text: str, cue: int, subject: str) -> bool:
+    """The cue is "playing <subject>", "his role as <subject>", "played the role of <subject>": what is
+    played follows it within a few words, with no "by" before (whoever "played by" names plays it)."""
+    at = text.find(subject, cue, cue + 40 + len(subject))
+    between = text[cue:at] if at > cue else ""
+    return bool(between) and len(between.split()) <= 6 and " by " not in f" {between} "
 
 
 _DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
@@ -105,45 +138,10 @@ def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
         opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
                             first.text)
         return opening.group(1) + own if opening else own
-    return next((e.text for e in nlp()(first.text).ents if e.label_ == "PERSON"), "")
-
-
-def _proper_tail(chunk: Any) -> tuple[int, str]:
-    """The proper-noun run that ends a noun chunk, with a capitalised "The" before it, and where it starts."""
-    tokens = list(chunk)
-    first = len(tokens)
-    while first > 0 and (tokens[first - 1].pos_ == "PROPN" or tokens[first - 1].text == "The"):
-        first -= 1
-    if first == len(tokens):
-        return chunk.start_char, chunk.text
-    return tokens[first].idx, chunk.doc[chunk.start + first:chunk.end].text
-
-
-def _names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
-    """The names in a sentence that may hold a role, and where each starts. The small model often calls a
-    director an ORG, and some people a location; a chunk around a name it found ("American singer Dana
-    Whitfield") is not another name, and a chunk's description is not part of its name ("the British
-    band The Velvet Hours"). A place holds no family role ("born in Naples, the daughter of …"), but a
-    verb may ask for one ("the country that X belongs to")."""
-    # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says;
-    # a name run on from the title line ("Lumen Records Lumen Records is …") starts after it
-    names = {with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char): start
-             for e in doc.ents
-             if e.label_ in {"PERSON", "ORG"} or noun_kind(called_before(doc, e.start_char)) == PERSON
-             for start in [_past_title(said, e.start_char, e.end_char)]}
-    kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
-    for c in doc.noun_chunks:
-        if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
-            start, _ = _proper_tail(c)
-            start = _past_title(said, start, c.end_char)
-            names.setdefault(with_territory(said.text[start:c.end_char].strip(), said.text, c.end_char), start)
-    return names
-
-
-def _past_title(said: Sentence, start: int, end: int) -> int:
-    """Where a name starts that the tagger ran on from the passage's title line into its first sentence
-    ("Kestrel Outfitters Kestrel Outfitters is …"): after the title."""
-    return said.lead + 1 if start < said.lead < end - 1 else start
+    person = next((e for e in nlp()(first.text).ents if e.label_ == "PERSON"), None)
+    if person is not None and person.start_char < first.lead < person.end_char - 1:
+        return first.text[:first.lead].strip()  # "Paul Gross Paul Michael Gross, OC (born …": the title line
+    return person.text if person is not None else ""
 
 
 def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = ""
@@ -169,7 +167,19 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     best: tuple[tuple[bool, bool], str, Sentence] | None = None
     for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
         lowered = said.text.lower()
-        cue, matched = min((i, c) for c in cues if (i := find_cue(said.text, c, said.lead)) >= 0)
+        # the longest cue where several start ("played by" over "played ")
+        cue, _, matched = min((i, -len(c), c) for c in cues if (i := find_cue(said.text, c, said.lead)) >= 0)
+        if role == "play" and _plays(lowered, cue, subject.lower()):
+            # "He is known for his role as Constable Benton Fraser": the sentence's own subject plays it (when
+            # it names none, "The role of X was played by Y", the name after the cue does)
+            other = _own_subject(said, doc, sentences)
+            if other and not {w.lower() for w in other.split()} <= subject_words:
+                return other, said
+        if role in ROLE_WORDS and role not in _TIES | _MUTUAL and _predicated(said, lowered, cue, subject.lower()):
+            # "He is best known as the drummer and co-founder of … Ironclad": the sentence's subject holds it
+            other = _own_subject(said, doc, sentences)
+            if other and not {w.lower() for w in other.split()} <= subject_words:
+                return other, said
         if role in _TIES | _MUTUAL and _points_at(lowered, cue, subject.lower()):
             # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
             # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
@@ -180,7 +190,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
         if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
             continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
-        names = _names_of(said, doc, role)
+        names = names_of(said, doc, role)
         if role == "mother" and _parents(lowered, cue) >= 0:
             # "the son of A and B": the mother is B, never A, the name nearest the cue
             if second := _second_parent(lowered, cue, names):
@@ -208,20 +218,25 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         # ("the label that released X": "X … released in 1996 by Lumen Records", "… through Quillfeather")
         after_only = not done_by_subject and (matched.endswith((" of", " by", " after", " for")) or (
             role not in ROLE_WORDS and re.search(r"\b(?:by|through)\b", lowered[cue:cue + 60]) is not None))
-        for name in _nearest(names, cue, before=done_by_subject, after=after_only):
+        for name in _holders_near(lowered, names, cue, before=done_by_subject, after=after_only):
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form
             # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.
             # A nationality the tagger calls an organisation ("the Welsh author Gwen Harries") holds nothing.
+            if name != doer and names[name] <= cue < names[name] + len(name):
+                continue  # the cue's own words ("Head Coach" in "was Head Coach of …") name no holder
             words = {w.lower() for w in name.split()}
-            if (words <= subject_words or subject_words <= words) or country_of_word(name):
+            # (unless the cue names it outright: "The Armando Iannucci Shows … directed by Armando Iannucci")
+            if ((words <= subject_words or subject_words <= words)
+                    and not (words < subject_words and _BY.fullmatch(lowered, cue, names[name]))) \
+                    or country_of_word(name) or (role in GRANDFATHERS and female(name, names[name], doc)):
                 continue
-            called = not noun or _called(name, names[name], doc, noun, openings)
+            called = not noun or is_called(name, names[name], doc, noun, openings)
             if doer and name != doer and not (noun and called):
                 continue  # beside a pronoun's doer, another name holds nothing ("he played bass in Les Marées")
             rank = (not called, name == doer)
             if best is None or rank < best[0]:
-                best = rank, _bare_name(name), said
+                best = rank, bare_name(name), said
             if rank == (False, False):
                 break
         if best is not None and best[0] == (False, False):
@@ -239,11 +254,11 @@ def _only_called(about: list[Sentence], noun: str, subject_words: set[str],
     None when they name none, or several, that way."""
     found: dict[str, Sentence] = {}
     for said, doc in zip(about, nlp().pipe([s.text for s in about])):
-        for name, start in _names_of(said, doc, "").items():
+        for name, start in names_of(said, doc, "").items():
             tied = _OF_BEFORE.search(said.text[max(0, start - 9):start]) is not None
             if tied and not {w.lower() for w in name.split()} <= subject_words \
-                    and _called(name, start, doc, noun, openings):
-                found.setdefault(_bare_name(name), said)
+                    and is_called(name, start, doc, noun, openings):
+                found.setdefault(bare_name(name), said)
     return next(iter(found.items())) if len(found) == 1 else None
 
 
@@ -261,6 +276,9 @@ def find_cue(text: str, cue: str, lead: int = 0) -> int:
         end = at
         while end < len(text) and (text[end].isalnum() or text[end] in "-'"):
             end += 1
+        if text[word:at].lower().endswith("great-") and not cue.startswith("great-"):
+            at = lowered.find(cue, end)  # "great-grandson of" is no "grandson of"
+            continue
         if not text[word].isupper() or word == 0 or (lead and word == lead + 1):
             return at
         if word == at and (not _IN_NAME.search(text[:word]) or _OF_AFTER.match(text, end)):
@@ -269,13 +287,10 @@ def find_cue(text: str, cue: str, lead: int = 0) -> int:
     return -1
 
 
+_BY = re.compile(r"[a-z]*\s+by\s+")  # from a cue to the name it names: "directed by "
 _IN_NAME = re.compile(r"[A-Z][\w.'-]*\s+$")  # a capitalised word just before
 _OF_AFTER = re.compile(r"\s+of\b")
 _OF_BEFORE = re.compile(r"\bof\s+(?:the\s+)?$")
-
-
-def _bare_name(name: str) -> str:
-    return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE)
 
 
 def _joined_pronoun(doc: Any, cue: int) -> str:
@@ -290,6 +305,16 @@ def _joined_pronoun(doc: Any, cue: int) -> str:
         verb = verb.head
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     return subject.lower_ if subject is not None and subject.lower_ in {"it", "he", "she"} else ""
+
+
+def _holders_near(text: str, names: dict[str, int], cue: int, before: bool, after: bool) -> list[str]:
+    """`_nearest` the cue; for a cue in a bracket that names no one ("Lars Ulrich (drums), Kirk Hammett (lead
+    guitar)"), the names before the bracket first: the bracket says what that name did."""
+    opened = text.rfind("(", 0, cue)
+    closed = text.find(")", cue)
+    if opened > text.rfind(")", 0, cue) and closed > 0 and not any(opened < at < closed for at in names.values()):
+        return _nearest(names, opened, before=True, after=False)
+    return _nearest(names, cue, before, after)
 
 
 def _nearest(names: dict[str, int], cue: int, before: bool, after: bool) -> list[str]:
@@ -309,10 +334,3 @@ _BEFORE_DOING = re.compile(r"(?:before|after|since|while|upon|on|by)\s+")
 # The same pronoun as what was done to: "It is published by …", "It was later bought by …"
 _PASSIVE_PRONOUN = re.compile(r"(?:^|,\s)(?:it|he|she)\s+(?:is|was|were|are|has\s+been|had\s+been)\s+"
                               r"(?:(?:also|later|then|now|still|first|[a-z]+ly)\s+)?$")
-
-
-def _called(name: str, start: int, doc: Any, noun: str, openings: dict[str, tuple[str, ...]]) -> bool:
-    """The name is called `noun` by its own words ("Society for Shoreline Studies"), by the noun right
-    before it in the sentence, or by its passage's first sentence."""
-    said = {w.lower() for w in name.split()} | {called_before(doc, start)} | described_by(name, openings)
-    return calls(noun, said)

@@ -40,7 +40,19 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
               "operator": ("operated by", "operator"), "designer": ("design",),
               "architect": ("architect", "designed by"),
               "distributor": ("distribut",), "illustrator": ("illustrat",), "translator": ("translat",),
-              "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",),
+              "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",), "sponsor": ("sponsor",),
+              # a film's or a show's lead: "starring Sid Haig, …", "It stars Sandra Oh as …"
+              "star": ("starring", "stars ", "starred "),
+              # a band's members ("the drummer of Metallica": "best known as the drummer … of … Metallica")
+              "drummer": ("drummer", "drums"), "guitarist": ("guitarist",), "bassist": ("bassist", "bass guitar"),
+              "vocalist": ("vocalist", "lead vocals", "lead singer", "frontman"),
+              "frontman": ("frontman", "lead singer", "lead vocals", "vocalist"),
+              "keyboardist": ("keyboardist", "keyboards"),
+              # told from the younger side too: "the great-grandson of the late President Chiang Kai-shek"
+              # (a queen or a lady named there is a grandmother: role_holders.py skips her)
+              "great-grandfather": ("great-grandfather", "great-grandson of", "great-granddaughter of"),
+              "great-grandmother": ("great-grandmother",), "grandfather": ("grandfather", "grandson of",
+                                                                          "granddaughter of"),
               # "X's current club": the club a player plays for ("plays as a midfielder for Serie A club Y")
               "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined"),
               # "the record label of X": the label X signed with, records for or released through
@@ -48,7 +60,12 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author"
                         "released on")}
 # Verbs a relative phrase asks by ("the school that X attended") and the words sentences state them with.
 VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from"),
-             "named after": ("named after", "named for")}
+             "named after": ("named after", "named for"),
+             # "the actor who played Benton Fraser": "portrayed by Paul Gross", "his role as … Benton Fraser"
+             "play": ("played by", "portrayed by", "portrayal of", "role of", "role as", "plays ", "played ",
+                      "playing ", "portrays ", "portrayed "),
+             # "the band that recorded X": "X is a song by … band Metallica"; "the album X was recorded for"
+             "record": ("recorded by", "song by", "single by", "album by", "recorded ", "record ")}
 # Roles held by a firm, a club or a work, whose holder the passages call by the role's own noun
 _THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team", "label"}
 # Two-word names of a role ("the record label of X")
@@ -61,11 +78,12 @@ KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother
              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
              "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
              "brother-in-law": ("spouse", "brother"), "sister-in-law": ("spouse", "sister")}
-_KIN_ROLES = ["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "grandfather", "grandmother"]
-_ROLES = "|".join([*_KIN_ROLES, *_ROLE_ALIASES, *ROLE_WORDS])
+_KIN_ROLES = ["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "great-grandfather",
+              "great-grandmother", "grandfather", "grandmother"]
+_ROLES = "|".join(dict.fromkeys([*_KIN_ROLES, *_ROLE_ALIASES, *ROLE_WORDS]))
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = (r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|current|paternal|"
-               r"maternal)")
+               r"maternal|lead)")
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
 # "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
 # is part of the name.
@@ -78,7 +96,7 @@ _PEERAGE_TAIL = re.compile(_PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
           r"did|located|found|founded|headquartered|based|owned|published|released|produced|shot|filmed|recorded|"
-          r"set|a\s+part)\b|\s*\?|,|$)")
+          r"set|been|portray|portrays|portrayed|appear|appears|appeared|perform|performs|performed|a\s+part)\b|\s*\?|,|$)")
 # "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"
 # ("the director of the film adaptation of X" is asked of X: its page says who directed the adaptation)
 _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
@@ -87,7 +105,7 @@ _OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?
 # A lower-case word of a relative phrase's noun or its modifiers ("the record label that …", "the 1994 film
 # directed by X"): never a relative pronoun, a preposition or an article ("the mouth of the Cullen River
 # located in" holds no relative phrase)
-_WORD = r"(?!(?:that|which|who|whom|whose|of|the|a|an|in|at|on|to|for|by|with|from|into)\b)[a-z0-9-]+"
+_WORD = r"(?!(?:that|which|who|whom|whose|of|the|a|an|in|at|on|to|for|by|with|from|into|under|against)\b)[a-z0-9-]+"
 # "the institute that owned X", "the company which was founded by X": the verb is the cue.
 _RELATIVE = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:that|which|who)\s+"
                        r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>(?!(?:the|his|her|its|their|our|your)\b)[a-z]{3,})"
@@ -97,17 +115,29 @@ _RELATIVE = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(
 _REDUCED = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+"
                       r"(?P<verb>[a-z]{3,}ed|written|made|built|sung)\s+"
                       rf"by\s+(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+# A name doing a relative phrase's verb: capitalised words, with the small words titles hold between them
+# ("the album that Too Good to Last was recorded for")
+_DOER = (r"[A-Z][\w.'-]{0,40}(?:\s+(?:(?:of|the|to|a|an|and|in|on|at|for|de|von|van|da|del)\s+){0,2}"
+         r"[A-Z][\w.'-]{0,40}){0,4}")
 # "the newspaper Derek Moss worked for", "the team that Tom Hale played for": X did the verb to the thing.
 # The preposition must end it: in "When was the band Kestrel Lane formed?" the band is what was formed.
 _DONE_BY = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:(?:that|which|whom)\s+)?"
-                      r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
-                      # "the label X is signed to"; but "the city Carthage was destroyed in" is no relative
+                      rf"(?P<x>{_DOER})\s+(?:(?:has|had)\s+)?"
+                      # "the label X is signed to", "the album X was recorded for"; but "the city Carthage was
+                      # destroyed in" is no relative
                       r"(?:(?P<passive>is|was|are|were)\s+)?"
                       r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
-                      r"\s+(?(passive)to|(?:for|at|in|with|on|under|to))\b")
+                      r"\s+(?(passive)(?:to|for)|(?:for|at|in|with|on|under|to))\b")
+# "the senator for whom X served as chief of staff", "the team for which X played": the same, with its
+# preposition before "whom" or "which" (a past participle is no noun: "the company founded for which …")
+_PIED = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})(?<!ed)\s+"
+                   r"(?:to|for|with|in|at|on|from|under|against)\s+(?:whom|which)\s+(?:the\s+)?"
+                   rf"(?P<x>{_DOER})\s+(?:(?:has|had)\s+)?"
+                   r"(?P<verb>(?!(?:was|is|has|does|were|are)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built"
+                   r"|fought|went)\b(?:\s+[\w'-]+){0,6}?" + _UNTIL)  # the clause's own words end it
 # "the institution that X attended", "the journal that X publishes": X did the verb to the thing.
 _DONE_THAT = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:that|which|whom)\s+"
-                        r"(?P<x>[A-Z][\w.'-]{0,40}(?:\s+[A-Z][\w.'-]{0,40}){0,4})\s+(?:(?:has|had)\s+)?"
+                        rf"(?P<x>{_DOER})\s+(?:(?:has|had)\s+)?"
                         r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
                         + _UNTIL)
 # "the person after whom X is named": the name after "named after" in a sentence about X.
@@ -124,6 +154,15 @@ _EVENT_PLACE = re.compile(
     r"\s+(?:(?:was|were|is|are|did|does)\s+)?(?P<event>born|died|die|buried|educated|studied|study|worked|work|"
     r"lived|live|located|based|headquartered|formed|founded|raised|played|play)\b"
     r"|(?P<x3>[A-Z][\w.\-]{0,40}(?:\s+[A-Z][\w.\-]{0,40}){0,4})'s\s+(?:birthplace|hometown|place\s+of\s+birth)\b")
+# "the place where the writer of X attended a luau": a place found by what someone did there, asked as
+# "Where <X> attended a luau?" of the sentences about X (the events above keep their own questions)
+_DONE_WHERE = re.compile(
+    r"\bthe\s+(?P<noun>city|town|village|place|country|state|county|island|venue)\s+(?:where|in\s+which|at\s+which)\s+"
+    rf"(?P<x>(?:the\s+(?:{_QUALIFIERS}\s+)?(?:{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?)?{_DOER})"
+    r"\s+(?:(?P<aux>was|were|is|are)\s+)?"
+    r"(?P<verb>(?!(?:born|died|buried|educated|studied|worked|lived|located|based|formed|founded|raised|played|"
+    r"headquartered)\b)(?:[a-z]{3,}ed|met|saw|wrote|went|held|spent|took|gave|made|won|fought|sang|built|heard|shot))"
+    r"(?P<object>(?:\s+[a-z][\w'-]{0,30}){0,4})(?=\s*\?)")
 _IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made", "built": "built", "won": "won",
               "began": "began", "ran": "ran", "led": "led", "held": "held", "bought": "bought", "sold": "sold"}
 # "X's father": X is the run of capitalised words (with of, the, de …) before "'s".
@@ -203,8 +242,9 @@ def first_hop(question: str) -> Hop | None:
     found = [(m.start(), kind, m) for kind, pattern in (("of", _OF), ("of", _POSSESSIVE), ("relative", _RELATIVE),
                                                         ("place", _EVENT_PLACE), ("relative", _DONE_BY),
                                                         ("relative", _REDUCED), ("relative", _DONE_THAT),
-                                                        ("named", _NAMED_AFTER), ("whose", _WHOSE))
-             if (m := pattern.search(question))]
+                                                        ("named", _NAMED_AFTER), ("whose", _WHOSE),
+                                                        ("done where", _DONE_WHERE), ("relative", _PIED))
+             if (m := pattern.search(question)) and (pattern is not _PIED or _outer_stands(question, m))]
     if titled := _titled(question):
         found.append((titled.start(), "titled", titled))
     if not found:
@@ -213,6 +253,9 @@ def first_hop(question: str) -> Hop | None:
     outer = question[: m.start()] + "{}" + question[m.end():]
     if kind == "place":
         return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=_asks_place(m))
+    if kind == "done where":
+        aux = f"{m['aux']} " if m["aux"] else ""
+        return Hop("place", m["x"].strip(), outer, asks=f"Where {aux}{{}} {m['verb']}{m['object']}?")
     if kind == "named":
         return Hop("named after", m["x"].strip(), outer, noun=m["noun"])
     if kind == "whose":  # the holder is what X is the <role> of ("… is the student newspaper of Wrenfield College")
@@ -222,10 +265,25 @@ def first_hop(question: str) -> Hop | None:
         x, rest = _name_run(m["x"].strip())  # "the country that contains Tessaly Bay gain independence"
         return Hop(_cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
     role = _ROLE_ALIASES.get(m["role"].lower(), m["role"].lower())
+    if kind == "of" and (firm := _KIN_FIRM.match(question, m.end())):
+        # "WingStreet's sister franchise": no kin, a thing the passages call so ("its sister franchise Pizza Hut")
+        return Hop(f"{role} {firm['noun']}", m["x"].strip(), question[: m.start()] + "{}" + question[firm.end():])
     qualifier = "" if kind == "titled" else (m["qualifier"] or "").lower()  # _TITLED has no qualifier
     # a firm or a club is told from the other names by what the passages call it; a person is not (a
     # "Mother Teresa" or "the director Quentin Tarantino" named beside the subject is no mother or director)
     return Hop(role, m["x"].strip(), outer, qualifier, noun=role if role in _THINGS else "")
+
+
+def _outer_stands(question: str, m: re.Match[str]) -> bool:
+    """A relative phrase with its preposition first runs to the question mark only when the words before it
+    already ask something ("Which country hosted …", "What is the capital of …"): in "When was the company
+    for which X worked acquired by Google?" the clause's words cannot be told from the question's own."""
+    return question[m.end():].strip() != "?" or _ASKS_BEFORE.search(question[:m.start()]) is not None
+
+
+# The words before a phrase end in a verb of their own ("hosted", "owns", "won") or a preposition ("of")
+_ASKS_BEFORE = re.compile(r"\b(?:(?!(?:was|is|has|does|this|its|his)\b)[a-z]{2,}(?:ed|s)|won|wrote|led|ran|built|made|"
+                          r"of|in|for|to|at|on|by|with|from)\s+$")
 
 
 # How to ask for the place of each event ("the town where X was raised": "Where was X raised?").
@@ -235,6 +293,12 @@ _PLACE_OF = {"born": "was {} born", "died": "did {} die", "die": "did {} die", "
              "located": "is {} located", "based": "is {} based", "formed": "was {} formed",
              "founded": "was {} founded", "raised": "was {} raised", "played": "did {} play", "play": "did {} play",
              "headquartered": "is {} headquartered"}
+
+
+# A kin word before a thing's noun makes a thing's tie ("sister company", "parent company", "sister ship")
+_KIN_FIRM = re.compile(r"\s+(?P<noun>company|companies|firm|franchise|chain|brand|ship|city|station|newspaper|"
+                       r"publication|label|school|college|club|team|organi[sz]ation|network|channel|magazine|show|"
+                       r"series|band|airline|hotel|restaurant)\b")
 
 
 def _asks_place(m: re.Match[str]) -> str:

@@ -12,10 +12,11 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 from __future__ import annotations
 
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
-from lightrag_core.query.answer_type import ANY, CHOICE, DATE, YES_NO, AnswerType, answer_type
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, PERSON, YES_NO, AnswerType, answer_type, noun_kind
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
+from lightrag_core.query.holder_names import called_anywhere
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.role_holders import chain_holder, holder
@@ -51,14 +52,29 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:
         return yes_no_answer(kind, query, sentences)
-    if (hop := first_hop(query)) and (through := _through_hop(kind, hop, scored)):
+    through = _through_hop(kind, hop, scored) if (hop := first_hop(query)) else None
+    if through is not None and through.confident:
         return through
     # A question decomposition found a bridge for is read through it, or given no short answer: the
     # reading that ignores the bridge answers a different question (on hotpotqa_100 it was confident
     # and wrong where the bridged reading abstained, and the bridged evidence holds the answer more often).
-    if bridges and (bridged := _span(kind, query, scored, names, bridges)):
-        return bridged
-    return _span(kind, query, scored, names)
+    # So is a question whose hop found a holder that the passages do not call what the question does
+    # ("the film in which X made his debut": a radio programme in the same sentence) and no confident
+    # answer about it: that hop is no better than none.
+    if through is not None and not (hop and _weak(hop, through, sentences)):
+        return through
+    return (_span(kind, query, scored, names, bridges) if bridges else None) or _span(kind, query, scored, names) \
+        or through
+
+
+def _weak(hop: Hop, through: ShortAnswer, sentences: list[Sentence]) -> bool:
+    """The hop's holder is a thing the passages do not call what the question calls it ("the film in which
+    …": a radio programme). A person's noun ("the man who …", "the senator for whom …") no passage calls
+    anyone, so it says nothing either way."""
+    if not hop.noun or noun_kind(hop.noun) == PERSON:
+        return False
+    at = 2 if inner_hop(hop.subject) else 1  # the hop's own holder, not a later one's
+    return len(through.path) > at + 1 and not called_anywhere(through.path[at], hop.noun, sentences)
 
 
 def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]], depth: int = 1

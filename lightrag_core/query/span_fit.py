@@ -118,7 +118,13 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= NOT_A_COUNTRY  # "MetLife Stadium", "New York Jets": in a state, not one
     elif kind.head in _CITIES and is_only_state(text):  # "which city?": not "California"
         fitted *= NOT_A_COUNTRY
+    if kind.head in _LEVELS and (words := text.lower().split()) and words[-1] in _LEVELS and words[-1] != kind.head:
+        fitted *= NOT_A_COUNTRY  # "which county?": not "the Koolauloa District", a place of another level
     return text, fitted
+
+
+# Levels of place that a place's own name may end with ("Honolulu County", "Koolauloa District")
+_LEVELS = {"county", "district", "province", "state", "region", "parish", "borough", "municipality", "prefecture"}
 
 
 def _is_else(asked: Asked, text: str) -> bool:
@@ -158,7 +164,14 @@ def _ends_calling(head: str, before: str) -> bool:
     Les Marées" for "what band"), or say that the noun is the name ("Its home ground is the Stadio Aurelio
     Bassi", "Its capital and largest city is Port Selden" for "what is the capital of …")."""
     words = "|".join(re.escape(w) for w in sorted(_HEAD_NAMES.get(head, {head})))
+    if head in _NAMED_BY_OF and re.search(rf"\b[Tt]he\s+(?:[A-Z][\w-]*\s+){{0,2}}(?:{words})\s+of$", before):
+        return True  # "the role of Ivy Forrester", "the Australian city of Canberra"; not "the largest city of Ohio"
     return re.search(rf"\b(?:{words})s?(?:{_IS_THE})?$|{_THEIR}(?:{words}),$", before.lower()) is not None
+
+
+# Nouns that "the <noun> of <name>" calls the name by; for others the name is what the noun belongs to ("the
+# director of Jaws")
+_NAMED_BY_OF = {"role", "character", "part", "city", "town", "village", "county", "province", "island", "state"}
 
 
 # "Her debut album, Salt Lines": an apposition after a noun someone's or something's own

@@ -1,0 +1,111 @@
+"""Which words of a sentence name someone or something that may hold a role, and what the sentence or the
+passages call each: the tagger's people and organisations, a proper-noun chunk it left unlabelled, a run of
+capitalised words it missed after a word that names people ("It stars Sandra Oh as …"), a title before a
+name ("Queensland Senator Barnaby Joyce" is a senator), a name a woman's title or noun calls her.
+
+`role_holders.py` picks the holder among these.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lightrag_core.query.answer_type import PERSON, noun_kind
+from lightrag_core.query.countries import country_of_word
+from lightrag_core.query.described import called_before, calls, described_by, opening_words
+from lightrag_core.query.roles import ROLE_WORDS, with_territory, without_heading
+from lightrag_core.query.sentences import Sentence
+
+# Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model
+# gives some people's names ("the actress Lidiya Orlova").
+_HOLDING_KINDS = {"", "LOC", "WORK_OF_ART", "FAC", "PRODUCT", "EVENT", "LAW"}
+
+
+def _proper_tail(chunk: Any) -> tuple[int, str]:
+    """The proper-noun run that ends a noun chunk, with a capitalised "The" before it, and where it starts."""
+    tokens = list(chunk)
+    first = len(tokens)
+    while first > 0 and (tokens[first - 1].pos_ == "PROPN" or tokens[first - 1].text == "The"):
+        first -= 1
+    if first == len(tokens):
+        return chunk.start_char, chunk.text
+    return tokens[first].idx, chunk.doc[chunk.start + first:chunk.end].text
+
+
+def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
+    """The names in a sentence that may hold a role, and where each starts. The small model often calls a
+    director an ORG, and some people a location; a chunk around a name it found ("American singer Dana
+    Whitfield") is not another name, and a chunk's description is not part of its name ("the British
+    band The Velvet Hours"). A place holds no family role ("born in Naples, the daughter of …"), but a
+    verb may ask for one ("the country that X belongs to")."""
+    # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says;
+    # a name run on from the title line ("Lumen Records Lumen Records is …") starts after it
+    names = {with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char): start
+             for e in doc.ents
+             if e.label_ in {"PERSON", "ORG"} or noun_kind(called_before(doc, e.start_char)) == PERSON
+             for start in [_past_title(said, e.start_char, e.end_char)]}
+    kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
+    for c in doc.noun_chunks:
+        if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:
+            start, _ = _proper_tail(c)
+            start = _past_title(said, start, c.end_char)
+            names.setdefault(with_territory(said.text[start:c.end_char].strip(), said.text, c.end_char), start)
+    # "It stars Sandra Oh as …": a run of capitalised words the tagger read as nothing at all (not as a
+    # place or a date), past the first word
+    taken = [(at, at + len(name)) for name, at in names.items()] + [(e.start_char, e.end_char) for e in doc.ents]
+    for run in _CAPITALISED_RUN.finditer(said.text, said.lead + 2 if said.lead else 1):
+        if not any(a < run.end() and run.start() < b for a, b in taken) and not country_of_word(run.group()) \
+                and _NAMING.search(said.text, max(0, run.start() - 12), run.start()):
+            names.setdefault(run.group(), run.start())
+    return names
+
+
+_CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3}(?![\w'’-])")
+# … after a word that names people ("stars Sandra Oh", "by", a list's comma), not "hired X as Special Teams coach"
+_NAMING = re.compile(r"(?:\b(?:stars|starring|starred|by|featuring|with|and)|,)\s+$")
+
+
+def _past_title(said: Sentence, start: int, end: int) -> int:
+    """Where a name starts that the tagger ran on from the passage's title line into its first sentence
+    ("Kestrel Outfitters Kestrel Outfitters is …"): after the title."""
+    return said.lead + 1 if start < said.lead < end - 1 else start
+
+
+def is_called(name: str, start: int, doc: Any, noun: str, openings: dict[str, tuple[str, ...]]) -> bool:
+    """The name is called `noun` by its own words ("Society for Shoreline Studies"), by the noun right
+    before it in the sentence, or by its passage's first sentence."""
+    said = {w.lower() for w in name.split()} | {called_before(doc, start)} | described_by(name, openings)
+    before = doc.text[max(0, start - 24):start].split()
+    if before and before[-1].lower() in _TITLE_NOUNS:  # "Queensland Senator Barnaby Joyce": a senator
+        said.add(before[-1].lower())
+    return calls(noun, said)
+
+
+def called_anywhere(name: str, noun: str, sentences: list[Sentence]) -> bool:
+    """The name is called `noun` by its own words or its passage's first sentence ("Love Forecast … is a 2015
+    South Korean romantic comedy film")."""
+    return calls(noun, {w.lower() for w in name.split()} | described_by(name, opening_words(sentences)))
+
+
+# Capitalised titles that call the name after them what they say (the tagger calls them proper nouns)
+_TITLE_NOUNS = {"senator", "president", "governor", "mayor", "king", "queen", "prince", "princess", "general",
+                "judge", "justice", "professor", "captain", "chancellor", "minister", "premier", "bishop", "pope",
+                "emperor", "ambassador", "congressman", "congresswoman", "sheriff", "colonel", "admiral", "coach"}
+
+
+# "the grandson of Queen Victoria": a grandmother, for all that "grandson of" says
+GRANDFATHERS = {"grandfather", "great-grandfather"}
+_FEMALE = {"queen", "princess", "lady", "empress", "duchess", "countess", "baroness", "mrs", "mrs.", "madame",
+           "actress", "heiress", "wife", "mother", "daughter", "sister", "grandmother", "widow"}
+
+
+def female(name: str, start: int, doc: Any) -> bool:
+    """A name its own title or the noun before it calls a woman ("Queen Victoria", "actress Ann Fell")."""
+    before = doc.text[max(0, start - 9):start].split()  # "Mrs. Ann Fell": a title the tagger left outside
+    return name.split()[0].lower() in _FEMALE or called_before(doc, start) in _FEMALE \
+        or bool(before) and before[-1].lower() in _FEMALE
+
+
+def bare_name(name: str) -> str:
+    return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE)
