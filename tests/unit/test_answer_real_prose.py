@@ -100,6 +100,9 @@ def test_the_place_where_someone_did_something() -> None:
         "place", "Where {} attended a luau?", "In which county is {}?")
     inner = inner_hop(hop.subject)
     assert inner is not None and (inner.role, inner.subject) == ("writer", "The Hukilau Song")
+    # the doer is a name, not the words up to the next verb-like word
+    hop = first_hop("Who is the mayor of the city where Tom Hale and Ann Fell got married?")
+    assert hop is None or "got" not in hop.subject
     hop = first_hop("In which county is the town where Iron Harvest was filmed?")
     assert hop is not None and (hop.subject, hop.asks) == ("Iron Harvest", "Where was {} filmed?")
     song = "The Tide Song\n\"The Tide Song\" is a song written by Jack Orrin in 1948 after attending a luau in Laie."
