@@ -83,9 +83,15 @@ def is_called(name: str, start: int, doc: Any, noun: str, openings: dict[str, tu
 
 
 def called_anywhere(name: str, noun: str, sentences: list[Sentence]) -> bool:
-    """The name is called `noun` by its own words or its passage's first sentence ("Love Forecast … is a 2015
-    South Korean romantic comedy film")."""
-    return calls(noun, {w.lower() for w in name.split()} | described_by(name, opening_words(sentences)))
+    """The name is called `noun` by its own words, its passage's first sentence ("Love Forecast … is a 2015
+    South Korean romantic comedy film") or the word right before it in a sentence ("the Toronto label
+    Birchwood Music", "Queensland Senator Barnaby Joyce")."""
+    said = {w.lower() for w in name.split()} | described_by(name, opening_words(sentences))
+    for s in sentences:
+        at = s.text.find(name)
+        if at > 0 and (before := s.text[max(0, at - 24):at].split()):
+            said.add(before[-1].lower().strip(",;:"))
+    return calls(noun, said)
 
 
 # Capitalised titles that call the name after them what they say (the tagger calls them proper nouns)

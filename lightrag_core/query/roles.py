@@ -230,6 +230,9 @@ class Hop:
     qualifier: str = ""  # "youngest" in "the youngest son of X"
     asks: str = ""  # for a place found by its event: the question that finds it ("Where was {} born?")
     noun: str = ""  # what the holder is called, when the question says ("label" in "the label that released X")
+    # the holder must be called `noun` somewhere: "the film in which X made his debut" is no radio programme
+    # named beside "made" (a relative phrase with its preposition first says no more of the tie than that)
+    called: bool = False
 
     def asks_the_name(self) -> bool:
         """"Who is the director of X?": the holder itself is the answer."""
@@ -243,7 +246,7 @@ def first_hop(question: str) -> Hop | None:
                                                         ("place", _EVENT_PLACE), ("relative", _DONE_BY),
                                                         ("relative", _REDUCED), ("relative", _DONE_THAT),
                                                         ("named", _NAMED_AFTER), ("whose", _WHOSE),
-                                                        ("done where", _DONE_WHERE), ("relative", _PIED))
+                                                        ("done where", _DONE_WHERE), ("pied", _PIED))
              if (m := pattern.search(question)) and (pattern is not _PIED or _outer_stands(question, m))]
     if titled := _titled(question):
         found.append((titled.start(), "titled", titled))
@@ -261,9 +264,9 @@ def first_hop(question: str) -> Hop | None:
     if kind == "whose":  # the holder is what X is the <role> of ("… is the student newspaper of Wrenfield College")
         x, rest = _name_run(m["x"].strip())
         return Hop(f"{m['role']} of", x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
-    if kind == "relative":
+    if kind in {"relative", "pied"}:
         x, rest = _name_run(m["x"].strip())  # "the country that contains Tessaly Bay gain independence"
-        return Hop(_cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
+        return Hop(_cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"], called=kind == "pied")
     role = _ROLE_ALIASES.get(m["role"].lower(), m["role"].lower())
     if kind == "of" and (firm := _KIN_FIRM.match(question, m.end())):
         # "WingStreet's sister franchise": no kin, a thing the passages call so ("its sister franchise Pizza Hut")

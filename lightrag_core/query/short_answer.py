@@ -12,7 +12,7 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 from __future__ import annotations
 
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
-from lightrag_core.query.answer_type import ANY, CHOICE, DATE, PERSON, YES_NO, AnswerType, answer_type, noun_kind
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
@@ -52,29 +52,14 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:
         return yes_no_answer(kind, query, sentences)
-    through = _through_hop(kind, hop, scored) if (hop := first_hop(query)) else None
-    if through is not None and through.confident:
+    if (hop := first_hop(query)) and (through := _through_hop(kind, hop, scored)):
         return through
     # A question decomposition found a bridge for is read through it, or given no short answer: the
     # reading that ignores the bridge answers a different question (on hotpotqa_100 it was confident
     # and wrong where the bridged reading abstained, and the bridged evidence holds the answer more often).
-    # So is a question whose hop found a holder that the passages do not call what the question does
-    # ("the film in which X made his debut": a radio programme in the same sentence) and no confident
-    # answer about it: that hop is no better than none.
-    if through is not None and not (hop and _weak(hop, through, sentences)):
-        return through
-    return (_span(kind, query, scored, names, bridges) if bridges else None) or _span(kind, query, scored, names) \
-        or through
-
-
-def _weak(hop: Hop, through: ShortAnswer, sentences: list[Sentence]) -> bool:
-    """The hop's holder is a thing the passages do not call what the question calls it ("the film in which
-    …": a radio programme). A person's noun ("the man who …", "the senator for whom …") no passage calls
-    anyone, so it says nothing either way."""
-    if not hop.noun or noun_kind(hop.noun) == PERSON:
-        return False
-    at = 2 if inner_hop(hop.subject) else 1  # the hop's own holder, not a later one's
-    return len(through.path) > at + 1 and not called_anywhere(through.path[at], hop.noun, sentences)
+    if bridges and (bridged := _span(kind, query, scored, names, bridges)):
+        return bridged
+    return _span(kind, query, scored, names)
 
 
 def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]], depth: int = 1
@@ -98,8 +83,8 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
         found: tuple[list[str], list[Sentence]] | None = ([place.text], place.evidence)
     else:
         found = chain_holder(subject, hop.role, sentences, hop.qualifier, hop.noun)
-    if found is None:
-        return None
+    if found is None or (hop.called and not called_anywhere(found[0][-1], hop.noun, sentences)):
+        return None  # (a holder the question's noun must call: "the film in which X made his debut")
     person = found[0][-1]
     path, evidence = [*path, *found[0]], [*evidence, *found[1]]
     if hop.asks_the_name():
