@@ -7,8 +7,15 @@ from __future__ import annotations
 
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.roles import first_hop, inner_hop
+from lightrag_core.query.sentences import Sentence
 from tests.unit.test_answer_referents import _sentences
 from tests.unit.test_short_answer import answer
+
+
+def _held(subject: str, role: str, sentences: list[Sentence], noun: str = "") -> str | None:
+    """The holder's name `holder` finds, or None."""
+    found = holder(subject, role, sentences, noun=noun)
+    return found[0] if found else None
 
 CHARACTER = ("Ray Dunmore\nRay Dunmore (born 1962) is a fictional character in the television series \"North "
              "Line\". He is a constable who works in the city of Winnipeg. The character is portrayed by Canadian "
@@ -24,13 +31,11 @@ TWO_ROLES = ("Dean Faller\nDean Faller (born May 19, 1980) is an American actor.
 def test_who_played_a_character_is_read_from_either_side() -> None:
     hop = first_hop("When was the actor who played Ray Dunmore born?")
     assert hop is not None and (hop.role, hop.subject, hop.outer) == ("play", "Ray Dunmore", "When was {} born?")
-    found = holder("Ray Dunmore", "play", _sentences(CHARACTER))  # "portrayed by …"
-    assert found is not None and found[0] == "Tomas Berring"
-    found = holder("Ray Dunmore", "play", _sentences(ACTOR))  # "his lead role as …": the passage's subject
-    assert found is not None and found[0] == "Tomas Berring"
+    assert _held("Ray Dunmore", "play", _sentences(CHARACTER)) == "Tomas Berring"  # "portrayed by …"
+    # "his lead role as …": the passage's subject
+    assert _held("Ray Dunmore", "play", _sentences(ACTOR)) == "Tomas Berring"
     # the one who plays Chris Hallam, not the other character named near "playing"
-    found = holder("Chris Hallam", "play", _sentences(TWO_ROLES))
-    assert found is not None and found[0] == "Dean Faller"
+    assert _held("Chris Hallam", "play", _sentences(TWO_ROLES)) == "Dean Faller"
     found = answer("When was the actor who played Ray Dunmore born?", [CHARACTER, ACTOR], ["Ray Dunmore"])
     assert found is not None and found.confident and found.text == "April 30, 1961"
 
@@ -72,16 +77,14 @@ def test_a_films_star_a_lead_singer_and_a_great_grandfather_are_hops() -> None:
     assert hop is not None and (hop.role, hop.subject) == ("star", "Barrier Gate")
     film = ("Barrier Gate\n\"Barrier Gate\" is a 2002 short film written and directed by Grace Lin. It stars "
             "Sandra Okafor as a researcher and Suzy Nakano as a subject.")
-    found = holder("Barrier Gate", "star", _sentences(film))
-    assert found is not None and found[0] == "Sandra Okafor"
+    assert _held("Barrier Gate", "star", _sentences(film)) == "Sandra Okafor"
     hop = first_hop("Where was the lead singer of Alphaville born?")
     assert hop is not None and (hop.role, hop.qualifier, hop.subject) == ("singer", "lead", "Alphaville")
     hop = first_hop("When did the great-grandfather of Demos Chen die?")
     assert hop is not None and (hop.role, hop.subject) == ("great-grandfather", "Demos Chen")
     person = ("Demos Chen\nDemos Chen (born 1976) is a Taiwanese businessman. He is known for being the "
               "great-grandson of the late President Chiang Kai-shek.")
-    found = holder("Demos Chen", "great-grandfather", _sentences(person))
-    assert found is not None and found[0] == "Chiang Kai-shek"
+    assert _held("Demos Chen", "great-grandfather", _sentences(person)) == "Chiang Kai-shek"
     # a kin word before a thing's noun is a thing's tie, not kin
     hop = first_hop("In what year was WingHouse's sister franchise founded?")
     assert hop is not None and (hop.role, hop.outer) == ("sister franchise", "In what year was {} founded?")
@@ -90,8 +93,7 @@ def test_a_films_star_a_lead_singer_and_a_great_grandfather_are_hops() -> None:
 def test_a_holder_named_in_the_subjects_own_title() -> None:
     show = ("The Rowan Pike Hour\nThe Rowan Pike Hour is a series of eight programmes directed by Rowan Pike and "
             "written by Pike with Andy Rolle and Kevin Cole.")
-    found = holder("The Rowan Pike Hour", "director", _sentences(show))
-    assert found is not None and found[0] == "Rowan Pike"
+    assert _held("The Rowan Pike Hour", "director", _sentences(show)) == "Rowan Pike"
 
 
 def test_the_place_where_someone_did_something() -> None:
@@ -150,8 +152,8 @@ def test_a_preposition_before_whom_or_which_is_a_relative_phrase() -> None:
     aide = ("Scott Bolt\nScott Bolt (born 1968) is an Australian politician. He previously served as chief of staff "
             "to Queensland Senator Barnaby Joyce and was a director of a transport company.")
     senator = "Barnaby Joyce\nBarnaby Joyce (born 17 April 1967) is an Australian politician."
-    found = holder("Scott Bolt", "serv", _sentences(aide), noun="senator")  # the title calls him a senator
-    assert found is not None and found[0] == "Barnaby Joyce"
+    # the title calls him a senator
+    assert _held("Scott Bolt", "serv", _sentences(aide), noun="senator") == "Barnaby Joyce"
     found = answer("When was the senator for whom Scott Bolt served as chief of staff born?", [aide, senator],
                    ["Scott Bolt"])
     assert found is not None and found.confident and found.text == "17 April 1967"
@@ -167,20 +169,17 @@ def test_what_the_review_found_stays_fixed() -> None:
     # a band's line-up with each member's instrument in a bracket after the name
     band = ("Ironclad\nIronclad is an American heavy metal band. The band consists of James Hale (vocals, rhythm "
             "guitar), Lars Brede (drums), Kirk Hamm (lead guitar) and Rob Trent (bass).")
-    found = holder("Ironclad", "drummer", _sentences(band))
-    assert found is not None and found[0] == "Lars Brede"
+    assert _held("Ironclad", "drummer", _sentences(band)) == "Lars Brede"
     # a subject never holds its own role; words that are no name, "Special Teams", hold none
     film = ("Ed Wood\nEdward Davis Wood Jr. (1924 – 1978) was an American filmmaker. Glen or Glenda is a 1953 film "
             "written and directed by Ed Wood.")
     assert (holder("Ed Wood", "director", _sentences(film)) or ("",))[0] != "Ed Wood"
     team = ("Dallas Rangers\nThe Dallas Rangers are a football team. In 2001 the Rangers hired Tom Hale as Special "
             "Teams coach.")
-    found = holder("Dallas Rangers", "coach", _sentences(team))
-    assert found is not None and found[0] == "Tom Hale"
+    assert _held("Dallas Rangers", "coach", _sentences(team)) == "Tom Hale"
     character = ("Ray Dunmore\nRay Dunmore is a fictional character in the series North Line. The role of Ray Dunmore "
                  "was played by Tomas Berring.")
-    found = holder("Ray Dunmore", "play", _sentences(character))
-    assert found is not None and found[0] == "Tomas Berring"
+    assert _held("Ray Dunmore", "play", _sentences(character)) == "Tomas Berring"
     # "great-grandson of" is no "grandson of"; an actress is no grandfather
     person = ("Demos Chen\nDemos Chen (born 1976) is a businessman. He is the great-grandson of President Chiang "
               "Kai-shek.")
@@ -233,9 +232,8 @@ def test_a_hop_to_a_name_not_called_what_was_asked_gives_way_to_a_confident_whol
 
 def test_what_the_second_review_found_stays_fixed() -> None:
     # a bracket that names someone says who did it, not the name before it
-    found = holder("Jaws", "director", _sentences(
-        "Jaws\nIn 1975 Universal released Jaws (which Steven Spielberg directed) to great acclaim."))
-    assert found is not None and found[0] == "Steven Spielberg"
+    released = "Jaws\nIn 1975 Universal released Jaws (which Steven Spielberg directed) to great acclaim."
+    assert _held("Jaws", "director", _sentences(released)) == "Steven Spielberg"
     # "the man who directed Jaws": a person's noun calls nobody, so the hop stands and no other man's death answers
     film = ("Jaws (film)\nJaws is a 1975 American thriller film directed by Steven Spielberg and based on the 1974 "
             "novel by Peter Benchley.")
@@ -250,6 +248,5 @@ def test_what_the_second_review_found_stays_fixed() -> None:
     hop = first_hop("When was the king under whom Thomas Cromwell served born?")
     assert hop is not None and (hop.noun, hop.subject, hop.outer) == ("king", "Thomas Cromwell", "When was {} born?")
     # a woman's title the tagger leaves outside her name
-    found = holder("Tom Hale", "grandfather", _sentences(
-        "Tom Hale\nTom Hale (born 1976) is an English actor. He is the grandson of Mrs. Ann Fell."))
-    assert found is None
+    grandson = "Tom Hale\nTom Hale (born 1976) is an English actor. He is the grandson of Mrs. Ann Fell."
+    assert _held("Tom Hale", "grandfather", _sentences(grandson)) is None
