@@ -76,9 +76,8 @@ def is_called(name: str, start: int, doc: Any, noun: str, openings: dict[str, tu
     """The name is called `noun` by its own words ("Society for Shoreline Studies"), by the noun right
     before it in the sentence, or by its passage's first sentence."""
     said = {w.lower() for w in name.split()} | {called_before(doc, start)} | described_by(name, openings)
-    before = doc.text[max(0, start - 24):start].split()
-    if before and before[-1].lower() in _TITLE_NOUNS:  # "Queensland Senator Barnaby Joyce": a senator
-        said.add(before[-1].lower())
+    if (title := word_before(doc.text, start)) in _TITLE_NOUNS:  # "Queensland Senator Barnaby Joyce": a senator
+        said.add(title)
     return calls(noun, said)
 
 
@@ -88,9 +87,8 @@ def called_anywhere(name: str, noun: str, sentences: list[Sentence]) -> bool:
     Birchwood Music", "Queensland Senator Barnaby Joyce")."""
     said = {w.lower() for w in name.split()} | described_by(name, opening_words(sentences))
     for s in sentences:
-        at = s.text.find(name)
-        if at > 0 and (before := s.text[max(0, at - 24):at].split()):
-            said.add(before[-1].lower().strip(",;:"))
+        if (at := s.text.find(name)) > 0:
+            said.add(word_before(s.text, at))
     return calls(noun, said)
 
 
@@ -108,10 +106,16 @@ _FEMALE = {"queen", "princess", "lady", "empress", "duchess", "countess", "baron
 
 def female(name: str, start: int, doc: Any) -> bool:
     """A name its own title or the noun before it calls a woman ("Queen Victoria", "actress Ann Fell")."""
-    before = doc.text[max(0, start - 9):start].split()  # "Mrs. Ann Fell": a title the tagger left outside
+    # ("Mrs. Ann Fell": a title the tagger left outside the name)
     return name.split()[0].lower() in _FEMALE or called_before(doc, start) in _FEMALE \
-        or bool(before) and before[-1].lower() in _FEMALE
+        or word_before(doc.text, start) in _FEMALE
 
 
 def bare_name(name: str) -> str:
     return re.sub(r"^the\s+", "", name.strip(" ,."), flags=re.IGNORECASE)
+
+
+def word_before(text: str, start: int) -> str:
+    """The word right before `start`, in lower case and without a comma after it ("" at the start)."""
+    before = text[max(0, start - 24):start].split()
+    return before[-1].lower().strip(",;:") if before else ""
