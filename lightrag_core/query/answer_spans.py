@@ -71,20 +71,21 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 continue
             if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
                 continue
+            label = "GPE" if e.label_ == "ORG" and _placed_before_its_country(doc, e) else e.label_
             first = doc[_day_start(doc, e)]
             while first.pos_ == "INTJ" and first.i < e.end - 1:  # "Hey Li Hua": a greeting is no part of a name
                 first = doc[first.i + 1]
             text = doc[first.i:e.end].text
             if e.label_ == "PERSON":
                 text = with_territory(without_heading(text), doc.text, e.end_char)
-            elif e.label_ in _OF_NAMED:
+            elif label in _OF_NAMED:
                 text = with_territory(text, doc.text, e.end_char, always=True)
                 if joined := _AND_BEFORE.search(doc.text[:first.idx]) if _INSTITUTION.search(text) else None:
                     # "the Australian Film Television and Radio School": the model stops at "and"
                     spans = [k for k in spans if k.start + len(k.text) <= joined.start(1)]  # its first half
                     spans.append(Span(joined.group(1) + text, e.label_, e.root.i, joined.start(1), _locative(e.root)))
                     continue
-            spans.append(Span(text, e.label_, e.root.i, first.idx, _locative(e.root)))
+            spans.append(Span(text, label, e.root.i, first.idx, _locative(e.root)))
         labelled = {i for e in doc.ents for i in range(e.start, e.end)}
         spans += [Span(with_territory(c.text, doc.text, c.end_char, always=True), "NAME", c.root.i, c.start_char,
                        _locative(c.root))
@@ -107,6 +108,20 @@ def _after_person(doc: Any, ent: Any) -> bool:
         return False
     named = len(doc.text[:opened].rstrip())
     return any(p.label_ == "PERSON" and named - 2 <= p.end_char <= named for p in doc.ents)
+
+
+def _placed_before_its_country(doc: Any, e: Any) -> bool:
+    """"(born 15 September 1971, Christchurch, New Zealand)": the small model calls a town before its
+    country an organisation; a name of one to three proper nouns, without an institution's word, followed
+    by a comma and a country or state, is a place."""
+    after = doc[e.end:e.end + 2]
+    country = next((g for g in doc.ents if g.start == e.end + 1), None)
+    # where a place is named: "born …, Christchurch", "in Christchurch"; not "joined Celtic, Scotland's …",
+    # "worked for Microsoft, United States", "studied at Harvard, Massachusetts"
+    return (len(e) <= 3 and all(t.pos_ == "PROPN" for t in e) and not _INSTITUTION.search(e.text)
+            and len(after) == 2 and after[0].text == "," and country is not None and country.label_ == "GPE"
+            and (country.end >= len(doc) or doc[country.end].text not in {"'s", "’s"})
+            and e.start > 0 and doc[e.start - 1].lower_ in {",", "in", "near", "from", "born"})
 
 
 _NAMED = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT"}  # not "French", an ADJ NORP

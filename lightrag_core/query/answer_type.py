@@ -106,6 +106,10 @@ _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|
 # A comparison is read from at most this many characters: real ones are far shorter, and the
 # patterns that find the two sides backtrack over what they are given.
 MAX_COMPARED = 300
+# the first option when it holds a comma of its own, after the comparison's comma: capitalised words only
+_TITLED_FIRST = re.compile(r"\b(?:first|earlier|later|older|younger|larger|more)\s*,\s*"
+                           r"(?P<a>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*,\s+[A-Z][^,?]*?))\s+or\s+[^,?]+\??\s*$",
+                           re.IGNORECASE)
 _EARLIER = ("first", "earlier", "earliest", "older", "oldest", "before", "sooner")
 _LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "recent", "recently", "after")
 
@@ -135,6 +139,8 @@ def answer_type(question: str) -> AnswerType:
     options = _OPTIONS.search(text[-MAX_COMPARED:])  # "…, A or B?" ends the question
     if options and (lowered.startswith(("which", "who", "what")) or _AUX_START.match(text)):
         a, b = _clean(options["a"]), _clean(options["b"])
+        if (titled := _TITLED_FIRST.search(text[-MAX_COMPARED:])) and titled["a"].endswith(options["a"]):
+            a = titled["a"]  # "born first, Rich Man, Poor Man or The Outsider?": a title with a comma
         if a and b and not _AUX_START.match(text):
             return AnswerType(CHOICE, (a, b), order)
     said = re.split(r"(?<=[.!?])\s+", text)

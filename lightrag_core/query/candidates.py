@@ -8,6 +8,8 @@ answers. `short_answer.py` decides whether the best one is clear enough to give.
 
 from __future__ import annotations
 
+import re
+
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import (
@@ -23,33 +25,48 @@ from lightrag_core.query.answer_spans import (
     proximity,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
-from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
+from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
+from lightrag_core.query.candidate_pool import replies_to_openers, stating
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
-from lightrag_core.query.life_events import EVENT_WORDS, asked_event, in_others_bracket, life_event, placed_by
+from lightrag_core.query.life_events import (
+    EVENT_WORDS,
+    asked_event,
+    bracket_owner,
+    in_first_bracket,
+    in_others_bracket,
+    life_event,
+    placed_by,
+)
 from lightrag_core.query.question_parse import (
+    asked_count,
     asked_description,
     asked_identity,
+    asked_of_name,
+    asked_of_role,
     asked_qualifier,
     asked_verb,
     asks_doer,
     asks_opener,
     asks_when_said,
+    who_did,
 )
 from lightrag_core.query.referents import (
     about_other_subject,
+    names_person,
+    opens_with,
     passage_opening,
+    person_doing,
     refers_to_subject,
     subject_called,
     subject_kinds,
+    surname_of_another,
 )
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
-from lightrag_core.query.span_fit import Asked, beside, fit, names_head, typed
+from lightrag_core.query.span_fit import Asked, beside, called_as, fit, names_head, typed
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
-EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
-STATING = 0.25  # the share of the question's relation words such a sentence must state itself
 BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
 # A sentence that names none of the question's names states something about something else ("The show
 # starred Orlando Bloom" for "Simon & Simon starred which actor?"): its spans count for this much.
@@ -86,7 +103,16 @@ SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT 
 STAMPED = 0.4  # weight of a chat line's time stamp, for "when did X …?"
 # "Who suggests …?": a line after another speaker's on the same topic in the same message is a reply
 REPLY = 0.5  # lihuaworld multihop: 5 more right confident answers, no wrong one (0.3 the same, 0.7 three)
-REPLY_SHARE = 0.5  # ... when that earlier line states at least this share of what the reply states
+
+
+def _counts(counted: frozenset[str], before: str, after: str) -> bool:
+    """The number counts what the question asks to count: "seven studio albums" for "how many studio
+    albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs")."""
+    return bool(counted) and not _PART_OF.search(before) \
+        and counted <= stems(" ".join(re.findall(r"[a-z]+", after.lower())[:len(counted) + 1]))
+
+
+_PART_OF = re.compile(r"\b(?:including|includes|include|of\s+which|among\s+them|of\s+them|in)\s*$", re.IGNORECASE)
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -101,11 +127,13 @@ Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (scor
 
 
 def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]],
-                    names: list[str], found: tuple[str, ...] = (), behind: tuple[str, ...] = ()) -> list[Candidate]:
+                    names: list[str], found: tuple[str, ...] = (), behind: tuple[str, ...] = (),
+                    context: list[Sentence] | None = None) -> list[Candidate]:
     """Every span of the asked-for type in the best sentences and along bridge paths, best first.
     `found`: names the question stands for but does not hold (decomposition's bridges), never answers.
     `behind`: names a hop has already passed ("Lumen Records" when asking about its founder): neither
-    answers nor bridges, so the path does not turn back."""
+    answers nor bridges, so the path does not turn back. `context`: all the context's sentences, when
+    `scored` holds only those about a name (a passage's opening says who its "he" is)."""
     sentences = [s for s, _ in scored]
     # "What nationality is X?": a sentence states it as "a French director", never with the word itself.
     terms = relation_terms(query, names) - _UNSTATED
@@ -124,7 +152,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     asks_not = any(t.dep_ == "neg" for t in doc)
     verb = asked_verb(doc)
     doer = kind.kind == PERSON and asks_doer(doc)
-    replies = _replies(sentences, terms, idf) if doer and asks_opener(doc) else set()
+    replies = replies_to_openers(sentences, terms, idf) if doer and asks_opener(doc) else set()
     stamped = kind.kind == DATE and asks_when_said(doc)
     period = asked_end(query, doc) if kind.kind == DATE else ""  # "when did it premiere?": a period's start
     since = kind.kind == DATE and asks_since(query)  # "since what year …?": "since 2004"
@@ -140,6 +168,27 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         return cover(set(description), plain, p.sentence.stems) if description and defines(p, span, kind.head) \
             else 0.0
     event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
+    own_life = bool(event) and asked_of_name(doc, names)
+    # "When was the creator of the series in which X played … born?": never X's own birth
+    holder_noun = asked_of_role(doc)
+    held_life = bool(event) and bool(holder_noun)
+    counted = asked_count(doc) if kind.kind == NUMBER else frozenset()
+    who_verb = who_did(doc) if kind.kind == PERSON else ("", "", frozenset())
+
+    def ours(owner: str) -> bool:  # a bracket after a name the question holds
+        return any(names_person(n, owner) for n in named)
+
+    def of_bridge(p: ParsedSentence, start: int, bridge: str) -> bool:
+        """The birth or death is the bridge's own: in its bracket, or said by a sentence that opens with its
+        name or a pronoun ("Marsh died …"; not "His wife died …", which may be the question's own name's)."""
+        last = re.escape(bridge.split()[-1]) if bridge.split() else ""
+        return names_person(bridge, bracket_owner(p.sentence.text, start)) or bool(
+            re.match(rf"(?:{last}|[Hh]e|[Ss]he)\b", p.sentence.text) if last else False)
+
+    def own_bracket(p: ParsedSentence, start: int, names: list[str]) -> bool:
+        """In the bracket of one of the names, or the first one of its own passage's opening."""
+        return any(names_person(n, bracket_owner(p.sentence.text, start)) for n in names) or (
+            in_first_bracket(p.sentence.text, start) and opens_with(p.sentence, names))
     # not "the mayor of what city?": there the noun types the answer
     typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
                    doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
@@ -156,10 +205,11 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         Asked of several names, a sentence about another sitcom that "premiered" says nothing of this one."""
         alone = kind.kind == DATE and not event and len(named) == 1 and bool(lemmas)
         return placed_by(p, span, lemmas, own_clause=True) if alone else 0.0
-    pool = parse([*sentences[:POOL], *_stating(sentences[POOL:], names, found, terms, idf)])
+    pool = parse([*sentences[:POOL], *stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
     named = [n for n in names if n]
+    held = [n for n in named if n not in found]  # the question's own names, not the bridges that stand for it
     candidates: dict[str, tuple[float, list[Sentence], list[str]]] = {}
 
     through: dict[str, float] = {}  # bridge → the best score of an answer reached through it
@@ -198,7 +248,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """The question's names the sentence names, or whose chat line it is ("LiHua: Ugh, that client …"
         for "When did Li Hua express frustration …?")."""
         speaker = squash(s.speaker)
-        return [n for n in named if named_in(n, s.name_stems) or (speaker and squash(n) == speaker)]
+        return [n for n in named if (named_in(n, s.name_stems) and not surname_of_another(n, s, sentences))
+                or (speaker and squash(n) == speaker)]
 
     # One sentence: it names the question's entity and states the answer.
     for p in pool:
@@ -222,7 +273,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
                        + HEAD_WORD * names_head(kind, text, beside(p, span)[0])
                        + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
-                       + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun))))
+                       + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun)))
+                       + HEAD_WORD * _counts(counted, *beside(p, span)))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:
@@ -233,9 +285,13 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 if negated:
                     score *= NEGATED
-                if event and named and in_others_bracket(p.sentence.text, span.start,
-                                                         lambda owner: any(named_in(n, stems(owner)) for n in named)):
+                if event and named and not own_bracket(p, span.start, named) \
+                        and in_others_bracket(p.sentence.text, span.start, ours, own_life and bool(reached)):
                     score *= OTHER_SUBJECT  # "…, Bernhard Lloyd (born … in Enger)": another name's birth
+                if held_life and (life <= 0 or own_bracket(p, span.start, held)):
+                    continue  # "When was the singer who sang with X born?": a birth, and not X's own
+                if holder_noun and kind.kind in LABELS and called_as(p, span, holder_noun):
+                    continue  # "Whom did the co-founder of X replace?": not "Bert Bell, co-founder of X"
                 if listed(p, span) >= LIST:
                     score *= LISTED
                 score *= end_fit(period, p, span)
@@ -250,6 +306,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 score = (base * fitted + DEFINED) * (1 - 0.6 * _overlap(text, q_words))
                 score *= (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
                 offer(text, score, [opening, p.sentence], [*reached[:1], text])
+        if kind.kind == PERSON and (did := person_doing(p, who_verb, context or sentences)) and not asked(did[0]):
+            score = (base + AGENT) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
+            offer(did[0], score, [did[1], p.sentence], [*reached[:1], did[0]])  # "he was elected …": who he is
         # A chat line answers by who says it ("Who suggests hot pot?") and by when ("When did Li Hua tell
         # Adam …?"), weighted as a span the parse ties to the question, and discounted as its spans are.
         chat = [(SPEAKER, p.sentence.speaker if doer and not asked(p.sentence.speaker) else ""),
@@ -305,6 +364,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= NEGATED
                 if listed(second, span) >= LIST:
                     score *= LISTED
+                if life > 0 and own_life and of_bridge(second, span.start, bridge_name):
+                    score *= OTHER_SUBJECT  # "When did A. J. Marsh die?": not the death of his son, a bridge
                 score *= end_fit(period, second, span)
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])
                 through[bridge_name.lower()] = max(through.get(bridge_name.lower(), 0.0), score)
@@ -328,41 +389,3 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if onward >= BRIDGE_ONWARD * score:
             merged[key] = (score * BRIDGE_PENALTY, evidence, path)
     return sorted(merged.items(), key=lambda kv: -kv[1][0])
-
-
-def _stating(sentences: list[Sentence], names: list[str], found: tuple[str, ...], terms: set[str],
-             idf: dict[str, float]) -> list[Sentence]:
-    """Sentences below the pool that name what the question is about and state, in their own words,
-    part of what it asks ("It was created by TV executive Reg Watson" after "Neighbours is a soap
-    opera"): they share few words with the question, so the scoring ranks them low, but they hold the
-    answer. A bridge decomposition found leads; a name may be inherited from the sentence before,
-    the relation words may not (every sentence after "X is a fictional character" would cover them)."""
-    if not terms or not names:
-        return []
-
-    ranked: list[tuple[tuple[bool, float], int, Sentence]] = []
-    for i, s in enumerate(sentences):  # each sentence's names and cover read once
-        reached = sum(named_in(n, s.name_stems) for n in names)
-        covered = cover(terms, idf, s.stems) if reached else 0.0
-        if reached and covered >= STATING:
-            ranked.append(((any(named_in(f, s.name_stems) for f in found), covered + reached / len(names)), -i, s))
-    return [s for *_, s in sorted(ranked, key=lambda r: r[:2], reverse=True)[:EXTRA_POOL]]
-
-
-def _replies(sentences: list[Sentence], terms: set[str], idf: dict[str, float]) -> set[int]:
-    """The chat lines (by id) that follow another speaker's line of the same message stating at least
-    REPLY_SHARE as much of the question: "Beer it is! Perfect match for hot pot." after "How about some
-    cold beer with the hot pot?"."""
-    messages: dict[tuple[int, object], list[Sentence]] = {}
-    for s in sentences:
-        if s.speaker:
-            messages.setdefault(s.message, []).append(s)
-    out: set[int] = set()
-    for lines in messages.values():
-        said: dict[str, float] = {}  # speaker → the most of the question a line of theirs stated so far
-        for s in sorted(lines, key=lambda line: line.offset):
-            covered = cover(terms, idf, s.name_stems)
-            if covered > 0 and any(v >= REPLY_SHARE * covered for who, v in said.items() if who != s.speaker):
-                out.add(id(s))
-            said[s.speaker] = max(said.get(s.speaker, 0.0), covered)
-    return out

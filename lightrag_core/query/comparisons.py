@@ -13,6 +13,7 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
 from lightrag_core.query.countries import country_named, country_of_word
+from lightrag_core.query.dates import dates_in
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.roles import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, named_in, stems
@@ -49,16 +50,20 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
 
 
 # "Which film has the director who died first, A or B?": the dates are the director's, not the film's.
-_ROLE = re.compile(r"\b(?:has|had|with|whose|by)\s+(?:the\s+)?(?-i:(?P<role>" + "|".join(ROLE_WORDS) + r"))\b",
-                   re.IGNORECASE)
+# "Which novel's author was born first, A or B?" too; a possessive noun that is no known role ("Which
+# biopic's subject …?") still dates someone other than the options, so no option's own date answers it.
+_ROLE = re.compile(r"(?:\b(?:has|had|with|whose|by)\s+(?:the\s+)?|^\w+\s+[\w-]+(?:\s+[\w-]+)?['’]s\s+(?:lead\s+)?)"
+                   r"(?-i:(?P<role>" + "|".join(ROLE_WORDS) + r"))\b", re.IGNORECASE)
+_OTHERS = re.compile(r"^\w+\s+[\w-]+(?:\s+[\w-]+)?['’]s\s+[a-z]", re.IGNORECASE)
 _BORN = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
 # "die" in lower case only: "(German: Die Beine von Dolores) is a 1957 … film" dates no death
 _DIED = re.compile(r"\b(?:[Dd]ied|[Dd]eath|[Dd]ead|die|dies)\b")
 _LIFE = re.compile(r"\((?:born\s+)?[^()]{0,40}?\b(1[0-9]{3}|20[0-9]{2})\b(?:[^()]{0,40}?[–—-][^()]{0,40}?"
                    r"\b(1[0-9]{3}|20[0-9]{2})\b)?[^()]{0,40}\)")
 
+_BORN_BRACKET = re.compile(r"\((?:born|b\.)\s", re.IGNORECASE)
 
-Dated = tuple[int, list[Sentence], str]  # a year, the sentences that give it, and whose year it is
+Dated = tuple["When", list[Sentence], str]  # a date, the sentences that give it, and whose date it is
 
 # "Who lived longer, A or B?", "Who died younger?": compared by the years each side lived.
 _LIVED = re.compile(r"\blived?\s+(?P<span>longer|shorter)\b|\bdied\s+(?:at\s+an?\s+)?(?P<age>younger|older)\b",
@@ -105,26 +110,48 @@ def _life_of(query: str, option: str) -> str:
 
 
 def _year(text: str, life: str) -> int | None:
-    """The year a sentence gives for a birth or death (after "born"/"died", or in a "(1924 – 2005)"
-    bracket), or its first year when the question asks neither; None when it does not say."""
+    when = _when(text, life)
+    return when[0] if when else None
+
+
+When = tuple[int, int, int]  # year, month, day; month and day 0 when the sentence gives the year alone
+
+
+def _when(text: str, life: str) -> When | None:
+    """The date a sentence gives for a birth or death (after "born"/"died", or in a "(1924 – 2005)"
+    bracket), or its first year when the question asks neither; None when it does not say. The month and
+    day are read when the year is part of a written date ("born April 2, 1960")."""
     if not life:
         found = YEAR.search(text)
-        return int(found.group(1)) if found else None
+        return _dated(text, found) if found else None
     word = (_DIED if life == "death" else _BORN).search(text)
     if word and (after := YEAR.search(text, word.end())) and after.start() - word.end() < 40:
-        return int(after.group(1))
+        return _dated(text, after)
     for bracket in _LIFE.finditer(text):
-        first, second = bracket.group(1), bracket.group(2)
+        if not bracket.group(2) and not _BORN_BRACKET.match(bracket.group(0)) and (
+                text[:bracket.start()].rstrip().endswith(('"', "”", "'")) or "both" in bracket.group(0)):
+            continue  # ""The Young Lions" (1948)" and "(both 1942)" date works, "Mira Stone (1948)" a birth
         if life == "birth":
-            return int(first)
-        if second:
-            return int(second)
+            return _dated(text, bracket, 1)
+        if bracket.group(2):
+            return _dated(text, bracket, 2)
     return None
+
+
+def _dated(text: str, found: re.Match[str], group: int = 1) -> When:
+    """The year `found` holds, with the month and day of the written date it ends, if it ends one."""
+    start, end = found.start(group), found.end(group)
+    for written in dates_in(text[max(0, start - 20):end]):
+        if written.text.endswith(found.group(group)):
+            return written.when.year, written.when.month, written.when.day
+    return int(found.group(group)), 0, 0
 
 
 def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms: set[str],
                   idf: dict[str, float]) -> ShortAnswer | None:
     role = _ROLE.search(query)
+    if role is None and _OTHERS.match(query) and _life(query):
+        return None  # "Which film's subject was born first?": a person's birth, not the film's year
     dated: dict[str, Dated] = {}
     for option in kind.options:
         life = _life_of(query, option)
@@ -133,35 +160,42 @@ def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms
         if found is None:
             return None
         dated[option] = found
-    (a, (year_a, said_a, who_a)), (b, (year_b, said_b, who_b)) = dated.items()
-    if year_a == year_b:
+    (a, (when_a, said_a, who_a)), (b, (when_b, said_b, who_b)) = dated.items()
+    # the same year tells nothing unless both give the month ("April 2, 1960" after "February 17, 1960")
+    if when_a[0] == when_b[0] and not (when_a[1] and when_b[1]) or when_a == when_b:
         return None
-    earlier = a if year_a < year_b else b
+    earlier = a if when_a < when_b else b
     winner = earlier if kind.order == "earlier" else (b if earlier == a else a)
-    return ShortAnswer(winner, [*said_a, *said_b], [f"{who_a}: {year_a}", f"{who_b}: {year_b}", winner], 1.0)
+    return ShortAnswer(winner, [*said_a, *said_b], [f"{who_a}: {_shown(when_a)}", f"{who_b}: {_shown(when_b)}", winner],
+                       1.0)
+
+
+def _shown(when: When) -> str:
+    year, month, day = when
+    return f"{year}-{month:02d}-{day:02d}" if month else str(year)
 
 
 def _own_year(option: str, life: str, sentences: list[Sentence], terms: set[str],
               idf: dict[str, float]) -> Dated | None:
-    years = [(y, s) for s in _about(option, sentences) if (y := _year(s.text, life)) is not None]
-    if not years:
+    dates = [(w, s) for s in _about(option, sentences) if (w := _when(s.text, life)) is not None]
+    if not dates:
         return None
-    year, said = max(years, key=lambda ys: cover(terms, idf, ys[1].name_stems))
-    return year, [said], option
+    when, said = max(dates, key=lambda ws: cover(terms, idf, ws[1].name_stems))
+    return when, [said], option
 
 
 def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) -> Dated | None:
-    """The option's director (or author, father …), then that person's year from a sentence about them."""
+    """The option's director (or author, father …), then that person's date from a sentence about them."""
     found = holder(option, role, sentences)
     if found is None:
         return None
     person, said = found
-    own = _year(said.text[said.text.find(person):], life)  # "directed by Sergio Leone (1929–1989)"
+    own = _when(said.text[said.text.find(person):], life)  # "directed by Sergio Leone (1929–1989)"
     if own is not None and life:
         return own, [said], person
     for other in _about(person, sentences):
-        if other is not said and (year := _year(other.text, life)) is not None:
-            return year, [said, other], person
+        if other is not said and (when := _when(other.text, life)) is not None:
+            return when, [said, other], person
     return None
 
 

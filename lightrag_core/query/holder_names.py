@@ -58,7 +58,13 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
         if not any(a < run.end() and run.start() < b for a, b in taken) and not country_of_word(run.group()) \
                 and _NAMING.search(said.text, max(0, run.start() - 12), run.start()):
             names.setdefault(run.group(), run.start())
-    return names
+    # "Hank Williams, Sr.": the tagger may call the suffix a name (or a place) of its own
+    # ("Sr." may even split into "Sr" and ".")
+    # ("Sr." may even split into "Sr" and ".")
+    return {name: at for name, at in names.items() if not _SUFFIX_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)}
+
+
+_SUFFIX_ONLY = re.compile(r"(?:Sr|Jr|Snr|Jnr)\.?|I{2,3}|IV")
 
 
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3}(?![\w'’-])")
@@ -119,3 +125,34 @@ def word_before(text: str, start: int) -> str:
     """The word right before `start`, in lower case and without a comma after it ("" at the start)."""
     before = text[max(0, start - 24):start].split()
     return before[-1].lower().strip(",;:") if before else ""
+
+
+# The works whose maker a possessive names ("a character from Richard Wright's 1953 novel", "Sergio Leone's
+# 1984 film"), by the role asked: the writer of a novel, the director of a film
+_WRITTEN = "novel|book|story|poem|play|comic"
+_MADE = {"author": _WRITTEN, "writer": _WRITTEN, "writ": _WRITTEN, "creator": f"{_WRITTEN}|series|show",
+         "creat": f"{_WRITTEN}|series|show", "director": "film|movie|documentary", "direct": "film|movie|documentary"}
+# a person's name: two to four capitalised words, not an acronym or a firm ("the BBC's", "Marvel Comics'")
+_POSSESSOR = (r"(?P<name>(?-i:[A-Z][a-z][\w.'-]*(?:\s+[A-Z][\w.'-]*){1,3}))['’]s\s+(?:\d{4}\s+)?"
+              r"(?:[a-z-]+\s+){0,2}")
+_OTHER_WORK = re.compile(r"\b(?:remake|sequel|prequel|version|adaptation|parody|spin-off)\s+(?:of|to)\s+$|"
+                         r"\b(?:based\s+on|inspired\s+by|adapted\s+from)\s+$", re.IGNORECASE)
+_FIRM_WORDS = re.compile(r"\b(?:Comics|Studios?|Pictures|Records|Books|Press|Entertainment|Television|Films?|"
+                         r"Productions|Company|Corporation|Network|Channel|Media|Publishing|Group)\b")
+
+
+def maker(role: str, about: list[Sentence], subject_words: set[str]) -> tuple[str, Sentence] | None:
+    """The maker a sentence about the subject names by a possessive before the asked kind of work, when no
+    cue word states the role: "Cross Damon was a fictional character from Richard Wright's 1953 novel"."""
+    if role not in _MADE:
+        return None
+    made = re.compile(_POSSESSOR + rf"(?:{_MADE[role]})s?\b", re.IGNORECASE)
+    for said in about:
+        for found in made.finditer(said.text):
+            name = found["name"]
+            if _OTHER_WORK.search(said.text[max(0, found.start() - 30):found.start()]):
+                continue  # "a remake of David Lean's 1946 film": that film's maker
+            if not {w.lower() for w in name.split()} & subject_words and not country_of_word(name) \
+                    and not _FIRM_WORDS.search(name):
+                return bare_name(name), said
+    return None

@@ -108,15 +108,38 @@ def _bracket_event(text: str, span: Span) -> str:
 _LIFE = re.compile(r"\b(?:born|died|b\.|d\.)|\b(?:1[0-9]{3}|20[0-9]{2})\b")
 
 
-def in_others_bracket(text: str, start: int, ours: Callable[[str], bool]) -> bool:
+def in_others_bracket(text: str, start: int, ours: Callable[[str], bool], own: bool = False) -> bool:
     """`start` is in a bracket after another name than ours, in a sentence that gives ours a bracket too
     ("… lead singer Marian Gold (born 26 May 1954 in Herford), Bernhard Lloyd (born … in Enger)": Enger is
-    Bernhard Lloyd's birthplace, not Marian Gold's). Each bracket belongs to the words before it, back to
-    the bracket before."""
-    owners = [(b.start(1), b.end(1), re.split(r"[;()]", text[max(0, b.start() - 60):b.start()])[-1])
-              for b in _BRACKETS.finditer(text) if _LIFE.search(b.group(1))]  # not "Breslau (now Wrocław)"
+    Bernhard Lloyd's birthplace, not Marian Gold's), or, when the question asks our `own` birth or death of a
+    sentence about ours, in any other's bracket ("Joel White (1930–1997), the son of author E. B. White":
+    1997 is not E. B. White's death; "He was the son of Martin Kingsley Sr. (1899–1984)"; but the bracket of
+    "Jim Mollison (1905–1959) … married Amy Johnson" does answer when Amy Johnson's husband died). Each
+    bracket belongs to the words before it, back to the bracket before."""
+    owners = _owners(text)
     here = next((owner for a, b, owner in owners if a <= start < b), None)
-    return here is not None and not ours(here) and any(ours(owner) for _, _, owner in owners)
+    if here is None or ours(here):
+        return False
+    return own or any(ours(owner) for _, _, owner in owners)
+
+
+def bracket_owner(text: str, start: int) -> str:
+    """The words before the life bracket `start` is in ("David Marciano" for "(born January 7, 1960)"), or
+    "" when it is in none."""
+    return next((owner for a, b, owner in _owners(text) if a <= start < b), "")
+
+
+def in_first_bracket(text: str, start: int) -> bool:
+    """`start` is in the sentence's first life bracket: in a passage's first sentence, its subject's own
+    ("Bill Cole (footballer) William Henry Cole (born 3 March 1960)", whatever name the lead gives him)."""
+    owners = _owners(text)
+    return bool(owners) and owners[0][0] <= start < owners[0][1]
+
+
+def _owners(text: str) -> list[tuple[int, int, str]]:
+    """Each life bracket's inside (start, end) and the words before it, back to the bracket before."""
+    lives = [b for b in _BRACKETS.finditer(text) if _LIFE.search(b.group(1))]  # not "Breslau (now Wrocław)"
+    return [(b.start(1), b.end(1), re.split(r"[;()]", text[max(0, b.start() - 60):b.start()])[-1]) for b in lives]
 
 
 _CAUSE_ASKED = re.compile(r"\bcause\s+of\s+(?:his\s+|her\s+|their\s+)?death\b|\b(?:how|why)\s+did\b.{0,200}\bdie\b",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.sentences import stem, stems
 
 
@@ -74,6 +75,68 @@ def asked_verb(question: Any) -> set[str]:
             break
         node, steps = node.head, steps + 1
     return set()
+
+
+def _first_subject(question: Any) -> Any:
+    """The question's first subject, before any relative clause's ("the creator" in "When was the creator
+    of the series in which X played Y born?"; the small model may read "Y born" as a subject too)."""
+    return next((t for t in question if t.dep_ in {"nsubj", "nsubjpass"}), None)
+
+
+def asked_of_role(question: Any) -> str:
+    """The common noun the question's subject is ("creator" in "When was the creator of … born?"), or "": a
+    birth or death it asks is that holder's, not that of a name the question holds."""
+    subject = _first_subject(question)
+    # a person's noun, not the asked noun itself ("In which city was X born?", "What is the date of death of
+    # X?"), holding a role of something ("the creator of", "the singer who"), not a title before a name ("the
+    # American actress Jo Penn")
+    if subject is None or subject.pos_ != "NOUN" or noun_kind(subject.lower_) != PERSON \
+            or any(t.lower_ in {"which", "what", "whose"} for t in [*subject.children, question[subject.i - 1]]) \
+            or subject.i + 1 >= len(question) or question[subject.i + 1].lower_ not in _HOLDING \
+            or any(t.dep_ == "appos" and t.left_edge.i > 0 and question[t.left_edge.i - 1].text == ","
+                   for t in question):  # "the author of Cold Harbour, Ruth Vane, …" names them
+        return ""
+    return str(subject.lower_)
+
+
+_HOLDING = {"of", "who", "whom", "whose", "that", "which", "in", "for", "with", "on", "at"}
+
+
+def asked_of_name(question: Any, names: list[str]) -> bool:
+    """The question's subject is a name it holds ("When did A. J. Marsh die?", not "When did the writer of X
+    die?"): a birth or death asked is that name's own, never a bridge's."""
+    subject = _first_subject(question)
+    said = stems(subject.lower_) if subject is not None and subject.pos_ == "PROPN" else frozenset()
+    return bool(said) and any(said <= stems(n) for n in names)  # "Jr." of "Martin Kingsley Jr."
+
+
+def asked_count(question: Any) -> frozenset[str]:
+    """The stems of what "how many" counts ("studio" and "album" in "How many studio albums has X put
+    out?": not compilation albums)."""
+    many = next((t for t in question if t.lower_ == "many" and t.i > 0 and t.nbor(-1).lower_ == "how"), None)
+    if many is None or many.head.pos_ != "NOUN":
+        return frozenset()
+    words = [c.lower_ for c in many.head.children if c.dep_ in {"compound", "amod"} and c.i != many.i]
+    return stems(" ".join([*words, many.head.lower_]))
+
+
+Deed = tuple[str, str, frozenset[str]]  # the verb's lemma, "who"'s role (nsubj or nsubjpass), what the deed holds
+
+
+def who_did(question: Any) -> Deed:
+    """The verb "who" is the subject of, in which voice, and the stems of all the question says of the deed:
+    what it was done as or to, with its "of" ("mayor", "springfield"), its doer in a passive ("eagles"), and
+    its years ("Who was elected mayor of Springfield in 1932?")."""
+    who = next((t for t in question if t.lower_ == "who" and t.dep_ in {"nsubj", "nsubjpass"}), None)
+    verb = who.head if who is not None else None
+    if who is None or verb is None or verb.pos_ != "VERB" or verb.lemma_.lower() in {"be", "have", "do"}:
+        return "", "", frozenset()
+    done = [c for c in verb.children if c.dep_ in {"dobj", "oprd", "attr"} and c.pos_ in {"NOUN", "PROPN"}]
+    done += [o for c in done if c.dep_ != "prep" for p in c.children if p.dep_ == "prep" and p.lower_ == "of"
+             for o in p.children if o.dep_ == "pobj"]
+    done += [o for c in verb.children if c.dep_ == "agent" for o in c.children if o.dep_ == "pobj"]
+    years = [t.text for t in question if t.like_num and len(t.text) == 4]
+    return verb.lemma_.lower(), who.dep_, stems(" ".join([*(t.lower_ for t in done), *years]))
 
 
 def _who_does(question: Any) -> list[Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from lightrag_core.query.answer_spans import Span
+from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
 from lightrag_core.query.described import (
     FAMILIES,
@@ -56,6 +56,100 @@ def about_other_subject(sentence: Sentence, sentences: list[Sentence], names: li
     opening = passage_opening(sentence, sentences)
     return opening is not None and not any(named_in(n, opening.name_stems) or named_in(n, sentence.name_stems)
                                            for n in names)
+
+
+def surname_of_another(name: str, sentence: Sentence, sentences: list[Sentence]) -> bool:
+    """The sentence names `name` by its last word alone, in the passage of someone else of that name:
+    "White died in 1997" in Joel White's passage is Joel's death, though the passage opened by naming his
+    father E. B. White."""
+    full, words = stems(name), _UNBRACKETED.sub("", name).split()
+    if len(words) < 2 or full <= sentence.name_stems:
+        return False
+    opening = sentence if sentence.offset == 0 else passage_opening(sentence, sentences)
+    return opening is not None and _rival(full, words, _subject_name(opening))
+
+
+def opens_with(sentence: Sentence, names: list[str]) -> bool:
+    """The sentence opens a passage whose subject is one of the names (by its title or leading name), as the
+    same person: "William Tanner" for "Bill Tanner", not "The Garnet Sisters" for "Jean Garnet"."""
+    subject = _UNBRACKETED.sub("", _subject_name(sentence)) if sentence.offset == 0 else ""
+    return bool(subject) and any(_same_person(stems(n), _UNBRACKETED.sub("", n).split(), subject) for n in names)
+
+
+def _rival(full: frozenset[str], words: list[str], other: str) -> bool:
+    """`other` is another person of the same last word: "Joel White" for "E. B. White" (not "White", "Alex
+    Ferguson" for "Sir Alex Ferguson", "Edward Wood" for "Ed Wood", "Simon & Garfield" or "Pike Motor
+    Company" for Henry Pike), or his son "Hank Banks Jr."."""
+    other_words = _UNBRACKETED.sub("", other).split()
+    if len(other_words) < 2 or not all(w[:1].isupper() for w in other_words):
+        return False
+    if _JUNIOR.fullmatch(other_words[-1]) and not _JUNIOR.fullmatch(words[-1]):
+        return stem(other_words[-2].lower().strip(",")) == stem(words[-1].lower())
+    return stem(other_words[-1].lower()) == stem(words[-1].lower()) and not _same_person(full, words, other)
+
+
+def _same_person(full: frozenset[str], words: list[str], other: str) -> bool:
+    """One name holds the other's words, or the two share a last word and their first names agree: one the
+    other's start ("Ed", "Edward"), a usual short form ("Bill", "William"), or a title ("Lord Byron")."""
+    others, other_words = stems(other), other.split()
+    if full <= others or others <= full:
+        return True
+    if len(words) < 2 or len(other_words) < 2 or stem(other_words[-1].lower()) != stem(words[-1].lower()):
+        return False
+    mine, theirs = words[0].lower().strip("."), other_words[0].lower().strip(".")
+    return (mine.startswith(theirs) or theirs.startswith(mine) or _SHORT.get(mine) == theirs
+            or _SHORT.get(theirs) == mine or bool({mine, theirs} & _TITLES))
+
+
+# usual short forms of English first names, and titles that stand before a surname
+_SHORT = {"bill": "william", "will": "william", "billy": "william", "bob": "robert", "rob": "robert",
+          "bobby": "robert", "dick": "richard", "rick": "richard", "tom": "thomas", "jim": "james",
+          "jimmy": "james", "jack": "john", "johnny": "john", "kate": "katherine", "kitty": "katherine",
+          "dan": "daniel", "mike": "michael", "ted": "edward", "ned": "edward", "tony": "anthony",
+          "liz": "elizabeth", "beth": "elizabeth", "peggy": "margaret", "maggie": "margaret", "sam": "samuel",
+          "ben": "benjamin", "chuck": "charles", "charlie": "charles", "hank": "henry", "harry": "henry",
+          "larry": "lawrence", "jerry": "gerald", "joe": "joseph", "steve": "stephen", "andy": "andrew",
+          "fred": "frederick", "greg": "gregory", "ken": "kenneth", "matt": "matthew", "nick": "nicholas",
+          "pat": "patrick", "pete": "peter", "phil": "philip", "ron": "ronald", "tim": "timothy",
+          "sue": "susan", "jenny": "jennifer", "becky": "rebecca", "nancy": "ann", "molly": "mary"}
+_TITLES = {"lord", "lady", "sir", "dame", "king", "queen", "prince", "princess", "saint", "st", "pope", "count",
+           "earl", "duke", "baron", "general", "president", "dr", "mr", "mrs", "ms"}
+
+
+_JUNIOR = re.compile(r"(?:Jr|Jnr)\.?|I{2,3}|IV")
+
+
+_UNBRACKETED = re.compile(r"\s*\([^()]*\)\s*$")  # "Richard Wright (author)": the name is "Richard Wright"
+_NAME_RUN = re.compile(r"(?:[A-Z][\w.'’-]*,?\s+){0,7}(?:[A-Z][\w.'’-]*|I{2,3}|IV)")  # "Hank Banks, Jr."
+
+
+def names_person(name: str, text: str) -> bool:
+    """`text` names `name`, and not only by the last word of another name it holds ("Joel White (1930–1997)"
+    does not name E. B. White)."""
+    full, words = stems(name), _UNBRACKETED.sub("", name).split()
+    if not named_in(name, stems(text)):
+        return False
+    if len(words) < 2:
+        return True
+    runs = _NAME_RUN.findall(text)
+    if not any(_rival(full, words, run) for run in runs):
+        return True
+    # "Joel White, son of E. B. White" names him; "his son Hank Banks Jr." does not name Hank Banks
+    return any(full <= stems(run) and not _rival(full, words, run) for run in runs)
+
+
+# "Joel White (1930–1997), the son of …": the capitalised words a passage opens with, before its bracket,
+# comma or verb
+_LEADING_NAME = re.compile(r"[\"“]?((?:[A-Z][\w.'’-]*\s+){0,4}[A-Z][\w.'’-]*)(?=\s*[(,]|\s+(?:is|was)\b)")
+
+
+def _subject_name(opening: Sentence) -> str:
+    """Whom a passage is about: its title line, the name before its "is a", or the name it opens with."""
+    if opening.lead:
+        return opening.text[:opening.lead]
+    if found := OPENS.match(opening.text):
+        return opening_name(opening, found)
+    return found[1] if (found := _LEADING_NAME.match(opening.text)) else ""
 
 
 def subject_called(opening: Sentence, head: str) -> Span | None:
@@ -144,7 +238,7 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
     about = []
     for i, s in enumerate(sentences):
         if named_in(name, s.name_stems) and (s.ref in whole or full <= s.name_stems):
-            if not elsewhere(s):
+            if not elsewhere(s) and not surname_of_another(name, s, sentences):
                 about.append((i, s))
         elif refers(s):
             about.append((i, replace(s, context_stems=s.context_stems | full)))
@@ -167,3 +261,58 @@ def _passages(sentences: list[Sentence]) -> dict[int, tuple[Sentence, re.Match[s
             if current is not None:
                 out[id(s)] = current
     return out
+
+
+_LEAD_NAME = re.compile(r"\s*(?:[A-Z][\w.'’\"-]*,?\s+){0,6}")  # capitalised words, up to a bracket
+# a person's life bracket: "(born 1965)", "(18 September 1863 – 2 May 1927)"; not a work's "(1942)"
+_OTHER_CLAUSE = {"conj", "relcl", "advcl", "ccomp", "xcomp", "acl", "pcomp"}
+
+
+def _clause(parsed: ParsedSentence, verb: int) -> list[str]:
+    """The words of the verb's own clause: those whose heads lead to it without passing into another
+    clause ("He founded the Holm Laboratory and later joined the Zeta Institute": not the institute)."""
+    words = []
+    for i, word in enumerate(parsed.tokens):
+        node, steps = i, 0
+        while node != verb and parsed.heads[node] != node and parsed.deps[node] not in _OTHER_CLAUSE and steps < 8:
+            node, steps = parsed.heads[node], steps + 1
+        if node == verb:
+            words.append(word)
+    return words
+
+
+_LIVED_BRACKET = re.compile(r"\((?:born|b\.)\s[^()]{0,40}\d{4}[^()]{0,20}\)"
+                            r"|\([^()]{0,40}\d{4}[^()]{0,10}[–—-][^()]{0,40}\d{4}[^()]{0,20}\)")
+
+
+def person_doing(parsed: ParsedSentence, did: tuple[str, str, frozenset[str]], sentences: list[Sentence]
+                 ) -> tuple[str, Sentence] | None:
+    """Who "he" or "she" is in a sentence that says the pronoun did the question's verb, to what the question
+    says it was done ("Surprisingly, he was elected Mayor of Christchurch in 1892" for "Who was elected
+    mayor …?", not "He was elected a Fellow …"): the person its passage opens with (a name with a life
+    bracket, or one the opening calls a person), with that opening sentence; never when the passage calls
+    its subject by the other pronoun ("She …" before "He wrote …": he is someone else). The pronoun holds
+    "who"'s place in the same voice ("he was replaced by X" does not answer "Who replaced …?"), and the
+    verb's own clause holds all the question says of the deed, its year too."""
+    verb, voice, done = did
+    at = next((i for i, t in enumerate(parsed.tokens) if t in {"he", "she"}
+               and parsed.deps[i] == voice and parsed.lemmas[parsed.heads[i]] == verb), -1)
+    if not verb or at < 0 or not done <= stems(" ".join(_clause(parsed, parsed.heads[at]))):
+        return None
+    pronoun = parsed.tokens[at]
+    opening = passage_opening(parsed.sentence, sentences)
+    other = {"he": r"(?:she|her)\b", "she": r"(?:he|his)\b"}[pronoun]
+    if opening is not None and any(s.ref == opening.ref and s.rank == opening.rank
+                                   and re.match(other, s.text, re.IGNORECASE) for s in sentences):
+        return None
+    name = _subject_name(opening) if opening is not None else ""
+    if opening is None or not name:
+        return None
+    found = OPENS.match(opening.text, opening.lead)
+    # a life bracket right after the name the passage opens with ("Eden George Ernest Eden George (18
+    # September 1863 – …)"), not one after a founder a label's passage names
+    lead = _LEAD_NAME.match(opening.text, opening.lead)
+    person = (lead is not None and _LIVED_BRACKET.match(opening.text, lead.end()) is not None) or (
+        found is not None and any(noun_kind(w) == PERSON for w in description(found)))
+    return (name, opening) if person else None
+

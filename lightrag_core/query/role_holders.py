@@ -15,9 +15,9 @@ from typing import Any
 from lightrag_core.nlp import nlp
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import opening_words, passage_subject
-from lightrag_core.query.holder_names import GRANDFATHERS, bare_name, female, is_called, names_of
+from lightrag_core.query.holder_names import GRANDFATHERS, bare_name, female, is_called, maker, names_of
 from lightrag_core.query.referents import about_name
-from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS, VERB_CUES
+from lightrag_core.query.roles import BOOK_BY, KIN_STEPS, ROLE_WORDS, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
 
 
@@ -102,13 +102,37 @@ def _plays(text: str, cue: int, subject: str) -> bool:
 _DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
 
 
+def _appositive_cue(said: Sentence, lowered: str, subject: str, role: str, cues: tuple[str, ...]
+                    ) -> tuple[int, str] | None:
+    """A cue in apposition right after the subject, named mid-sentence, which says the subject's own tie
+    rather than the sentence subject's: ", daughter of …" for a parent, ", directed by …". Not ", father
+    of …" or ", director of …": there the subject holds the role for someone else."""
+    cues = tuple(c for c in cues if c.endswith(" by") or (role in {"father", "mother"} and _CHILD_OF.fullmatch(c)))
+    where = lowered.find(subject.lower(), said.lead + 1)
+    if where <= said.lead + 1:
+        return None
+    tail = where + len(subject)
+    near = [(i, c) for c in cues if 0 <= (i := find_cue(said.text, c, said.lead, tail)) - tail <= 8
+            and _APPOSED.fullmatch(lowered, tail, i)]
+    return min(near, key=lambda ic: (ic[0], -len(ic[1]))) if near else None
+
+
+_APPOSED = re.compile(r",\s+(?:the\s+|a\s+)?")
+_SOURCE = re.compile(r"\b(?:based\s+on|adapted\s+from|adaptation\s+of|inspired\s+by)\s+"
+                     r"(?:an?\s+|the\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}$")
+_CHILD_OF = re.compile(r"(?:son|daughter|child|heir) of")
+
+
 def _parents(text: str, cue: int) -> int:
-    """Where the name after "and" may start in "the son of A and B" (-1 when the cue is not that)."""
+    """Where the name after "and" (or "by") may start in "the son of A and B", "the son of A by B" (-1 when
+    the cue is not that)."""
     kin = _KIN_OF.match(text, cue)
-    joined = text.find(" and ", kin.end()) if kin else -1
-    if kin is None or joined < 0 or any(mark in text[kin.end():joined] for mark in ".;("):
+    if kin is None:
         return -1
-    return joined + 5
+    # "by" right after the father's name ("… of Henry I of England by Nest"), not "a farmer ruined by …"
+    joins = sorted((at, len(word)) for word, marks in ((" and ", ".;("), (" by ", ".;(,"))
+                   if (at := text.find(word, kin.end())) >= 0 and not any(m in text[kin.end():at] for m in marks))
+    return joins[0][0] + joins[0][1] if joins else -1
 
 
 def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
@@ -168,7 +192,14 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     for said, doc in zip(stating, nlp().pipe([s.text for s in stating])):
         lowered = said.text.lower()
         # the longest cue where several start ("played by" over "played ")
-        cue, _, matched = min((i, -len(c), c) for c in cues if (i := find_cue(said.text, c, said.lead)) >= 0)
+        # "a 1980 film based on a novel by Stephen Kane": the novel's author, not the film's writer
+        found_cues = [(i, -len(c), c) for c in cues if (i := find_cue(said.text, c, said.lead)) >= 0
+                      and not (c in BOOK_BY and _SOURCE.search(lowered[max(0, i - 40):i]))]
+        if not found_cues:
+            continue
+        cue, _, matched = min(found_cues)
+        if (appositive := _appositive_cue(said, lowered, subject, role, cues)) is not None:
+            cue, matched = appositive  # "… and Lady Anne Stanley, daughter of Edward Stanley": her father
         if role == "play" and _plays(lowered, cue, subject.lower()):
             # "He is known for his role as Constable Benton Fraser": the sentence's own subject plays it (when
             # it names none, "The role of X was played by Y", the name after the cue does)
@@ -241,6 +272,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 break
         if best is not None and best[0] == (False, False):
             break  # a name called what is asked, said outright: a pronoun elsewhere says no more
+    if best is None and (made := maker(role, about[:6], subject_words)):
+        return made
     if best is None and noun:
         return _only_called(about[:6], noun, subject_words, openings)
     return (best[1], best[2]) if best else None
@@ -262,13 +295,13 @@ def _only_called(about: list[Sentence], noun: str, subject_words: set[str],
     return next(iter(found.items())) if len(found) == 1 else None
 
 
-def find_cue(text: str, cue: str, lead: int = 0) -> int:
+def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
     """Where a role's cue first stands in `text` (-1 if nowhere), not inside a name: neither within a
     capitalised word ("Jackson of" holds no "son of") nor as a capitalised word after another one ("the
     Holloway Brothers"), unless "of" follows ("Head Coach of the Dallas Cowboys", "Editor of The Guardian").
     A sentence's first word may be one, after its title line (`lead`) too: "Redwing Records Founded in …"."""
     lowered = text.lower()
-    at = lowered.find(cue)
+    at = lowered.find(cue, start)
     while at >= 0:
         word = at
         while word > 0 and (text[word - 1].isalnum() or text[word - 1] in "-'"):

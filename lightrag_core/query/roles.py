@@ -16,15 +16,19 @@ from dataclasses import dataclass
 from lightrag_core.query.countries import country_of_word
 
 # Cue words that state each role in a sentence about its subject.
-ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"), "author": ("author", "writ", "wrote"),
-              "writer": ("writ", "wrote"), "screenwriter": ("writ", "wrote", "screenplay"),
+# "… is a 1969 novel by Irwin Shaw": a book's author, as a song's performer below, is mostly stated by "by"
+BOOK_BY = ("novel by", "book by", "poem by", "story by", "play by", "memoir by")
+ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
+              "author": ("author", "writ", "wrote", *BOOK_BY), "writer": ("writ", "wrote", *BOOK_BY),
+              "screenwriter": ("writ", "wrote", "screenplay"),
               "producer": ("produc",), "creator": ("creat",), "founder": ("found",),
               # "… is a song by American singer Dana Whitfield": a song's performer is mostly stated by "by".
               "performer": ("perform", "song by", "single by", "album by", "recorded by", "sung by"),
               "singer": ("sing", "sung", "perform", "song by", "single by", "recorded by"),
               "father": ("father", "son of", "daughter of", "child of", "heir of"),
-              "mother": ("mother", "son of", "daughter of", "child of"), "husband": ("husband", "married"),
-              "wife": ("wife", "married"), "spouse": ("married", "wife", "husband", "spouse"),
+              "mother": ("mother", "son of", "daughter of", "child of"),
+              "husband": ("husband", "married"), "wife": ("wife", "married"),
+              "spouse": ("married", "wife", "husband", "spouse"),
               # Family and work ties, stated by their own noun ("youngest son of B", "A, clerk to B").
               "son": ("son of", "his son", "her son"), "daughter": ("daughter",),
               "child": ("his son", "her son", "their son", "daughter", "child"),
@@ -110,7 +114,8 @@ _WORD = r"(?!(?:that|which|who|whom|whose|of|the|a|an|in|at|on|to|for|by|with|fr
 _RELATIVE = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?:that|which|who)\s+"
                        r"(?:(?:was|were|is|are|has|had|have)\s+)?(?P<verb>(?!(?:the|his|her|its|their|our|your)\b)[a-z]{3,})"
                        r"\s+(?:(?:by|in|on|for|at|through|into)\s+)?"
-                       rf"(?:the\s+)?(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
+                       # "the author who created the fictional character Cross Damon": lower-case words before X
+                       rf"(?:(?:the|an?)\s+)?(?:{_WORD}\s+){{0,3}}?(?P<x>[A-Z0-9][^?,]{{0,120}}?)" + _UNTIL)
 # "the coastal archaeology journal published by X", "the film directed by X": the relative without "that".
 _REDUCED = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+"
                       r"(?P<verb>[a-z]{3,}ed|written|made|built|sung)\s+"

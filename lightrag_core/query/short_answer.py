@@ -11,8 +11,10 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 
 from __future__ import annotations
 
+import re
+
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
-from lightrag_core.query.answer_type import ANY, CHOICE, DATE, YES_NO, AnswerType, answer_type
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
@@ -111,10 +113,12 @@ def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Senten
     or its own passage's ("Before founding Kestrel Lane he played mandolin in …")."""
     told = _about(name, scored)
     about = [(s, v) for s, v in told if s not in evidence]
-    found = _span(kind, asked, about, [name], behind=behind) if about else None
+    context = [s for s, _ in scored]  # where "he" in a sentence about the name is read: its passage's opening
+    found = _span(kind, asked, about, [name], behind=behind, context=context) if about else None
     if found is None or not found.confident:
         wider = [(s, v) for s, v in told if s not in evidence or s == evidence[-1]]
-        if len(wider) > len(about) and (other := _span(kind, asked, wider, [name], behind=behind)) is not None \
+        if len(wider) > len(about) and (other := _span(kind, asked, wider, [name], behind=behind, context=context)) \
+                is not None \
                 and (found is None or other.confident):
             found = other
     return found
@@ -136,11 +140,17 @@ def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswe
     return ShortAnswer(causes[0], [said[0][1]], [*names[:1], causes[0]], 1.0, confident=len(causes) == 1, rival=rival)
 
 
+# a number's qualifier the question already says before "how many"
+_QUALIFIED = re.compile(r"\b(more than|over|nearly|almost|about|approximately|around|at least|less than|fewer than)"
+                        r"\s+how\s+many\b", re.IGNORECASE)
+
+
 def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], names: list[str],
-          found: tuple[str, ...] = (), behind: tuple[str, ...] = ()) -> ShortAnswer | None:
+          found: tuple[str, ...] = (), behind: tuple[str, ...] = (), context: list[Sentence] | None = None
+          ) -> ShortAnswer | None:
     if asks_cause_of_death(query):
         return _cause(scored, names)
-    ranked = rank_candidates(kind, query, scored, [*names, *found], found, behind)
+    ranked = rank_candidates(kind, query, scored, [*names, *found], found, behind, context)
     if not ranked:
         return None
     score, evidence, path = ranked[0][1]
@@ -164,6 +174,8 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
     elif kind.kind == DATE and kind.head == "century" and (century := CENTURY.search(text)):
         text = century.group(0).replace("-", " ")
+    elif kind.kind == NUMBER and (said := _QUALIFIED.search(query)) and text.lower().startswith(said[1].lower()):
+        text = text[len(said[1]):].strip()  # "sold more than how many records?": "150 million", not "more than …"
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
                        [r[1][-1] for r in rivals])
 

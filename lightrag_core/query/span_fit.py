@@ -150,6 +150,15 @@ def beside(parsed: ParsedSentence, span: Span) -> tuple[str, str]:
     return text[max(span.start - 48, 0):span.start].rstrip(), text[end:end + 24].lstrip()
 
 
+def called_as(parsed: ParsedSentence, span: Span, noun: str) -> bool:
+    """The sentence calls the span by `noun`, before it or in an apposition after it ("co-founder Bert
+    Bell", "Bert Bell, co-founder of the Philadelphia Eagles")."""
+    before, after = beside(parsed, span)
+    return parsed.called.get(span.start, "") == noun or re.match(
+        rf",\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){{0,2}}?{re.escape(noun)}\b", after.lower()) is not None \
+        or before.lower().endswith(noun)
+
+
 def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
     """The span is called by the question's noun: in its name ("the River Fergus"), right after it ("the
     Maritsa river"; not "Upbeat songs", a kind of them) or right before it ("India's pop band Euphoria";

@@ -250,3 +250,20 @@ def test_what_the_second_review_found_stays_fixed() -> None:
     # a woman's title the tagger leaves outside her name
     grandson = "Tom Hale\nTom Hale (born 1976) is an English actor. He is the grandson of Mrs. Ann Fell."
     assert _held("Tom Hale", "grandfather", _sentences(grandson)) is None
+
+
+WRITER = ("A. J. Marsh\nArthur James \"A. J.\" Marsh (May 2, 1901 – March 3, 1980) was an American writer. He wrote "
+          "the children's book \"The Glass Orchard\" in 1952.")
+BOOK = ("The Glass Orchard\n\"The Glass Orchard\" is a children's novel by American writer A. J. Marsh, published in "
+        "1952.")
+SON = ("Tobias Marsh\nTobias Marsh (1935–1999), the son of author A. J. Marsh, was an American boat designer. "
+       "Marsh died at the age of 64 in 1999 in Camden, Maine.")
+
+
+def test_a_surname_in_a_relatives_passage_is_the_relative() -> None:
+    # "Marsh died … in 1999" and the bracket after "Tobias Marsh" are the son's, though his passage names the
+    # father in full
+    for question, names in (("When did A. J. Marsh die?", ["A. J. Marsh"]),
+                            ("When did the writer of The Glass Orchard die?", ["The Glass Orchard"])):
+        found = answer(question, [SON, BOOK, WRITER], names)
+        assert found is not None and found.confident and found.text == "March 3, 1980", question

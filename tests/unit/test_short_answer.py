@@ -137,7 +137,7 @@ def test_a_comparison_through_a_role_compares_the_directors_dates_not_the_films(
     found = answer("Which film has the director born later, Once Upon a Time in America or The Godfather?", FILMS,
                    ["Once Upon a Time in America", "The Godfather"])
     assert found is not None and found.text == "The Godfather"
-    assert found.path == ["Sergio Leone: 1929", "Francis Ford Coppola: 1939", "The Godfather"]
+    assert found.path == ["Sergio Leone: 1929-01-03", "Francis Ford Coppola: 1939-04-07", "The Godfather"]
     first = answer("Which film has the director who was born first, The Godfather or Jaws?", FILMS,
                    ["The Godfather", "Jaws"])
     assert first is not None and first.text == "The Godfather"
