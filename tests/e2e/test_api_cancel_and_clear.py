@@ -66,7 +66,10 @@ def test_cancel_stops_between_documents_keeps_what_finished_and_the_rest_is_inde
         time.sleep(0.1)
     r = client.post("/documents/cancel_pipeline", headers=admin).json()
     assert r["status"] == "cancellation_requested"
-    assert client.get("/documents/pipeline_status", headers=admin).json()["cancellation_requested"] is True
+    # still requested, unless the worker has already honoured it between the two calls (a race a loaded
+    # machine lost once: the flag is cleared when the pipeline stops; what follows checks the outcome)
+    asked = client.get("/documents/pipeline_status", headers=admin).json()
+    assert asked["cancellation_requested"] is True or asked["busy"] is False
 
     assert jobs.wait(first["track_id"]).status == "cancelled"
     assert jobs.wait(second["track_id"]).status == "cancelled"  # queued behind it: nothing of it started
