@@ -127,6 +127,21 @@ def word_before(text: str, start: int) -> str:
     return before[-1].lower().strip(",;:") if before else ""
 
 
+# usual short forms of English first names, and titles that stand before a surname
+FIRST_NAME_SHORT = {"bill": "william", "will": "william", "billy": "william", "bob": "robert", "rob": "robert",
+          "bobby": "robert", "dick": "richard", "rick": "richard", "tom": "thomas", "jim": "james",
+          "jimmy": "james", "jack": "john", "johnny": "john", "kate": "katherine", "kitty": "katherine",
+          "dan": "daniel", "mike": "michael", "ted": "edward", "ned": "edward", "tony": "anthony",
+          "liz": "elizabeth", "beth": "elizabeth", "peggy": "margaret", "maggie": "margaret", "sam": "samuel",
+          "ben": "benjamin", "chuck": "charles", "charlie": "charles", "hank": "henry", "harry": "henry",
+          "larry": "lawrence", "jerry": "gerald", "joe": "joseph", "steve": "stephen", "andy": "andrew",
+          "fred": "frederick", "greg": "gregory", "ken": "kenneth", "matt": "matthew", "nick": "nicholas",
+          "pat": "patrick", "pete": "peter", "phil": "philip", "ron": "ronald", "tim": "timothy",
+          "sue": "susan", "jenny": "jennifer", "becky": "rebecca", "nancy": "ann", "molly": "mary"}
+NAME_TITLES = {"lord", "lady", "sir", "dame", "king", "queen", "prince", "princess", "saint", "st", "pope", "count",
+           "earl", "duke", "baron", "general", "president", "dr", "mr", "mrs", "ms"}
+
+
 # The works whose maker a possessive names ("a character from Richard Wright's 1953 novel", "Sergio Leone's
 # 1984 film"), by the role asked: the writer of a novel, the director of a film
 _WRITTEN = "novel|book|story|poem|play|comic"

@@ -24,6 +24,7 @@ from lightrag_core.query.described import (
     opening_words,
     passage_opening,
 )
+from lightrag_core.query.holder_names import FIRST_NAME_SHORT, NAME_TITLES
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
 _VERB = (r"(?:is|was|has|had|became|went|features|stars|starred|received|won|tells|follows|reached|peaked|sold|marks|"
@@ -97,23 +98,10 @@ def _same_person(full: frozenset[str], words: list[str], other: str) -> bool:
     if len(words) < 2 or len(other_words) < 2 or stem(other_words[-1].lower()) != stem(words[-1].lower()):
         return False
     mine, theirs = words[0].lower().strip("."), other_words[0].lower().strip(".")
-    return (mine.startswith(theirs) or theirs.startswith(mine) or _SHORT.get(mine) == theirs
-            or _SHORT.get(theirs) == mine or bool({mine, theirs} & _TITLES))
+    return (mine.startswith(theirs) or theirs.startswith(mine) or FIRST_NAME_SHORT.get(mine) == theirs
+            or FIRST_NAME_SHORT.get(theirs) == mine or bool({mine, theirs} & NAME_TITLES))
 
 
-# usual short forms of English first names, and titles that stand before a surname
-_SHORT = {"bill": "william", "will": "william", "billy": "william", "bob": "robert", "rob": "robert",
-          "bobby": "robert", "dick": "richard", "rick": "richard", "tom": "thomas", "jim": "james",
-          "jimmy": "james", "jack": "john", "johnny": "john", "kate": "katherine", "kitty": "katherine",
-          "dan": "daniel", "mike": "michael", "ted": "edward", "ned": "edward", "tony": "anthony",
-          "liz": "elizabeth", "beth": "elizabeth", "peggy": "margaret", "maggie": "margaret", "sam": "samuel",
-          "ben": "benjamin", "chuck": "charles", "charlie": "charles", "hank": "henry", "harry": "henry",
-          "larry": "lawrence", "jerry": "gerald", "joe": "joseph", "steve": "stephen", "andy": "andrew",
-          "fred": "frederick", "greg": "gregory", "ken": "kenneth", "matt": "matthew", "nick": "nicholas",
-          "pat": "patrick", "pete": "peter", "phil": "philip", "ron": "ronald", "tim": "timothy",
-          "sue": "susan", "jenny": "jennifer", "becky": "rebecca", "nancy": "ann", "molly": "mary"}
-_TITLES = {"lord", "lady", "sir", "dame", "king", "queen", "prince", "princess", "saint", "st", "pope", "count",
-           "earl", "duke", "baron", "general", "president", "dr", "mr", "mrs", "ms"}
 
 
 _JUNIOR = re.compile(r"(?:Jr|Jnr)\.?|I{2,3}|IV")
