@@ -364,6 +364,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= NEGATED
                 if listed(second, span) >= LIST:
                     score *= LISTED
+                if held_life and life <= 0:
+                    continue  # a holder's birth asked: a birth, on this path too
                 if life > 0 and own_life and of_bridge(second, span.start, bridge_name):
                     score *= OTHER_SUBJECT  # "When did A. J. Marsh die?": not the death of his son, a bridge
                 score *= end_fit(period, second, span)

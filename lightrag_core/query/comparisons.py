@@ -14,6 +14,7 @@ from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_wei
 from lightrag_core.query.answer_type import AnswerType
 from lightrag_core.query.countries import country_named, country_of_word
 from lightrag_core.query.dates import dates_in
+from lightrag_core.query.life_events import LIFE_BRACKET
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.roles import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, named_in, stems
@@ -58,10 +59,6 @@ _OTHERS = re.compile(r"^\w+\s+[\w-]+(?:\s+[\w-]+)?['’]s\s+[a-z]", re.IGNORECAS
 _BORN = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
 # "die" in lower case only: "(German: Die Beine von Dolores) is a 1957 … film" dates no death
 _DIED = re.compile(r"\b(?:[Dd]ied|[Dd]eath|[Dd]ead|die|dies)\b")
-_LIFE = re.compile(r"\((?:born\s+)?[^()]{0,40}?\b(1[0-9]{3}|20[0-9]{2})\b(?:[^()]{0,40}?[–—-][^()]{0,40}?"
-                   r"\b(1[0-9]{3}|20[0-9]{2})\b)?[^()]{0,40}\)")
-
-_BORN_BRACKET = re.compile(r"\((?:born|b\.)\s", re.IGNORECASE)
 
 Dated = tuple["When", list[Sentence], str]  # a date, the sentences that give it, and whose date it is
 
@@ -127,18 +124,18 @@ def _when(text: str, life: str) -> When | None:
     word = (_DIED if life == "death" else _BORN).search(text)
     if word and (after := YEAR.search(text, word.end())) and after.start() - word.end() < 40:
         return _dated(text, after)
-    for bracket in _LIFE.finditer(text):
-        if not bracket.group(2) and not _BORN_BRACKET.match(bracket.group(0)) and (
+    for bracket in LIFE_BRACKET.finditer(text):
+        if not bracket["second"] and not bracket["born"] and (
                 text[:bracket.start()].rstrip().endswith(('"', "”", "'")) or "both" in bracket.group(0)):
             continue  # ""The Young Lions" (1948)" and "(both 1942)" date works, "Mira Stone (1948)" a birth
         if life == "birth":
-            return _dated(text, bracket, 1)
-        if bracket.group(2):
-            return _dated(text, bracket, 2)
+            return _dated(text, bracket, "first")
+        if bracket["second"]:
+            return _dated(text, bracket, "second")
     return None
 
 
-def _dated(text: str, found: re.Match[str], group: int = 1) -> When:
+def _dated(text: str, found: re.Match[str], group: int | str = 1) -> When:
     """The year `found` holds, with the month and day of the written date it ends, if it ends one."""
     start, end = found.start(group), found.end(group)
     for written in dates_in(text[max(0, start - 20):end]):

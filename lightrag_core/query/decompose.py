@@ -84,7 +84,9 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        possessive = tok.tag_ == "POS" and i > 0 and tokens[i - 1].pos_ == "PROPN"
+        # "X's director", and "Which film's director …, A or B?" (the director of each option)
+        possessive = tok.tag_ == "POS" and i > 0 and (tokens[i - 1].pos_ == "PROPN" or (
+            i > 1 and tokens[i - 1].pos_ == "NOUN" and tokens[i - 2].tag_ == "WDT"))
         if tok.lower_ not in _DETERMINERS and not possessive:
             i += 1
             continue
@@ -115,7 +117,8 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             start = tokens[i + 1].idx if possessive else tok.idx
             end = tokens[head].idx + len(tokens[head].text)
             words = [t.lower_ for t in tokens[i + 1: j] if t.pos_ == "NOUN"]
-            each = tokens[head].tag_ == "NNS" or _COMPARES.search(question) is not None
+            each = tokens[head].tag_ == "NNS" or _COMPARES.search(question) is not None or (
+                possessive and tokens[i - 1].pos_ == "NOUN")
             out.append(Bridge(question[tok.idx if not possessive else start:end], tokens[head].lower_, start, end,
                               _cues(words), each))
         i = j

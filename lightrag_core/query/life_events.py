@@ -107,6 +107,23 @@ def _bracket_event(text: str, span: Span) -> str:
 
 _LIFE = re.compile(r"\b(?:born|died|b\.|d\.)|\b(?:1[0-9]{3}|20[0-9]{2})\b")
 
+# A life bracket: "(born 3 March 1960)", "(b. 1901)", "(1924 – 2005)", "(18 September 1863 – 1947)"; `born`
+# when it opens with born, `first` and `second` the years it gives
+LIFE_BRACKET = re.compile(r"\((?P<born>(?i:born|b\.)\s+)?[^()]{0,40}?\b(?P<first>1[0-9]{3}|20[0-9]{2})\b"
+                          r"(?:[^()]{0,40}?[–—-][^()]{0,40}?\b(?P<second>1[0-9]{3}|20[0-9]{2})\b)?[^()]{0,40}\)")
+
+
+# what a firm's bracket dates ("Kell Records (founded 1950 in Karvik – closed 1990)"), not a life
+_FIRM_YEARS = re.compile(r"\b(?:founded|established|formed|opened|closed|dissolved|defunct|launched|active)\b",
+                         re.IGNORECASE)
+
+
+def lived_bracket_at(text: str, at: int) -> bool:
+    """A bracket that dates a life ("(born … 1954)" or "(1905–1959)", not a work's "(1948)" nor a firm's
+    "(founded 1950 – closed 1990)") starts at `at`."""
+    found = LIFE_BRACKET.match(text, at)
+    return found is not None and bool(found["born"] or found["second"]) and not _FIRM_YEARS.search(found[0])
+
 
 def in_others_bracket(text: str, start: int, ours: Callable[[str], bool], own: bool = False) -> bool:
     """`start` is in a bracket after another name than ours, in a sentence that gives ours a bracket too

@@ -93,7 +93,10 @@ def question_ngrams(query: str, max_n: int = MAX_NGRAM) -> dict[str, tuple[int, 
         for n in range(1, max_n + 1):
             if i + n > len(tokens):
                 break
-            out.setdefault(" ".join(tokens[i : i + n]).lower(), (i, i + n))
+            gram = " ".join(tokens[i : i + n]).lower()
+            out.setdefault(gram, (i, i + n))
+            if gram.endswith(("'s", "’s")) and len(tokens[i + n - 1]) > 2:
+                out.setdefault(gram[:-2], (i, i + n))  # "Grace Krilanovich's first novel": her title too
     return out
 
 

@@ -25,6 +25,7 @@ from lightrag_core.query.described import (
     passage_opening,
 )
 from lightrag_core.query.holder_names import FIRST_NAME_SHORT, NAME_TITLES
+from lightrag_core.query.life_events import lived_bracket_at
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
 _VERB = (r"(?:is|was|has|had|became|went|features|stars|starred|received|won|tells|follows|reached|peaked|sold|marks|"
@@ -170,6 +171,11 @@ _POSSESSIVE_S = re.compile(r"['’]s\b")
 _LEADING = r"^(?:(?:in|on|by|since|after|before|from|during|until|at|later|then|also)\b[^,]{0,25}?,?\s+)?"
 _PRONOUN_LEAD = re.compile(_LEADING + r"(?P<pronoun>it|its|he|his|she|her|they|their)\b", re.IGNORECASE)
 _PERSONAL, _IMPERSONAL = {"he", "his", "she", "her"}, {"it", "its"}
+# A property with no owner written is its passage subject's: "The capital and largest city is Harare." in
+# Zimbabwe's passage
+# ("The capital of Ostia …" names its own owner)
+_OWN_PROPERTY = re.compile(_LEADING + r"the\s+(?:capital|population|seat|currency|official\s+language)\b"
+                           r"(?!\s+of\b)", re.IGNORECASE)
 
 
 def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence]]:
@@ -194,8 +200,10 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
 
     # whether the name's own passage calls it a person: "She …" is not about a record label, "It …" not a singer
     # (by the head noun: "the student newspaper" is no person; a noun of no known kind says neither)
-    person = next(((kind == PERSON) for key, (_, found) in openings.items()
-                   if same(named[key]) and (called := description(found)) and (kind := noun_kind(called[-1]))), None)
+    kinds = [kind for key, (_, found) in openings.items()
+             if same(named[key]) and (called := description(found)) and (kind := noun_kind(called[-1]))]
+    person = (kinds[0] == PERSON) if kinds else None
+    place = bool(kinds) and kinds[0] == PLACE  # a country's or a city's passage: "The capital … is Harare"
 
     def written(s: Sentence) -> bool:  # by its words, not through a pronoun ("Marsh", not the noun "county")
         return full <= s.stems or bool(words and re.search(rf"\b{re.escape(words[-1])}\b", s.text))
@@ -220,7 +228,7 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
         if opening is None or not opened or not same(opened) or s.offset - opening[0].offset > NEAR:
             return False
         head = description(opening[1])[-1:]  # "label" of "an American independent record label"
-        return bool(_PRONOUN_LEAD.search(s.text)
+        return bool(_PRONOUN_LEAD.search(s.text) or (place and _OWN_PROPERTY.search(s.text))
                     or (head and re.search(_LEADING + rf"the\s+{re.escape(head[0])}\b", s.text, re.IGNORECASE)))
 
     about = []
@@ -269,10 +277,6 @@ def _clause(parsed: ParsedSentence, verb: int) -> list[str]:
     return words
 
 
-_LIVED_BRACKET = re.compile(r"\((?:born|b\.)\s[^()]{0,40}\d{4}[^()]{0,20}\)"
-                            r"|\([^()]{0,40}\d{4}[^()]{0,10}[–—-][^()]{0,40}\d{4}[^()]{0,20}\)")
-
-
 def person_doing(parsed: ParsedSentence, did: tuple[str, str, frozenset[str]], sentences: list[Sentence]
                  ) -> tuple[str, Sentence] | None:
     """Who "he" or "she" is in a sentence that says the pronoun did the question's verb, to what the question
@@ -300,7 +304,7 @@ def person_doing(parsed: ParsedSentence, did: tuple[str, str, frozenset[str]], s
     # a life bracket right after the name the passage opens with ("Eden George Ernest Eden George (18
     # September 1863 – …)"), not one after a founder a label's passage names
     lead = _LEAD_NAME.match(opening.text, opening.lead)
-    person = (lead is not None and _LIVED_BRACKET.match(opening.text, lead.end()) is not None) or (
+    person = (lead is not None and lived_bracket_at(opening.text, lead.end())) or (
         found is not None and any(noun_kind(w) == PERSON for w in description(found)))
     return (name, opening) if person else None
 

@@ -16,6 +16,16 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import opening_words, passage_subject
 from lightrag_core.query.holder_names import GRANDFATHERS, bare_name, female, is_called, maker, names_of
+from lightrag_core.query.kin_ties import (
+    MUTUAL,
+    PARENT_PRONOUN,
+    SPOUSES,
+    TIES,
+    parent_by_pronoun,
+    parents,
+    points_at,
+    second_parent,
+)
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.roles import BOOK_BY, KIN_STEPS, ROLE_WORDS, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
@@ -38,30 +48,6 @@ def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: 
         names.append(found[0])
         said.append(found[1])
     return names, said
-
-
-_SPOUSES = {"spouse", "wife", "husband"}
-_MUTUAL = {*_SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
-_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
-                     r"\s+(?:and\s+\w+\s+)?of\s+")
-# Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
-_TIES = {"father", "mother", "spouse", "wife", "husband"}
-
-
-def _points_at(text: str, cue: int, subject: str) -> bool:
-    """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
-    sentence names its child; "the wife of <subject>": asked for the subject's spouse, the one named
-    near the cue is someone else ("She was the daughter of X and the wife of <subject>"); "his father was
-    <subject>": the subject is the father here, of the sentence's own subject."""
-    word = re.match(r"\w+", text[cue:])
-    after = cue + (word.end() if word else 0)
-    if subject in text[after:after + len(subject) + 12]:  # " was ", ", "
-        return True
-    kin = _KIN_OF.match(text, cue)
-    if kin is None:
-        return False
-    stop = min((i for mark in ".;(" if (i := text.find(mark, kin.end())) >= 0), default=len(text))
-    return subject in text[kin.end():min(stop, kin.end() + 120)]
 
 
 # "He is best known as the …", "Marsh was the …": the cue is what the sentence's subject is
@@ -99,9 +85,6 @@ def _plays(text: str, cue: int, subject: str) -> bool:
     return bool(between) and len(between.split()) <= 6 and " by " not in f" {between} "
 
 
-_DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
-
-
 def _appositive_cue(said: Sentence, lowered: str, subject: str, role: str, cues: tuple[str, ...]
                     ) -> tuple[int, str] | None:
     """A cue in apposition right after the subject, named mid-sentence, which says the subject's own tie
@@ -121,29 +104,6 @@ _APPOSED = re.compile(r",\s+(?:the\s+|a\s+)?")
 _SOURCE = re.compile(r"\b(?:based\s+on|adapted\s+from|adaptation\s+of|inspired\s+by)\s+"
                      r"(?:an?\s+|the\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}$")
 _CHILD_OF = re.compile(r"(?:son|daughter|child|heir) of")
-
-
-def _parents(text: str, cue: int) -> int:
-    """Where the name after "and" (or "by") may start in "the son of A and B", "the son of A by B" (-1 when
-    the cue is not that)."""
-    kin = _KIN_OF.match(text, cue)
-    if kin is None:
-        return -1
-    # "by" right after the father's name ("… of Henry I of England by Nest"), not "a farmer ruined by …"
-    joins = sorted((at, len(word)) for word, marks in ((" and ", ".;("), (" by ", ".;(,"))
-                   if (at := text.find(word, kin.end())) >= 0 and not any(m in text[kin.end():at] for m in marks))
-    return joins[0][0] + joins[0][1] if joins else -1
-
-
-def _second_parent(text: str, cue: int, names: dict[str, int]) -> str:
-    """"the son of A and B": by custom the father is named first, so the mother is the name after "and",
-    past a lower-case description ("and the singer Ingrid Lund")."""
-    start = _parents(text, cue)
-    if start < 0:
-        return ""
-    reach = start + len(_DESCRIBED.match(text, start).group(0)) + 1  # type: ignore[union-attr]
-    after = sorted((at, name) for name, at in names.items() if at >= start)
-    return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
 
 
 def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
@@ -206,25 +166,25 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             other = _own_subject(said, doc, sentences)
             if other and not {w.lower() for w in other.split()} <= subject_words:
                 return other, said
-        if role in ROLE_WORDS and role not in _TIES | _MUTUAL and _predicated(said, lowered, cue, subject.lower()):
+        if role in ROLE_WORDS and role not in TIES | MUTUAL and _predicated(said, lowered, cue, subject.lower()):
             # "He is best known as the drummer and co-founder of … Ironclad": the sentence's subject holds it
             other = _own_subject(said, doc, sentences)
             if other and not {w.lower() for w in other.split()} <= subject_words:
                 return other, said
-        if role in _TIES | _MUTUAL and _points_at(lowered, cue, subject.lower()):
+        if role in TIES | MUTUAL and points_at(lowered, cue, subject.lower()):
             # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
             # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
-            other = _own_subject(said, doc, sentences) if role in _MUTUAL else ""
+            other = _own_subject(said, doc, sentences) if role in MUTUAL else ""
             if other and not {w.lower() for w in other.split()} <= subject_words:
                 return other, said
-            if role in _TIES:
+            if role in TIES:
                 continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
-        if role in _SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
+        if role in SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
             continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
         names = names_of(said, doc, role)
-        if role == "mother" and _parents(lowered, cue) >= 0:
+        if role == "mother" and parents(lowered, cue) >= 0:
             # "the son of A and B": the mother is B, never A, the name nearest the cue
-            if second := _second_parent(lowered, cue, names):
+            if second := second_parent(lowered, cue, names):
                 return second, said
             continue
         # "… founded in 1972 by Ruth Ambler", "It is published by Orvell Press": the subject did it, so the
@@ -238,7 +198,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             pronoun = said_by.group(0)
         else:  # "It rises in the hills and flows past X": the pronoun does the verb joined to its own
             pronoun = "" if done_by_subject else _joined_pronoun(doc, cue)
-        if role not in _TIES | _MUTUAL and pronoun:
+        if role not in TIES | MUTUAL and pronoun:
             # "It awards the Halloran Medal", "She founded Orvell Press": the passage's subject does it
             doer = passage_subject(said, sentences, person="it" not in pronoun.split())
             if doer and not {w.lower() for w in doer.split()} <= subject_words:
@@ -247,7 +207,9 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 doer = ""  # "Born in Whitby, she studied at Girton College": she is the subject; the holder follows
         # "daughter of X", "directed by X": the holder comes after such a cue, as after a verb's "by"
         # ("the label that released X": "X … released in 1996 by Lumen Records", "… through Quillfeather")
-        after_only = not done_by_subject and (matched.endswith((" of", " by", " after", " for")) or (
+        # ("starring Mira Lent, directed by Ada Roan": the director is after "directed by", not the nearest name)
+        after_only = not done_by_subject and (matched.endswith((" of", " by", " after", " for"))
+                                              or _BY.match(lowered, cue) is not None or (
             role not in ROLE_WORDS and re.search(r"\b(?:by|through)\b", lowered[cue:cue + 60]) is not None))
         for name in _holders_near(lowered, names, cue, before=done_by_subject, after=after_only):
             # A relative shares the family name ("Tim Cratchit, son of Bob Cratchit"); a part of the
@@ -274,6 +236,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             break  # a name called what is asked, said outright: a pronoun elsewhere says no more
     if best is None and (made := maker(role, about[:6], subject_words)):
         return made
+    if best is None and role in PARENT_PRONOUN and (parent := parent_by_pronoun(subject, role, about[:6], sentences)):
+        return parent
     if best is None and noun:
         return _only_called(about[:6], noun, subject_words, openings)
     return (best[1], best[2]) if best else None

@@ -155,9 +155,12 @@ _EVENT_PLACE = re.compile(
     + r"|\bthe\s+(?P<noun>city|town|village|place|country|state|county|province|region|district|island|college|"
     r"university|school|academy|institution|company|studio|club|team)\s+(?:where|in\s+which|at\s+which)\s+"
     # X may be a role of its own ("the college where the director of film X was educated")
-    rf"(?P<x2>(?:the\s+(?:{_QUALIFIERS}\s+)?(?:{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?)?[A-Z][^?,]{{0,80}}?)"
+    # ("the country where the Big Tree at Victoria Falls stands": a name's run of words after "the")
+    r"(?:the\s+(?P<x4>[A-Z][\w.'-]*(?:\s+(?:of|at|on|in|the|de|and|[A-Z][\w.'-]*))*)|"
+    rf"(?P<x2>(?:the\s+(?:{_QUALIFIERS}\s+)?(?:{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?)?[A-Z][^?,]{{0,80}}?))"
     r"\s+(?:(?:was|were|is|are|did|does)\s+)?(?P<event>born|died|die|buried|educated|studied|study|worked|work|"
-    r"lived|live|located|based|headquartered|formed|founded|raised|played|play)\b"
+    r"lived|live|located|situated|based|headquartered|formed|founded|raised|played|play|"
+    r"(?:stands|stood|lies)(?=\s*[?,]))\b"
     r"|(?P<x3>[A-Z][\w.\-]{0,40}(?:\s+[A-Z][\w.\-]{0,40}){0,4})'s\s+(?:birthplace|hometown|place\s+of\s+birth)\b")
 # "the place where the writer of X attended a luau": a place found by what someone did there, asked as
 # "Where <X> attended a luau?" of the sentences about X (the events above keep their own questions)
@@ -260,7 +263,7 @@ def first_hop(question: str) -> Hop | None:
     _, kind, m = min(found, key=lambda f: f[0])
     outer = question[: m.start()] + "{}" + question[m.end():]
     if kind == "place":
-        return Hop("place", (m["x"] or m["x2"] or m["x3"]).strip(), outer, asks=_asks_place(m))
+        return Hop("place", (m["x"] or m["x2"] or m["x3"] or m["x4"]).strip(), outer, asks=_asks_place(m))
     if kind == "done where":
         aux = f"{m['aux']} " if m["aux"] else ""
         return Hop("place", m["x"].strip(), outer, asks=f"Where {aux}{{}} {m['verb']}{m['object']}?")
@@ -298,7 +301,8 @@ _ASKS_BEFORE = re.compile(r"\b(?:(?!(?:was|is|has|does|this|its|his)\b)[a-z]{2,}
 _PLACE_OF = {"born": "was {} born", "died": "did {} die", "die": "did {} die", "buried": "was {} buried",
              "educated": "was {} educated", "studied": "did {} study", "study": "did {} study",
              "worked": "did {} work", "work": "did {} work", "lived": "did {} live", "live": "did {} live",
-             "located": "is {} located", "based": "is {} based", "formed": "was {} formed",
+             "located": "is {} located", "situated": "is {} located", "stands": "is {} located",
+             "stood": "is {} located", "lies": "is {} located", "based": "is {} based", "formed": "was {} formed",
              "founded": "was {} founded", "raised": "was {} raised", "played": "did {} play", "play": "did {} play",
              "headquartered": "is {} headquartered"}
 

@@ -23,7 +23,7 @@ from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
-from lightrag_core.query.sentences import Sentence, named_in
+from lightrag_core.query.sentences import Sentence, named_in, stems
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
@@ -111,7 +111,10 @@ def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Senten
     (or through) a name the hops came by. The sentence that found the holder is read too when the others
     give no confident answer: it may be all that is said of it ("… on the Toronto label Birchwood Music"),
     or its own passage's ("Before founding Kestrel Lane he played mandolin in …")."""
-    told = _about(name, scored)
+    head = answer_type(asked).head
+    # "The population of Ostia is 5 million" in Kelmouth's passage answers nothing of Kelmouth (a place's
+    # own property only: "the role of Ivy Forrester" names the answer, not another owner)
+    told = [(s, v) for s, v in _about(name, scored) if not (head in _PROPERTIES and _of_another(s.text, head, name))]
     about = [(s, v) for s, v in told if s not in evidence]
     context = [s for s, _ in scored]  # where "he" in a sentence about the name is read: its passage's opening
     found = _span(kind, asked, about, [name], behind=behind, context=context) if about else None
@@ -122,6 +125,16 @@ def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Senten
                 and (found is None or other.confident):
             found = other
     return found
+
+
+_PROPERTIES = {"capital", "population", "seat", "currency", "language", "area", "mayor", "governor"}
+
+
+def _of_another(text: str, head: str, name: str) -> bool:
+    """The sentence gives the asked noun of another name ("the capital of Ostia, Mirn", asked Varnland's)."""
+    owned = (rf"(?i:\b{re.escape(head)}\s+of\s+(?:the\s+)?)(?:[a-z]+\s+){{0,2}}"
+             r"(?P<owner>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)")
+    return any(not stems(found["owner"]) & stems(name) for found in re.finditer(owned, text))
 
 
 def _about(name: str, scored: list[tuple[Sentence, float]]) -> list[tuple[Sentence, float]]:
@@ -181,8 +194,19 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
 
 
 def _within(place: str, wider: str, evidence: list[Sentence]) -> bool:
-    """"Cincinnati, Ohio": the second names where the first is, so it is not a rival answer."""
-    return any(f"{place}, {wider}" in s.text for s in evidence)
+    """"Cincinnati, Ohio": the second names where the first is, so it is not a rival answer; nor is another
+    name of the same thing ("Plan A Entertainment (formerly A Cube Entertainment)")."""
+    return any(f"{place}, {wider}" in s.text or wider in _aliases(place, s.text) for s in evidence)
+
+
+# ("(now Tom Lee)" names a successor, "(formerly the manager of …)" no other name of the same thing)
+_ALIAS = r"\s*\((?:formerly|previously|originally|also\s+known\s+as|known\s+as|né|née)\s+(?P<alias>[A-Z][^()]{0,79})\)"
+
+
+def _aliases(name: str, text: str) -> str:
+    """What the bracket right after `name` says it was or is also called, or ""."""
+    found = re.search(re.escape(name) + _ALIAS, text, re.IGNORECASE)
+    return found["alias"] if found else ""
 
 
 def _same(a: str, b: str) -> bool:

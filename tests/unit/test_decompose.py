@@ -98,6 +98,9 @@ def test_a_bridge_is_resolved_for_each_named_thing_only_when_the_question_asks_o
     assert not bridges(DIRECTOR_QUESTION)[0].each
     assert bridges("Were the directors of Jaws and Alien born in the same country?")[0].each
     assert bridges("Which film has the director who died first, Jaws or Alien?")[0].each
+    # "Which album's performer …?": the performer of each option, however the options are punctuated
+    (performer,) = bridges("Which song's performer was born earlier, Hold Me (No, No) or Blue Wire?")
+    assert performer.phrase == "performer" and performer.each and "song by" in performer.cues
 
 
 def test_an_initial_does_not_end_the_sentence_that_names_the_bridge():

@@ -119,3 +119,9 @@ def test_a_file_name_is_a_title_when_the_document_has_no_subject(tmp_path):
     links = linking.link_by_title(store, "What do the Blechtrommel Notes say?")
     assert [(lk.entity, lk.method, lk.chunk_ids) for lk in links] == [("Blechtrommel_notes.md", "title", ["f-0"])]
     store.close()
+
+
+def test_a_possessive_name_links_to_its_own_document(store):
+    # "Günter Grass's first novel": the author's page, as "the author of" would reach it
+    links = linking.link_by_title(store, "Who published Günter Grass's first novel?")
+    assert [(lk.entity, lk.chunk_ids) for lk in links] == [("Günter Grass", ["d2-0"])]

@@ -1,0 +1,94 @@
+"""Kinship read from either side of a sentence: "the son of A and B" names B as the mother, "she married X"
+names the sentence's own subject as X's spouse, "… gave birth to his first son X" names the passage's subject
+as X's father. `role_holders.holder` asks these when the role is a tie between people.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lightrag_core.query.described import passage_subject
+from lightrag_core.query.holder_names import bare_name
+from lightrag_core.query.sentences import Sentence, stems
+
+SPOUSES = {"spouse", "wife", "husband"}
+MUTUAL = {*SPOUSES, "brother", "sister", "sibling", "son", "daughter", "child"}
+_KIN_OF = re.compile(r"(?:son|daughter|child|heir|wife|husband|spouse|widow|widower|sister|brother|sibling)"
+                     r"\s+(?:and\s+\w+\s+)?of\s+")
+# Roles whose cue, followed by "of <subject>", says the sentence's own subject holds a tie to ours.
+TIES = {"father", "mother", "spouse", "wife", "husband"}
+
+
+def points_at(text: str, cue: int, subject: str) -> bool:
+    """The cue is "son of <subject>" (or "son of A and <subject>"): asked for the subject's parent, the
+    sentence names its child; "the wife of <subject>": asked for the subject's spouse, the one named
+    near the cue is someone else ("She was the daughter of X and the wife of <subject>"); "his father was
+    <subject>": the subject is the father here, of the sentence's own subject."""
+    word = re.match(r"\w+", text[cue:])
+    after = cue + (word.end() if word else 0)
+    if subject in text[after:after + len(subject) + 12]:  # " was ", ", "
+        return True
+    kin = _KIN_OF.match(text, cue)
+    if kin is None:
+        return False
+    stop = min((i for mark in ".;(" if (i := text.find(mark, kin.end())) >= 0), default=len(text))
+    return subject in text[kin.end():min(stop, kin.end() + 120)]
+
+
+_DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
+
+
+def parents(text: str, cue: int) -> int:
+    """Where the name after "and" (or "by") may start in "the son of A and B", "the son of A by B" (-1 when
+    the cue is not that)."""
+    kin = _KIN_OF.match(text, cue)
+    if kin is None:
+        return -1
+    # "by" right after the father's name ("… of Henry I of England by Nest"), not "a farmer ruined by …"
+    joins = sorted((at, len(word)) for word, marks in ((" and ", ".;("), (" by ", ".;(,"))
+                   if (at := text.find(word, kin.end())) >= 0 and not any(m in text[kin.end():at] for m in marks))
+    return joins[0][0] + joins[0][1] if joins else -1
+
+
+def second_parent(text: str, cue: int, names: dict[str, int]) -> str:
+    """"the son of A and B": by custom the father is named first, so the mother is the name after "and",
+    past a lower-case description ("and the singer Ingrid Lund")."""
+    start = parents(text, cue)
+    if start < 0:
+        return ""
+    reach = start + len(_DESCRIBED.match(text, start).group(0)) + 1  # type: ignore[union-attr]
+    after = sorted((at, name) for name, at in names.items() if at >= start)
+    return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
+
+
+PARENT_PRONOUN = {"father": "his", "mother": "her"}
+_SUBJECT_PRONOUN = {"his": "he", "her": "she"}
+_CHILD = (r"(?:(?:first|second|third|eldest|elder|oldest|youngest|younger|only|infant|illegitimate|natural)\s+){0,2}"
+          r"(?:son|daughter|child)")
+# "His eldest son X …" opening a sentence of the parent's passage
+_CHILD_OPENS = re.compile(rf"^(?P<pronoun>His|Her)\s+{_CHILD},?\s+$")
+# "He took two wives: the first gave birth to his first son and successor X", "he had … his daughter X"
+_CHILD_AFTER = re.compile(rf"\b(?P<pronoun>his|her)\s+{_CHILD}(?:\s+and\s+(?:heir|successor))?,?\s+$")
+
+
+def parent_by_pronoun(subject: str, role: str, about: list[Sentence], sentences: list[Sentence]
+                       ) -> tuple[str, Sentence] | None:
+    """The subject's father (mother) when a sentence of a person's passage calls the subject "his (her) …
+    son" and "his" is that person: the sentence opens with it ("His eldest son X …") or with "he" ("He
+    took two wives: the first … gave birth to his first son X"; not "She married the king and raised his
+    son X", nor "His general retired, and his son X took over")."""
+    for said in about:
+        at = said.text.find(subject)
+        before = said.text[said.lead:at].lstrip() if at > said.lead else ""
+        found = _CHILD_OPENS.match(before) or _CHILD_AFTER.search(before[-60:])
+        if found is None or found["pronoun"].lower() != PARENT_PRONOUN[role]:
+            continue
+        if re.search(rf"\b{re.escape(subject.split()[-1])}\b", before):
+            continue  # "… his minister Aldo Finn, and exiled his son Piro Finn": Aldo Finn's son
+        if found.re is _CHILD_AFTER and not re.match(rf"(?:[^,]{{0,30}},\s*)?{_SUBJECT_PRONOUN[found['pronoun']]}\b",
+                                                      before, re.IGNORECASE):
+            continue
+        parent = passage_subject(said, sentences, person=True)
+        if parent and not stems(parent) <= stems(subject):
+            return bare_name(parent), said
+    return None
