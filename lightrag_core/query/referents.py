@@ -171,9 +171,8 @@ _POSSESSIVE_S = re.compile(r"['’]s\b")
 _LEADING = r"^(?:(?:in|on|by|since|after|before|from|during|until|at|later|then|also)\b[^,]{0,25}?,?\s+)?"
 _PRONOUN_LEAD = re.compile(_LEADING + r"(?P<pronoun>it|its|he|his|she|her|they|their)\b", re.IGNORECASE)
 _PERSONAL, _IMPERSONAL = {"he", "his", "she", "her"}, {"it", "its"}
-# A property with no owner written is its passage subject's: "The capital and largest city is Harare." in
-# Zimbabwe's passage
-# ("The capital of Ostia …" names its own owner)
+# A place's property with no owner written is its passage subject's: "The capital and largest city is Harare."
+# in Zimbabwe's passage ("The capital of Ostia …" names its own owner)
 _OWN_PROPERTY = re.compile(_LEADING + r"the\s+(?:capital|population|seat|currency|official\s+language)\b"
                            r"(?!\s+of\b)", re.IGNORECASE)
 

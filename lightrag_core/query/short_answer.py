@@ -111,10 +111,11 @@ def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Senten
     (or through) a name the hops came by. The sentence that found the holder is read too when the others
     give no confident answer: it may be all that is said of it ("… on the Toronto label Birchwood Music"),
     or its own passage's ("Before founding Kestrel Lane he played mandolin in …")."""
-    head = answer_type(asked).head
     # "The population of Ostia is 5 million" in Kelmouth's passage answers nothing of Kelmouth (a place's
-    # own property only: "the role of Ivy Forrester" names the answer, not another owner)
-    told = [(s, v) for s, v in _about(name, scored) if not (head in _PROPERTIES and _of_another(s.text, head, name))]
+    # own property only: "the role of Ivy Forrester" names the answer, not another owner); the asked noun is
+    # the one the spans are ranked by, so the rest of the question is not parsed again
+    told = [(s, v) for s, v in _about(name, scored)
+            if not (kind.head in _PROPERTIES and _of_another(s.text, kind.head, name))]
     about = [(s, v) for s, v in told if s not in evidence]
     context = [s for s, _ in scored]  # where "he" in a sentence about the name is read: its passage's opening
     found = _span(kind, asked, about, [name], behind=behind, context=context) if about else None
