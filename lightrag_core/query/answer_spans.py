@@ -14,7 +14,7 @@ from typing import Any
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.described import noun_before
-from lightrag_core.query.roles import with_territory, without_heading
+from lightrag_core.query.name_forms import with_territory, without_heading
 from lightrag_core.query.sentences import Sentence, stem
 
 # "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
@@ -207,6 +207,15 @@ def _day_start(doc: Any, ent: Any) -> int:
     if before is not None and before.text.isdigit() and 1 <= int(before.text) <= 31:
         return int(ent.start) - 1
     return int(ent.start)
+
+
+_LEGAL_FORM = re.compile(r"(?<=\w),\s*(?:Inc|Ltd|LLC|L\.L\.C|Corp|plc|PLC|S\.A|AG|GmbH|N\.V|Co)\.?$")
+
+
+def without_legal_form(name: str) -> str:
+    """A firm's name without its legal form ("Huntington Bancshares, Inc."): for an answer asked as a company,
+    not a title that holds one ("Monsters, Inc.")."""
+    return _LEGAL_FORM.sub("", name)
 
 
 def clean_span(text: str) -> str:

@@ -90,7 +90,7 @@ def resolve(
     # Collegian" is stated as "The Collegian is owned by Hillsdale College", with no "institute".
     anchors = tuple(stem(w) for w in context if not w.isdigit() and stem(w) in context_stems)[:MAX_ANCHORS]
     # (sentence score, cue offsets, found by the clause's words rather than the head's, sentence, chunk)
-    scored: list[tuple[float, list[int], bool, str, Chunk]] = []
+    scored: list[tuple[float, list[tuple[int, int]], bool, str, Chunk]] = []
     about: dict[str, str] = {}  # each sentence's subject
     for p in text:
         cues, base = _cue_offsets(p.lower, bridge.cues), 1.0
@@ -122,7 +122,9 @@ def resolve(
             # Only a document's title, written near the cue: measured on hotpotqa_100, 11 of 13 such names
             # were the bridge, against 2 of 30 names known only as entities or written further away.
             # A clause word inside a name ("Premier's … Council" for "was premier") makes it a namesake.
-            near = [abs(start - c) for c in cues if not (by_clause and start <= c < end)]
+            # (a name after the cue from the cue's end: "album by American rapper and Outkast member Big Boi")
+            near = [start - c - n if start >= c + n else abs(start - c) for c, n in cues
+                    if not (by_clause and start <= c < end)]
             if not title or not near or min(near) > MAX_DISTANCE:
                 continue
             total = score - min(near) / DISTANCE_SCALE - (OTHER_KIND if _other_kind(title, bridge) else 0.0)
@@ -137,10 +139,10 @@ def resolve(
     return best
 
 
-def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[int]:
+def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:
     """Where the cue words start in the sentence, every time (a cue is a word's beginning: "direct" in
-    "directed"); the name is measured from the nearest."""
-    return sorted(m.start() for c in cues if c in lower for m in re.finditer(rf"\b{re.escape(c)}", lower))
+    "directed"), and their length; the name is measured from the nearest."""
+    return sorted((m.start(), len(c)) for c in cues if c in lower for m in re.finditer(rf"\b{re.escape(c)}", lower))
 
 
 def _grams(text: str) -> dict[str, tuple[int, int]]:

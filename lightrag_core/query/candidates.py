@@ -23,6 +23,7 @@ from lightrag_core.query.answer_spans import (
     listed,
     parse,
     proximity,
+    without_legal_form,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
@@ -302,6 +303,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 and (opening := passage_opening(p.sentence, sentences)) is not None:
             subject = subject_called(opening, kind.head)
             text, fitted = (subject.text, fit(kind, subject)) if subject else ("", 0.0)
+            text = without_legal_form(text) if kind.kind == ORG else text
             if fitted and text and not asked(text):
                 score = (base * fitted + DEFINED) * (1 - 0.6 * _overlap(text, q_words))
                 score *= (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)

@@ -14,6 +14,7 @@ from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_wei
 from lightrag_core.query.answer_type import AnswerType
 from lightrag_core.query.countries import country_named, country_of_word
 from lightrag_core.query.dates import dates_in
+from lightrag_core.query.described import bare
 from lightrag_core.query.life_events import LIFE_BRACKET
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.roles import ROLE_WORDS
@@ -25,7 +26,9 @@ def _about(option: str, sentences: list[Sentence]) -> list[Sentence]:
     sentence that shares only its last word)."""
     full = stems(option)
     about = [s for s in sentences if named_in(option, s.name_stems)]
-    return sorted(about, key=lambda s: not full <= s.name_stems)[:6]
+    # the option's own passage first: "Big Boi" titles the passage with his birth, six albums' passages name him
+    own = {s.ref for s in about if s.lead and stems(bare(s.text[:s.lead])) == full}
+    return sorted(about, key=lambda s: (s.ref not in own, not full <= s.name_stems))[:6]
 
 
 def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
@@ -50,11 +53,13 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
     return None
 
 
+# Roles a comparison reads through: "by the band", "with the band" name no band to date
+_COMPARED_ROLES = [r for r in ROLE_WORDS if r != "band"]
 # "Which film has the director who died first, A or B?": the dates are the director's, not the film's.
 # "Which novel's author was born first, A or B?" too; a possessive noun that is no known role ("Which
 # biopic's subject …?") still dates someone other than the options, so no option's own date answers it.
 _ROLE = re.compile(r"(?:\b(?:has|had|with|whose|by)\s+(?:the\s+)?|^\w+\s+[\w-]+(?:\s+[\w-]+)?['’]s\s+(?:lead\s+)?)"
-                   r"(?-i:(?P<role>" + "|".join(ROLE_WORDS) + r"))\b", re.IGNORECASE)
+                   r"(?-i:(?P<role>" + "|".join(_COMPARED_ROLES) + r"))\b", re.IGNORECASE)
 _OTHERS = re.compile(r"^\w+\s+[\w-]+(?:\s+[\w-]+)?['’]s\s+[a-z]", re.IGNORECASE)
 _BORN = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
 # "die" in lower case only: "(German: Die Beine von Dolores) is a 1957 … film" dates no death
@@ -229,8 +234,8 @@ _GROUP_WORDS = {"band": ("band", "group"), "group": ("group", "band"), "team": (
                 "club": ("club", "team")}
 # "Are the directors of films A and B from the same country?": the directors are compared, not the films.
 # (a role word in lower case: "Star of Midnight" is a title)
-_ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(ROLE_WORDS) + r"))s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
-                      r"(?-i:(?P<had>" + "|".join(ROLE_WORDS) + r"))s?)\b", re.IGNORECASE)
+_ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(_COMPARED_ROLES) + r"))s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
+                      r"(?-i:(?P<had>" + "|".join(_COMPARED_ROLES) + r"))s?)\b", re.IGNORECASE)
 
 
 def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:

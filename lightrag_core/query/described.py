@@ -19,7 +19,7 @@ from lightrag_core.query.sentences import Sentence
 FAMILIES = [
     {"film", "movie", "comedy", "drama", "thriller", "documentary", "musical", "picture"},
     {"song", "single", "track", "ballad"},
-    {"series", "show", "programme", "program", "sitcom", "serial", "episode"},
+    {"series", "show", "programme", "program", "sitcom", "serial", "episode", "soap", "telenovela", "miniseries"},
     {"album", "record", "ep", "compilation"},
     {"book", "novel", "story", "memoir", "poem"},
     {"band", "group", "duo", "trio"},

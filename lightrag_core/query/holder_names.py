@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lightrag_core.query.answer_type import PERSON, noun_kind
+from lightrag_core.query.answer_type import ORG, PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
-from lightrag_core.query.described import called_before, calls, described_by, opening_words
-from lightrag_core.query.roles import ROLE_WORDS, with_territory, without_heading
+from lightrag_core.query.described import OPENS, bare, called_before, calls, described_by, opening_words
+from lightrag_core.query.name_forms import with_territory, without_heading
+from lightrag_core.query.roles import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence
 
 # Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model
@@ -39,11 +40,18 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
     Whitfield") is not another name, and a chunk's description is not part of its name ("the British
     band The Velvet Hours"). A place holds no family role ("born in Naples, the daughter of …"), but a
     verb may ask for one ("the country that X belongs to")."""
-    # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says;
+    # "by the historian Agnes Thorne": a name a person's noun calls is a person's, whatever the tagger says (a
+    # firm's or a band's noun too: "Mandopop band F.I.R.", tagged a place);
     # a name run on from the title line ("Lumen Records Lumen Records is …") starts after it
-    names = {with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char): start
+    names = {_tailed(with_territory(without_heading(said.text[start:e.end_char].strip()), said.text, e.end_char),
+                     said.text, start): start
              for e in doc.ents
-             if e.label_ in {"PERSON", "ORG"} or noun_kind(called_before(doc, e.start_char)) == PERSON
+             if e.label_ in {"PERSON", "ORG"} or noun_kind(called := called_before(doc, e.start_char)) == PERSON
+             or (noun_kind(called) == ORG and e.label_ not in _AMOUNTS | _TIMES and e.text[:1].isupper())
+             # a title in quotation marks, for a deed's holder ("the show in which X played Y": "… the soap
+             # opera "Neighbours", played by X")
+             or (e.label_ == "WORK_OF_ART" and role not in ROLE_WORDS and said.text[e.start_char - 1:e.start_char]
+                 in _QUOTES)
              for start in [_past_title(said, e.start_char, e.end_char)]}
     kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
     for c in doc.noun_chunks:
@@ -53,23 +61,48 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
             names.setdefault(with_territory(said.text[start:c.end_char].strip(), said.text, c.end_char), start)
     # "It stars Sandra Oh as …": a run of capitalised words the tagger read as nothing at all (not as a
     # place or a date), past the first word
-    taken = [(at, at + len(name)) for name, at in names.items()] + [(e.start_char, e.end_char) for e in doc.ents]
+    # (an amount the tagger found in capitalised words is a name: "published by Two Dollar Radio")
+    taken = [(at, at + len(name)) for name, at in names.items()] + [
+        (e.start_char, e.end_char) for e in doc.ents
+        if not (e.label_ in _AMOUNTS and _CAPITALISED_RUN.fullmatch(e.text))]
     for run in _CAPITALISED_RUN.finditer(said.text, said.lead + 2 if said.lead else 1):
         if not any(a < run.end() and run.start() < b for a, b in taken) and not country_of_word(run.group()) \
                 and _NAMING.search(said.text, max(0, run.start() - 12), run.start()):
             names.setdefault(run.group(), run.start())
+    # "Until Tomorrow (1975) was an Australian television soap opera …": the passage's subject, however the
+    # tagger read its words (here a date)
+    opening = OPENS.match(said.text, said.lead) if said.offset == 0 else None
+    if opening is not None and _TITLE_CASE.fullmatch(bare(opening["name"])) \
+            and opening["name"].lower() not in {"he", "she", "it", "they", "this", "there"} \
+            and not any(at == opening.start("name") for at in names.values()):
+        names.setdefault(bare(opening["name"]), opening.start("name"))
     # "Hank Williams, Sr.": the tagger may call the suffix a name (or a place) of its own
-    # ("Sr." may even split into "Sr" and ".")
     # ("Sr." may even split into "Sr" and ".")
     return {name: at for name, at in names.items() if not _SUFFIX_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)}
 
 
+_SUFFIX_TAIL = re.compile(r",?\s+(?:Jr|Sr|Snr|Jnr)\.?(?![\w'-])")
+_MAIDEN_TAIL = re.compile(r"\s+\((?:née|nee|né|born)\s+[A-Z][\w'-]+\)\s+[A-Z][\w'-]+")
+_QUOTES = {'"', "“", "‘", "'"}
+_TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
+# A title's words: capitalised, with the small words titles hold ("Until Tomorrow", "Gone with the Wind")
+_TITLE_CASE = re.compile(r"[A-Z0-9][\w'.&-]*(?:\s+(?:(?:of|the|a|an|and|in|on|at|to|for|with|by|de|la|le)\s+)*"
+                         r"[A-Z0-9][\w'.&-]*)*")
+_AMOUNTS = {"MONEY", "CARDINAL", "QUANTITY"}
 _SUFFIX_ONLY = re.compile(r"(?:Sr|Jr|Snr|Jnr)\.?|I{2,3}|IV")
 
 
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3}(?![\w'’-])")
 # … after a word that names people ("stars Sandra Oh", "by", a list's comma), not "hired X as Special Teams coach"
 _NAMING = re.compile(r"(?:\b(?:stars|starring|starred|by|featuring|with|and)|,)\s+$")
+
+
+def _tailed(name: str, text: str, start: int) -> str:
+    """The name with what the tagger leaves after it: a maiden name's bracket and the surname after it
+    ("Vanessa (née Salmon) Lawson"), or a suffix that tells a son from his father ("Hank Williams, Jr.")."""
+    end = start + len(name)
+    tail = _MAIDEN_TAIL.match(text, end) or _SUFFIX_TAIL.match(text, end)
+    return name + tail.group(0) if tail and text.startswith(name, start) else name
 
 
 def _past_title(said: Sentence, start: int, end: int) -> int:

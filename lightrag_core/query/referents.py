@@ -165,6 +165,7 @@ def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
     return out
 
 
+_SUFFIX = re.compile(r",?\s+(?:Jr|Sr|Snr|Jnr)\.?$")
 _POSSESSIVE_S = re.compile(r"['’]s\b")
 # A sentence's subject, first or after a short opener: "Since 2004 it has been owned …", "In 2012 the label
 # was …" (not "Dufresne, who married the singer Tess Ferrand, …")
@@ -183,6 +184,7 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
     Records' passage is not about Redwing Records), and those of a passage that opens with it whose
     subject is a pronoun or what that passage calls it ("Since 2004 it has been owned by …", "In 2012 the
     label was acquired by …"), given the name as a sentence after "It …" is."""
+    name = _SUFFIX.sub("", name)  # "Hank Williams, Sr": his passage is "Hank Williams"
     full = stems(_POSSESSIVE_S.sub("", name))  # "Lena Royce's second album": its words, not an "s"
     words = name.split()
     whole = {s.ref for s in sentences if full <= s.name_stems}

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from lightrag_core.nlp import nlp
+from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import opening_words, passage_subject
 from lightrag_core.query.holder_names import GRANDFATHERS, bare_name, female, is_called, maker, names_of
@@ -27,7 +28,7 @@ from lightrag_core.query.kin_ties import (
     second_parent,
 )
 from lightrag_core.query.referents import about_name
-from lightrag_core.query.roles import BOOK_BY, KIN_STEPS, ROLE_WORDS, VERB_CUES
+from lightrag_core.query.roles import BOOK_BY, KIN_STEPS, ROLE_WORDS, SOURCE_AUTHOR, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
 
 
@@ -145,7 +146,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         qualified = [s for s in about if f"{qualifier} {role}" in s.text.lower()]
         about = qualified + [s for s in about if s not in qualified]
     stating = [s for s in about if any(find_cue(s.text, c, s.lead) >= 0 for c in cues)][:6]
-    subject_words = {w.lower() for w in subject.split()}
+    subject_words = _words(subject)
     openings = opening_words(sentences) if noun else {}
     # the best so far, ranked by (not called what the noun says, said only by a pronoun)
     best: tuple[tuple[bool, bool], str, Sentence] | None = None
@@ -154,7 +155,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         # the longest cue where several start ("played by" over "played ")
         # "a 1980 film based on a novel by Stephen Kane": the novel's author, not the film's writer
         found_cues = [(i, -len(c), c) for c in cues if (i := find_cue(said.text, c, said.lead)) >= 0
-                      and not (c in BOOK_BY and _SOURCE.search(lowered[max(0, i - 40):i]))]
+                      and not (c in BOOK_BY and role != SOURCE_AUTHOR and _SOURCE.search(lowered[max(0, i - 40):i]))]
         if not found_cues:
             continue
         cue, _, matched = min(found_cues)
@@ -164,23 +165,26 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # "He is known for his role as Constable Benton Fraser": the sentence's own subject plays it (when
             # it names none, "The role of X was played by Y", the name after the cue does)
             other = _own_subject(said, doc, sentences)
-            if other and not {w.lower() for w in other.split()} <= subject_words:
+            if other and not _words(other) <= subject_words:
                 return other, said
         if role in ROLE_WORDS and role not in TIES | MUTUAL and _predicated(said, lowered, cue, subject.lower()):
             # "He is best known as the drummer and co-founder of … Ironclad": the sentence's subject holds it
             other = _own_subject(said, doc, sentences)
-            if other and not {w.lower() for w in other.split()} <= subject_words:
+            if other and not _words(other) <= subject_words:
                 return other, said
         if role in TIES | MUTUAL and points_at(lowered, cue, subject.lower()):
             # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
             # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
-            other = _own_subject(said, doc, sentences) if role in MUTUAL else ""
-            if other and not {w.lower() for w in other.split()} <= subject_words:
+            # ("… known for being the first wife of A and the mother of <subject>": she is the mother)
+            parent_of = matched == role and lowered.startswith(" of ", cue + len(matched))
+            other = _own_subject(said, doc, sentences) if role in MUTUAL or parent_of else ""
+            if other and not _words(other) <= subject_words:
                 return other, said
             if role in TIES:
                 continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
-        if role in SPOUSES and re.search(r"\band (?:his|her) $", lowered[:cue]):
-            continue  # "the daughter of Henry and his wife Beatrice": Henry's wife, not the subject's
+        if role in SPOUSES and (joined := re.search(r",?\s+and (?:his|her) $", lowered[:cue])) \
+                and not _ends_with_name(lowered[:joined.start()], subject_words):
+            continue  # "the daughter of Henry and his wife Beatrice": Henry's wife ("… Bach, and his wife": Bach's)
         names = names_of(said, doc, role)
         if role == "mother" and parents(lowered, cue) >= 0:
             # "the son of A and B": the mother is B, never A, the name nearest the cue
@@ -201,7 +205,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         if role not in TIES | MUTUAL and pronoun:
             # "It awards the Halloran Medal", "She founded Orvell Press": the passage's subject does it
             doer = passage_subject(said, sentences, person="it" not in pronoun.split())
-            if doer and not {w.lower() for w in doer.split()} <= subject_words:
+            if doer and not _words(doer) <= subject_words:
                 names[doer] = cue
             else:
                 doer = ""  # "Born in Whitby, she studied at Girton College": she is the subject; the holder follows
@@ -216,14 +220,17 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # subject's own name ("America" in "Once Upon a Time in America"), or its fuller form
             # ("Ebenezer Scrooge" for "Scrooge"), is not its holder.
             # A nationality the tagger calls an organisation ("the Welsh author Gwen Harries") holds nothing.
-            if name != doer and names[name] <= cue < names[name] + len(name):
+            if name != doer and names[name] < cue + len(matched.strip()) + (matched[:1] == " ") \
+                    and cue < names[name] + len(name):
                 continue  # the cue's own words ("Head Coach" in "was Head Coach of …") name no holder
-            words = {w.lower() for w in name.split()}
+            words = _words(name)
             # (unless the cue names it outright: "The Armando Iannucci Shows … directed by Armando Iannucci")
             if ((words <= subject_words or subject_words <= words)
                     and not (words < subject_words and _BY.fullmatch(lowered, cue, names[name]))) \
                     or country_of_word(name) or (role in GRANDFATHERS and female(name, names[name], doc)):
                 continue
+            if _describes_next(said.text, name, names):
+                continue  # "Outkast member Big Boi", "Pink Floyd keyboardist Rick Wright": the person after it
             called = not noun or is_called(name, names[name], doc, noun, openings)
             if doer and name != doer and not (noun and called):
                 continue  # beside a pronoun's doer, another name holds nothing ("he played bass in Les Marées")
@@ -243,6 +250,29 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     return (best[1], best[2]) if best else None
 
 
+def _words(name: str) -> set[str]:
+    """A name's words, lower-case, without the stops and commas around them ("Hank Williams, Jr.")."""
+    return {w.lower().strip(".,") for w in name.split()}
+
+
+def _describes_next(text: str, name: str, names: dict[str, int]) -> bool:
+    """The name only says what the next name is: one or two lower-case words after it, ending in a person's
+    noun, and another name right after them."""
+    after = _PERSON_NOUN_AFTER.match(text, names[name] + len(name))
+    return after is not None and noun_kind(after["noun"]) == PERSON and after.end() in names.values()
+
+
+_PERSON_NOUN_AFTER = re.compile(r"\s+(?:[a-z-]+\s+)?(?P<noun>[a-z-]+)\s+")
+
+
+def _ends_with_name(text: str, subject_words: set[str]) -> bool:
+    """The text (lower-case) ends with the subject's name set off as the sentence's own subject: "the
+    real-life author, Bach" or "Bach" opening it; not "the son of John Kennedy", nor "her sister Mary Lee"
+    (another of the family, who shares the name)."""
+    last = re.search(r"(?:^|,\s*)((?:[\w.'-]+\s+){0,3}[\w.'-]+)\s*,?$", text)
+    return last is not None and bool(words := last.group(1).split()) and {w.strip(".,") for w in words} <= subject_words
+
+
 def _only_called(about: list[Sentence], noun: str, subject_words: set[str],
                  openings: dict[str, tuple[str, ...]]) -> tuple[str, Sentence] | None:
     """With no sentence stating the role, the one name the sentences about the subject call what the
@@ -253,7 +283,7 @@ def _only_called(about: list[Sentence], noun: str, subject_words: set[str],
     for said, doc in zip(about, nlp().pipe([s.text for s in about])):
         for name, start in names_of(said, doc, "").items():
             tied = _OF_BEFORE.search(said.text[max(0, start - 9):start]) is not None
-            if tied and not {w.lower() for w in name.split()} <= subject_words \
+            if tied and not _words(name) <= subject_words \
                     and is_called(name, start, doc, noun, openings):
                 found.setdefault(bare_name(name), said)
     return next(iter(found.items())) if len(found) == 1 else None
@@ -275,6 +305,9 @@ def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
             end += 1
         if text[word:at].lower().endswith("great-") and not cue.startswith("great-"):
             at = lowered.find(cue, end)  # "great-grandson of" is no "grandson of"
+            continue
+        if " " in cue.strip() and at > 0 and text[at].isalpha() and text[at - 1].isalpha():
+            at = lowered.find(cue, at + 1)  # "granddaughter of" is no "daughter of", "person of" no "son of"
             continue
         if not text[word].isupper() or word == 0 or (lead and word == lead + 1):
             return at

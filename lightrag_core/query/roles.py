@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from lightrag_core.query.countries import country_of_word
+from lightrag_core.query.name_forms import PEER
 
 # Cue words that state each role in a sentence about its subject.
 # "… is a 1969 novel by Irwin Shaw": a book's author, as a song's performer below, is mostly stated by "by"
@@ -23,8 +24,8 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
               "screenwriter": ("writ", "wrote", "screenplay"),
               "producer": ("produc",), "creator": ("creat",), "founder": ("found",),
               # "… is a song by American singer Dana Whitfield": a song's performer is mostly stated by "by".
-              "performer": ("perform", "song by", "single by", "album by", "recorded by", "sung by"),
-              "singer": ("sing", "sung", "perform", "song by", "single by", "recorded by"),
+              "performer": ("perform", "song by", "single by", "album by", " ep by", "recorded by", "sung by"),
+              "singer": ("sing", "sung", "perform", "song by", "single by", " ep by", "recorded by"),
               "father": ("father", "son of", "daughter of", "child of", "heir of"),
               "mother": ("mother", "son of", "daughter of", "child of"),
               "husband": ("husband", "married"), "wife": ("wife", "married"),
@@ -60,8 +61,11 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
               # "X's current club": the club a player plays for ("plays as a midfielder for Serie A club Y")
               "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined"),
               # "the record label of X": the label X signed with, records for or released through
+              # the act behind a record ("X is … band F.I.R.'s third album"), or a member's band
+              "band": ("band", "album by", "song by", "single by"),
               "label": ("label", "signed", "records for", "recorded for", "released by", "released through",
                         "released on")}
+SOURCE_AUTHOR = "source author"
 # Verbs a relative phrase asks by ("the school that X attended") and the words sentences state them with.
 VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from"),
              "named after": ("named after", "named for"),
@@ -69,9 +73,11 @@ VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from")
              "play": ("played by", "portrayed by", "portrayal of", "role of", "role as", "plays ", "played ",
                       "playing ", "portrays ", "portrayed "),
              # "the band that recorded X": "X is a song by … band Metallica"; "the album X was recorded for"
-             "record": ("recorded by", "song by", "single by", "album by", "recorded ", "record ")}
+             "record": ("recorded by", "song by", "single by", "album by", "recorded ", "record "),
+             # "the author of the book X is based on": "X is a film based on a book by Richard Bach"
+             SOURCE_AUTHOR: BOOK_BY}
 # Roles held by a firm, a club or a work, whose holder the passages call by the role's own noun
-_THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team", "label"}
+_THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team", "label", "band"}
 # Two-word names of a role ("the record label of X")
 _ROLE_ALIASES = {"record label": "label"}
 # Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
@@ -89,23 +95,23 @@ _ROLES = "|".join(dict.fromkeys([*_KIN_ROLES, *_ROLE_ALIASES, *ROLE_WORDS]))
 _QUALIFIERS = (r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|current|paternal|"
                r"maternal|lead)")
 _WORKS = r"(?:film|movie|song|album|book|novel|band|series|show|play|opera|poem|painting|magazine|company)"
-# "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
-# is part of the name.
-_PEER = (r",\s+\d{1,2}(?:st|nd|rd|th)\s+(?:Baron|Baroness|Earl|Countess|Count|Duke|Duchess|Marquess|Viscount|"
-         r"Baronet|Lord|Lady|Prince|Princess)\b")
-_PEERAGE = rf"(?:{_PEER}[^?,]{{0,60}}?)"
-# "…, 2nd Baronet" has no place after it; "KG" after a title is an order, not part of it
-_PEERAGE_TAIL = re.compile(_PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3}")
+_PEERAGE = rf"(?:{PEER}[^?,]{{0,60}}?)"
 # X runs to the verb or the question mark.
 _UNTIL = (r"(?=\s+(?:die|died|born|buried|was|is|work|worked|live|lived|come|came|from|graduate|graduated|study|"
           r"studied|educated|attend|attended|trained|receive|received|get|got|have|has|had|win|won|play|played|do|does|"
           r"did|located|found|founded|headquartered|based|owned|published|released|produced|shot|filmed|recorded|"
           r"set|been|portray|portrays|portrayed|appear|appears|appeared|perform|performs|performed|a\s+part)\b|\s*\?|,|$)")
-# "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"
+# A lower-case word that describes the name after it, never a relative pronoun, a preposition or an article
+_DESCRIBING = (r"(?!(?:that|which|who|whom|whose|where|when|of|the|a|an|in|at|on|to|for|by|with|from|and|or)\b)"
+               r"[a-z][a-z-]*")
+# "the director of (film) X"; "the cause of death of director of film X" leaves out the second "the"; "the band
+# behind the album X"
 # ("the director of the film adaptation of X" is asked of X: its page says who directed the adaptation)
-_OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+of\s+(?:the\s+)?"
+_OF = re.compile(rf"(?:\bthe\s+|(?<=\bof\s))(?:(?P<qualifier>{_QUALIFIERS})\s+)?(?P<role>{_ROLES})\s+"
+                 r"(?:of|(?<=\bband )behind)\s+(?:the\s+)?"
                  r"(?:(?:(?:film|movie|screen|television|stage)\s+)?(?:adaptation|version)\s+of\s+(?:the\s+)?)?"
-                 rf"(?:{_WORKS}\s+)?(?P<x>[A-Z0-9][^?,]{{0,120}}?{_PEERAGE}?)" + _UNTIL)
+                 # ("the mother-in-law of the journalist John Diamond": a describing noun before the name)
+                 rf"(?:{_WORKS}\s+|{_DESCRIBING}\s+){{0,2}}?(?P<x>[A-Z0-9][^?,]{{0,120}}?{_PEERAGE}?)" + _UNTIL)
 # A lower-case word of a relative phrase's noun or its modifiers ("the record label that …", "the 1994 film
 # directed by X"): never a relative pronoun, a preposition or an article ("the mouth of the Cullen River
 # located in" holds no relative phrase)
@@ -133,6 +139,20 @@ _DONE_BY = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+(?
                       r"(?:(?P<passive>is|was|are|were)\s+)?"
                       r"(?P<verb>(?!(?:was|is|has|does)\b)[a-z]{2,}(?:ed|s)|wrote|won|ran|led|sang|made|built)"
                       r"\s+(?(passive)(?:to|for)|(?:for|at|in|with|on|under|to))\b")
+# "the author of the book on which the documentary X is based": the book is seldom named, its author is, in
+# X's own passage ("a film based on a book by Richard Bach")
+_SOURCE_OF = re.compile(r"\bthe\s+(?:author|writer)\s+of\s+the\s+(?:book|novel|story|short\s+story|play|memoir|"
+                        r"poem|comic|manga)\s+(?:on\s+which|from\s+which|which|that)\s+(?:the\s+)?"
+                        rf"(?:(?:{_WORKS}|documentary|musical|miniseries)\s+)?(?P<x>[A-Z0-9][^?,]{{0,80}}?)\s+(?:is|was)\s+"
+                        r"(?:based|adapted)(?:\s+(?:on|from))?" + _UNTIL)
+# "the band Zia Rowe plays keyboards in", "the club Tom Hale played for": what X is a member of, asked as X's
+# band or club (an instrument or a part between, nothing else: "the club X played a friendly with" is another)
+_PARTS = (r"(?:keyboards?|drums|bass|guitars?|vocals|piano|synthesi[sz]ers?|saxophone|trumpet|violin|cello|"
+          r"percussion|organ|harmonica|banjo|mandolin|flute|turntables)")
+_MEMBER_OF = re.compile(rf"\b[Tt]he\s+(?P<noun>band|group|club|team)\s+(?:(?:that|which|whom)\s+)?(?P<x>{_DOER})\s+"
+                        r"(?:plays|played|sings|sang|drums|drummed|performs|performed)"
+                        rf"(?:\s+(?:lead\s+|rhythm\s+|bass\s+)?{_PARTS})?\s+(?:in|for)\b")
+_MEMBER_ROLE = {"band": "band", "group": "band", "club": "club", "team": "team"}
 # "the senator for whom X served as chief of staff", "the team for which X played": the same, with its
 # preposition before "whom" or "which" (a past participle is no noun: "the company founded for which …")
 _PIED = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})(?<!ed)\s+"
@@ -194,42 +214,6 @@ _ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+
                             re.IGNORECASE)
 
 
-_CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
-
-
-def without_heading(name: str) -> str:
-    """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit"); not
-    an acronym that one word completes ("KTR Network", "BBC One")."""
-    heading = _CAPS_HEADING.match(name)
-    return name[heading.end():] if heading and len(name[heading.end():].split()) > 1 else name
-
-
-# A ruler or noble is named with a territory ("Princess Sophie of Kessel", "Louis of France"); the small
-# model stops the name before "of", so an answer would lose what tells two Duke Friedrichs apart.
-_TITLES = frozenset("""prince princess duke duchess king queen count countess lord lady earl baron baroness emperor
-empress archduke archduchess landgrave margrave elector marquess marquis viscount tsar tsarina infante infanta
-grand saint st""".split())
-_OF_TERRITORY = re.compile(r"(?:\s+[IVX]{1,5})?\s+of\s+(?:the\s+)?[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
-
-
-def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
-    """`name` (ending at `end` in `text`) with the "of <Place>" after it, when it is a titled name or a
-    single given name, or `always` (an organisation's or a work's name: "the Order of Polonia
-    Restituta", "University of Toronto"); else `name` as it is."""
-    words = name.split()
-    if peer := _PEERAGE_TAIL.match(text, end):
-        return name + text[end:peer.end()]
-    if not words or not (always or words[0].lower().strip(".") in _TITLES or len(words) == 1):
-        return name
-    tail = _OF_TERRITORY.match(text, end) or _TITLED_TAIL.match(text, end)
-    return name + text[end:tail.end()] if tail else name
-
-
-# "Frederick, Margrave of Baden", "Francis, Duke of Teck": a ruler named by his title after a comma.
-_TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for w in sorted(_TITLES)) +
-                          r")\s+of\s+[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
-
-
 @dataclass(frozen=True)
 class Hop:
     role: str
@@ -247,26 +231,40 @@ class Hop:
         return _ASKS_THE_NAME.match(self.outer.replace("{}", "").strip().rstrip("?").strip()) is not None
 
 
+# "In which city was the 1975 soap opera made that was created by X?": the relative clause put after the verb
+_EXTRAPOSED = re.compile(r"(?P<noun>\b(?:was|is|were|are)\s+the\s+(?:[\w-]+\s+){0,3}?[a-z][\w-]*)\s+"
+                         r"(?P<verb>[a-z]{3,}ed|made|built|shot|written|sung|held|set|founded)\s+"
+                         # (its doer named: an inner clause's phrases are read as they stand, each in its turn)
+                         rf"(?P<clause>(?:that|which|who)\s+(?:was|were|is|are)\s+[a-z]{{3,}}\s+by\s+{_DOER})\s*\?\s*$")
+
+
 def first_hop(question: str) -> Hop | None:
     """The first role phrase of the question (the earliest in it, when several forms match)."""
     question = " ".join(question.split())  # one space between words: the patterns then never rescan a run of them
+    if moved := _EXTRAPOSED.search(question):  # the clause back beside its noun: "… soap opera that … X made?"
+        question = f"{question[:moved.start()]}{moved['noun']} {moved['clause']} {moved['verb']}?"
     found = [(m.start(), kind, m) for kind, pattern in (("of", _OF), ("of", _POSSESSIVE), ("relative", _RELATIVE),
                                                         ("place", _EVENT_PLACE), ("relative", _DONE_BY),
                                                         ("relative", _REDUCED), ("relative", _DONE_THAT),
                                                         ("named", _NAMED_AFTER), ("whose", _WHOSE),
-                                                        ("done where", _DONE_WHERE), ("pied", _PIED))
+                                                        ("done where", _DONE_WHERE), ("pied", _PIED),
+                                                        ("member", _MEMBER_OF), ("source", _SOURCE_OF))
              if (m := pattern.search(question)) and (pattern is not _PIED or _outer_stands(question, m))]
     if titled := _titled(question):
         found.append((titled.start(), "titled", titled))
     if not found:
         return None
-    _, kind, m = min(found, key=lambda f: f[0])
+    _, kind, m = min(found, key=lambda f: (_swallowed(f[2], found), f[0]))
     outer = question[: m.start()] + "{}" + question[m.end():]
     if kind == "place":
         return Hop("place", (m["x"] or m["x2"] or m["x3"] or m["x4"]).strip(), outer, asks=_asks_place(m))
     if kind == "done where":
         aux = f"{m['aux']} " if m["aux"] else ""
         return Hop("place", m["x"].strip(), outer, asks=f"Where {aux}{{}} {m['verb']}{m['object']}?")
+    if kind == "source":
+        return Hop(SOURCE_AUTHOR, m["x"].strip(), outer)
+    if kind == "member":
+        return Hop(_MEMBER_ROLE[m["noun"]], m["x"].strip(), outer, noun=_MEMBER_ROLE[m["noun"]])
     if kind == "named":
         return Hop("named after", m["x"].strip(), outer, noun=m["noun"])
     if kind == "whose":  # the holder is what X is the <role> of ("… is the student newspaper of Wrenfield College")
@@ -282,7 +280,20 @@ def first_hop(question: str) -> Hop | None:
     qualifier = "" if kind == "titled" else (m["qualifier"] or "").lower()  # _TITLED has no qualifier
     # a firm or a club is told from the other names by what the passages call it; a person is not (a
     # "Mother Teresa" or "the director Quentin Tarantino" named beside the subject is no mother or director)
-    return Hop(role, m["x"].strip(), outer, qualifier, noun=role if role in _THINGS else "")
+    x, rest = _name_run(m["x"].strip())  # "the creator of Neighbours made?" (a clause moved back beside its noun)
+    if not _VERB_TAIL.match(rest):  # "the author of the Harry Potter series", "Le petit prince": all one name
+        x, rest = m["x"].strip(), ""
+    return Hop(role, x, outer.replace("{}", "{}" + rest, 1), qualifier, noun=role if role in _THINGS else "")
+
+
+_VERB_TAIL = re.compile(r"\s+(?:[a-z]+ed|made|built|shot|written|sung|held|set|won|begun|run|done|seen)\b")
+
+
+def _swallowed(m: re.Match[str], found: list[tuple[int, str, re.Match[str]]]) -> bool:
+    """Another phrase starts between this one's start and its X: "the record label founded by the band Zia
+    Rowe plays keyboards in" read X as Zia Rowe, past "the band" that the name's own clause is about."""
+    x = next((m.start(g) for g in ("x", "x2", "x3", "x4") if g in m.re.groupindex and m.group(g)), m.end())
+    return any(m.start() < other.start() < x for _, _, other in found if other is not m)
 
 
 def _outer_stands(question: str, m: re.Match[str]) -> bool:

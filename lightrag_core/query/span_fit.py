@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
+from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span, without_legal_form
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.countries import country_of_word, is_country
@@ -87,8 +87,11 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     not "which country was X born in?" (an Indian father does not make a birthplace India)."""
     kind, event, school = asked.kind, asked.event, asked.school
     text, fitted = clean_span(span.text), fit(kind, span)
+    text = without_legal_form(text) if kind.kind == ORG else text  # "which company?": not its ", Inc."
     if _called_else(kind, parsed, span) or _is_else(asked, text):
         fitted *= CALLED_ELSE
+    if _CONTRASTED.search(parsed.sentence.text[max(span.start - 80, 0):span.start]):
+        fitted *= CALLED_ELSE  # "made in Brisbane as opposed to Sydney or Melbourne": not Sydney, not Melbourne
     if kind.kind == PERSON and asked.doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
     around = beside(parsed, span)
@@ -125,6 +128,12 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
 
 # Levels of place that a place's own name may end with ("Honolulu County", "Koolauloa District")
 _LEVELS = {"county", "district", "province", "state", "region", "parish", "borough", "municipality", "prefecture"}
+
+
+# What the sentence sets against the answer: the names listed after it
+# ("other than" is left out: "directed by none other than X" names the answer)
+_CONTRASTED = re.compile(r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of)\s+"
+                         r"(?:(?:the\s+)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*\s*(?:,\s*|\s+(?:or|and|nor)\s+)+)*$")
 
 
 def _is_else(asked: Asked, text: str) -> bool:

@@ -9,9 +9,10 @@ from lightrag_core.query.answer_support import stated_words
 from lightrag_core.query.answer_type import CHOICE, ORG, PERSON, PLACE, answer_type
 from lightrag_core.query.candidate_names import merge_names, one_name
 from lightrag_core.query.date_ranges import END, START, asked_end, range_end
+from lightrag_core.query.name_forms import with_territory
 from lightrag_core.query.referents import about_other_subject, subject_kinds
 from lightrag_core.query.regions import is_only_state, is_state, named_after_state
-from lightrag_core.query.roles import first_hop, with_territory
+from lightrag_core.query.roles import first_hop
 from lightrag_core.query.sentences import name_variant
 from lightrag_core.query.span_fit import Asked, typed
 from tests.unit.test_answer_referents import _sentences

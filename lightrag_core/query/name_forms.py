@@ -1,0 +1,49 @@
+"""How names are written in prose, beyond what the small model's entities hold: a numbered peerage after a
+comma ("Edward Stafford, 4th Baron Stafford"), a ruler's territory ("Louis of France"), and no heading in
+capitals run into the name ("CHARACTERS Bob Cratchit")."""
+
+from __future__ import annotations
+
+import re
+
+# "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
+# is part of the name.
+PEER = (r",\s+\d{1,2}(?:st|nd|rd|th)\s+(?:Baron|Baroness|Earl|Countess|Count|Duke|Duchess|Marquess|Viscount|"
+        r"Baronet|Lord|Lady|Prince|Princess)\b")
+# "…, 2nd Baronet" has no place after it; "KG" after a title is an order, not part of it
+_PEERAGE_TAIL = re.compile(PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3}")
+
+_CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
+
+
+def without_heading(name: str) -> str:
+    """A name without a heading in capitals the small model read into it ("CHARACTERS Bob Cratchit"); not
+    an acronym that one word completes ("KTR Network", "BBC One")."""
+    heading = _CAPS_HEADING.match(name)
+    return name[heading.end():] if heading and len(name[heading.end():].split()) > 1 else name
+
+
+# A ruler or noble is named with a territory ("Princess Sophie of Kessel", "Louis of France"); the small
+# model stops the name before "of", so an answer would lose what tells two Duke Friedrichs apart.
+_TITLES = frozenset("""prince princess duke duchess king queen count countess lord lady earl baron baroness emperor
+empress archduke archduchess landgrave margrave elector marquess marquis viscount tsar tsarina infante infanta
+grand saint st""".split())
+_OF_TERRITORY = re.compile(r"(?:\s+[IVX]{1,5})?\s+of\s+(?:the\s+)?[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
+
+
+def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
+    """`name` (ending at `end` in `text`) with the "of <Place>" after it, when it is a titled name or a
+    single given name, or `always` (an organisation's or a work's name: "the Order of Polonia
+    Restituta", "University of Toronto"); else `name` as it is."""
+    words = name.split()
+    if peer := _PEERAGE_TAIL.match(text, end):
+        return name + text[end:peer.end()]
+    if not words or not (always or words[0].lower().strip(".") in _TITLES or len(words) == 1):
+        return name
+    tail = _OF_TERRITORY.match(text, end) or _TITLED_TAIL.match(text, end)
+    return name + text[end:tail.end()] if tail else name
+
+
+# "Frederick, Margrave of Baden", "Francis, Duke of Teck": a ruler named by his title after a comma.
+_TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for w in sorted(_TITLES)) +
+                          r")\s+of\s+[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
