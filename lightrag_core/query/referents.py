@@ -165,7 +165,8 @@ def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
     return out
 
 
-_SUFFIX = re.compile(r",?\s+(?:Jr|Sr|Snr|Jnr)\.?$")
+# (a father's passage is titled without "Sr."; a son's keeps "Jr.", and his father's passage is not his)
+_SUFFIX = re.compile(r",?\s+(?:Sr|Snr)\.?$")
 _POSSESSIVE_S = re.compile(r"['’]s\b")
 # A sentence's subject, first or after a short opener: "Since 2004 it has been owned …", "In 2012 the label
 # was …" (not "Dufresne, who married the singer Tess Ferrand, …")

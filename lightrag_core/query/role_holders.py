@@ -114,8 +114,12 @@ def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
     subject = next((t for t in doc if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT"), None)
     if subject is None or not (subject.pos_ == "PROPN" or subject.lower_ in {"he", "she"}):
         return ""
-    own = next((e.text for e in doc.ents if e.start <= subject.i < e.end), subject.text) \
-        if subject.pos_ == "PROPN" else ""
+    entity = next((e for e in doc.ents if e.start <= subject.i < e.end), None) if subject.pos_ == "PROPN" else None
+    own = (entity.text if entity is not None else subject.text) if subject.pos_ == "PROPN" else ""
+    if entity is not None and entity.start_char < said.lead < entity.end_char - 1:
+        # "Audra Wade Audra Mae Shepp Wade": the tagger ran the title line into the name; the sentence's own
+        # is the fuller (the title alone, "Audra Wade", would be read in her husband's passage too)
+        return said.text[said.lead:entity.end_char].strip()
     if len(own.split()) > 1:
         return own
     first = min((s for s in sentences if s.ref == said.ref), key=lambda s: s.offset)
@@ -165,20 +169,21 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # "He is known for his role as Constable Benton Fraser": the sentence's own subject plays it (when
             # it names none, "The role of X was played by Y", the name after the cue does)
             other = _own_subject(said, doc, sentences)
-            if other and not _words(other) <= subject_words:
+            if other and not _within(_words(other), subject_words):
                 return other, said
         if role in ROLE_WORDS and role not in TIES | MUTUAL and _predicated(said, lowered, cue, subject.lower()):
             # "He is best known as the drummer and co-founder of … Ironclad": the sentence's subject holds it
             other = _own_subject(said, doc, sentences)
-            if other and not _words(other) <= subject_words:
+            if other and not _within(_words(other), subject_words):
                 return other, said
         if role in TIES | MUTUAL and points_at(lowered, cue, subject.lower()):
             # "Louis of France was the son of Louis, Grand Dauphin" names Louis of France's father; "she
             # married <subject>", "Keane is the daughter of <subject>": the sentence's own subject holds it
             # ("… known for being the first wife of A and the mother of <subject>": she is the mother)
-            parent_of = matched == role and lowered.startswith(" of ", cue + len(matched))
+            parent_of = matched == role and lowered.startswith(" of ", cue + len(matched)) \
+                and _PREDICATE.search(lowered[:cue]) is not None
             other = _own_subject(said, doc, sentences) if role in MUTUAL or parent_of else ""
-            if other and not _words(other) <= subject_words:
+            if other and not _within(_words(other), subject_words):
                 return other, said
             if role in TIES:
                 continue  # else the name nearest the cue: "Tim Cratchit, a cripple, youngest son of Bob Cratchit"
@@ -205,7 +210,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         if role not in TIES | MUTUAL and pronoun:
             # "It awards the Halloran Medal", "She founded Orvell Press": the passage's subject does it
             doer = passage_subject(said, sentences, person="it" not in pronoun.split())
-            if doer and not _words(doer) <= subject_words:
+            if doer and not _within(_words(doer), subject_words):
                 names[doer] = cue
             else:
                 doer = ""  # "Born in Whitby, she studied at Girton College": she is the subject; the holder follows
@@ -225,7 +230,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 continue  # the cue's own words ("Head Coach" in "was Head Coach of …") name no holder
             words = _words(name)
             # (unless the cue names it outright: "The Armando Iannucci Shows … directed by Armando Iannucci")
-            if ((words <= subject_words or subject_words <= words)
+            if ((_within(words, subject_words) or _within(subject_words, words))
                     and not (words < subject_words and _BY.fullmatch(lowered, cue, names[name]))) \
                     or country_of_word(name) or (role in GRANDFATHERS and female(name, names[name], doc)):
                 continue
@@ -248,6 +253,17 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
     if best is None and noun:
         return _only_called(about[:6], noun, subject_words, openings)
     return (best[1], best[2]) if best else None
+
+
+# The parent word is said of the sentence's subject: "She is the mother of …", "… known for being the first
+# wife of A and the mother of …"; not "He married Rose Quinn, the mother of …" (an apposition to a name)
+_PREDICATE = re.compile(r"\b(?:is|was|being|became|been)\s+(?:also\s+)?(?:(?:the|a|an)\b[^;]*\band\s+)?the\s+$")
+_SUFFIXES = {"jr", "sr", "snr", "jnr", "ii", "iii", "iv"}
+
+
+def _within(words: set[str], subject_words: set[str]) -> bool:
+    """A name's words are all the subject's, and it is the same person: "Hal Wade" is not "Hal Wade, Jr."."""
+    return words <= subject_words and not (subject_words - words) & _SUFFIXES
 
 
 def _words(name: str) -> set[str]:
@@ -283,7 +299,7 @@ def _only_called(about: list[Sentence], noun: str, subject_words: set[str],
     for said, doc in zip(about, nlp().pipe([s.text for s in about])):
         for name, start in names_of(said, doc, "").items():
             tied = _OF_BEFORE.search(said.text[max(0, start - 9):start]) is not None
-            if tied and not _words(name) <= subject_words \
+            if tied and not _within(_words(name), subject_words) \
                     and is_called(name, start, doc, noun, openings):
                 found.setdefault(bare_name(name), said)
     return next(iter(found.items())) if len(found) == 1 else None
@@ -306,8 +322,8 @@ def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
         if text[word:at].lower().endswith("great-") and not cue.startswith("great-"):
             at = lowered.find(cue, end)  # "great-grandson of" is no "grandson of"
             continue
-        if " " in cue.strip() and at > 0 and text[at].isalpha() and text[at - 1].isalpha():
-            at = lowered.find(cue, at + 1)  # "granddaughter of" is no "daughter of", "person of" no "son of"
+        if at > 0 and text[at - 1].isalpha() and cue.split()[0] in _KIN_WORDS:
+            at = lowered.find(cue, at + 1)  # "granddaughter of" is no "daughter of", "stepmother" no "mother"
             continue
         if not text[word].isupper() or word == 0 or (lead and word == lead + 1):
             return at
@@ -317,6 +333,9 @@ def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
     return -1
 
 
+# Kin words a cue may open with, which another word never ends with as that kin ("person of", "grandfather")
+_KIN_WORDS = {"son", "daughter", "child", "father", "mother", "brother", "sister", "sibling", "wife", "husband",
+              "spouse", "heir", "nephew", "niece", "uncle", "aunt", "grandson", "granddaughter", "grandfather"}
 _BY = re.compile(r"[a-z]*\s+by\s+")  # from a cue to the name it names: "directed by "
 _IN_NAME = re.compile(r"[A-Z][\w.'-]*\s+$")  # a capitalised word just before
 _OF_AFTER = re.compile(r"\s+of\b")
