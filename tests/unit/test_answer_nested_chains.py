@@ -127,6 +127,7 @@ def test_a_paternal_grandmother_through_a_junior_and_the_mother_named_from_her_s
     assert grandmother is not None and grandmother[0] == "Audra Mae Shepp Wade"
     # (nor is a mother named in apposition to another name: "He married Rose Quinn, the mother of Tom Kell")
     married = _sentences("Dan Kell\nDan Kell is a farmer. He married Rose Quinn, the mother of Tom Kell, in 1975.")
-    assert holder("Tom Kell", "mother", married) != ("Dan Kell", married[1])
+    mother = holder("Tom Kell", "mother", married)
+    assert mother is None or mother[0] != "Dan Kell"
     assert holder("Hal Wade, Jr.", "father", _sentences(
         "Hal Wade, Jr.\nHe is the son of Hal Wade and Audra Wade."))[0] == "Hal Wade"  # the same names, but his father
