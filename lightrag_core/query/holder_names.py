@@ -14,7 +14,7 @@ from typing import Any
 from lightrag_core.query.answer_type import ORG, PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import OPENS, bare, called_before, calls, described_by, opening_words
-from lightrag_core.query.name_forms import with_territory, without_heading
+from lightrag_core.query.name_forms import GENERATION_ONLY, GENERATION_TAIL, with_territory, without_heading
 from lightrag_core.query.roles import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence
 
@@ -78,10 +78,10 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
         names.setdefault(bare(opening["name"]), opening.start("name"))
     # "Hank Williams, Sr.": the tagger may call the suffix a name (or a place) of its own
     # ("Sr." may even split into "Sr" and ".")
-    return {name: at for name, at in names.items() if not _SUFFIX_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)}
+    return {name: at for name, at in names.items()
+            if not GENERATION_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)}
 
 
-_SUFFIX_TAIL = re.compile(r",?\s+(?:Jr|Sr|Snr|Jnr)\.?(?![\w'-])")
 _MAIDEN_TAIL = re.compile(r"\s+\((?:née|nee|né|born)\s+[A-Z][\w'-]+\)\s+[A-Z][\w'-]+")
 _QUOTES = {'"', "“", "‘", "'"}
 _TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
@@ -89,7 +89,6 @@ _TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
 _TITLE_CASE = re.compile(r"[A-Z0-9][\w'.&-]*(?:\s+(?:(?:of|the|a|an|and|in|on|at|to|for|with|by|de|la|le)\s+)*"
                          r"[A-Z0-9][\w'.&-]*)*")
 _AMOUNTS = {"MONEY", "CARDINAL", "QUANTITY"}
-_SUFFIX_ONLY = re.compile(r"(?:Sr|Jr|Snr|Jnr)\.?|I{2,3}|IV")
 
 
 _CAPITALISED_RUN = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3}(?![\w'’-])")
@@ -101,7 +100,7 @@ def _tailed(name: str, text: str, start: int) -> str:
     """The name with what the tagger leaves after it: a maiden name's bracket and the surname after it
     ("Vanessa (née Salmon) Lawson"), or a suffix that tells a son from his father ("Hank Williams, Jr.")."""
     end = start + len(name)
-    tail = _MAIDEN_TAIL.match(text, end) or _SUFFIX_TAIL.match(text, end)
+    tail = _MAIDEN_TAIL.match(text, end) or GENERATION_TAIL.match(text, end)
     return name + tail.group(0) if tail and text.startswith(name, start) else name
 
 

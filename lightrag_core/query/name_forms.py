@@ -1,6 +1,6 @@
 """How names are written in prose, beyond what the small model's entities hold: a numbered peerage after a
-comma ("Edward Stafford, 4th Baron Stafford"), a ruler's territory ("Louis of France"), and no heading in
-capitals run into the name ("CHARACTERS Bob Cratchit")."""
+comma ("Edward Stafford, 4th Baron Stafford"), a ruler's territory ("Louis of France"), a generation
+suffix ("Hank Williams, Jr."), and no heading in capitals run into the name ("CHARACTERS Bob Cratchit")."""
 
 from __future__ import annotations
 
@@ -12,6 +12,18 @@ PEER = (r",\s+\d{1,2}(?:st|nd|rd|th)\s+(?:Baron|Baroness|Earl|Countess|Count|Duk
         r"Baronet|Lord|Lady|Prince|Princess)\b")
 # "…, 2nd Baronet" has no place after it; "KG" after a title is an order, not part of it
 _PEERAGE_TAIL = re.compile(PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3}")
+
+# A generation suffix tells a son from his father ("Hank Williams, Jr.", "John Smith III"): it is part of the
+# name, and a name that differs from another only by one is another person.
+_GENERATIONS = r"(?:Jr|Sr|Jnr|Snr)"
+GENERATION_WORDS = frozenset({"jr", "sr", "jnr", "snr", "ii", "iii", "iv"})
+# the suffix after a name in running text (", Jr." or " Jr"), not the start of a longer word
+GENERATION_TAIL = re.compile(r",?\s+" + _GENERATIONS + r"\.?(?![\w'-])")
+# what the tagger may take for a name of its own ("Sr." split off, "III")
+GENERATION_ONLY = re.compile(_GENERATIONS + r"\.?|I{2,3}|IV")
+# a father's suffix at a name's end: his passage is usually titled without it ("Hank Williams"), while a son's
+# keeps "Jr."
+FATHER_TAIL = re.compile(r",?\s+(?:Sr|Snr)\.?$")
 
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
 

@@ -26,6 +26,7 @@ from lightrag_core.query.described import (
 )
 from lightrag_core.query.holder_names import FIRST_NAME_SHORT, NAME_TITLES
 from lightrag_core.query.life_events import lived_bracket_at
+from lightrag_core.query.name_forms import FATHER_TAIL
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
 _VERB = (r"(?:is|was|has|had|became|went|features|stars|starred|received|won|tells|follows|reached|peaked|sold|marks|"
@@ -165,8 +166,6 @@ def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
     return out
 
 
-# (a father's passage is titled without "Sr."; a son's keeps "Jr.", and his father's passage is not his)
-_SUFFIX = re.compile(r",?\s+(?:Sr|Snr)\.?$")
 _POSSESSIVE_S = re.compile(r"['’]s\b")
 # A sentence's subject, first or after a short opener: "Since 2004 it has been owned …", "In 2012 the label
 # was …" (not "Dufresne, who married the singer Tess Ferrand, …")
@@ -185,7 +184,7 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
     Records' passage is not about Redwing Records), and those of a passage that opens with it whose
     subject is a pronoun or what that passage calls it ("Since 2004 it has been owned by …", "In 2012 the
     label was acquired by …"), given the name as a sentence after "It …" is."""
-    name = _SUFFIX.sub("", name)  # "Hank Williams, Sr": his passage is "Hank Williams"
+    name = FATHER_TAIL.sub("", name)  # "Hank Williams, Sr": his passage is "Hank Williams"
     full = stems(_POSSESSIVE_S.sub("", name))  # "Lena Royce's second album": its words, not an "s"
     words = name.split()
     whole = {s.ref for s in sentences if full <= s.name_stems}

@@ -27,6 +27,7 @@ from lightrag_core.query.kin_ties import (
     points_at,
     second_parent,
 )
+from lightrag_core.query.name_forms import GENERATION_WORDS
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.roles import BOOK_BY, KIN_STEPS, ROLE_WORDS, SOURCE_AUTHOR, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
@@ -258,12 +259,11 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
 # The parent word is said of the sentence's subject: "She is the mother of …", "… known for being the first
 # wife of A and the mother of …"; not "He married Rose Quinn, the mother of …" (an apposition to a name)
 _PREDICATE = re.compile(r"\b(?:is|was|being|became|been)\s+(?:also\s+)?(?:(?:the|a|an)\b[^;]*\band\s+)?the\s+$")
-_SUFFIXES = {"jr", "sr", "snr", "jnr", "ii", "iii", "iv"}
 
 
 def _within(words: set[str], subject_words: set[str]) -> bool:
     """A name's words are all the subject's, and it is the same person: "Hal Wade" is not "Hal Wade, Jr."."""
-    return words <= subject_words and not (subject_words - words) & _SUFFIXES
+    return words <= subject_words and not (subject_words - words) & GENERATION_WORDS
 
 
 def _words(name: str) -> set[str]:
