@@ -17,8 +17,9 @@ from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.hop_evidence import follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import choose, question_names, score_sentences
-from lightrag_core.query.short_answer import short_answer
+from lightrag_core.query.rewrite import TITLE_BRACKET, resolved_question
+from lightrag_core.query.sentences import Sentence, choose, question_names, score_sentences, written_in
+from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
 
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: the context sentences that best match the question)"
 ANSWER_PREFIX = "Answer: "
@@ -38,6 +39,8 @@ def extractive_answer(
     bridges = tuple(dict.fromkeys(step.found for step in walk.decomposition)) if walk else ()
     names = question_names(query, result)
     short = short_answer(query, scored, names, bridges, embedder.embed)
+    if (short is None or not short.confident) and walk and walk.decomposition:
+        short = _asked_again(embedder, query, result) or short
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
@@ -63,6 +66,20 @@ def extractive_answer(
         if s.speaker and s.dated and s.dated not in s.text:
             said = f"{s.dated} {said}"
         yield from _words(f"- {said}{s.text} [{s.ref}]{where}\n")
+
+
+def _asked_again(embedder: Embedder, query: str, result: QueryResult) -> ShortAnswer | None:
+    """The question asked again with the bridges multihop resolved written in, its sentences scored for it."""
+    steps = result.processing_info.graph.decomposition if result.processing_info.graph else []
+    asked = resolved_question(query, steps)
+    if asked is None:
+        return None
+    scored: list[tuple[Sentence, float]] = favour_kind(
+        score_sentences(embedder, embedder.embed([asked])[0], asked, result), answer_type(asked), asked)
+    # the names it still holds, and those written in (not what the replaced phrases named)
+    found = [TITLE_BRACKET.sub("", step.found) for step in steps]
+    names = [n for n in dict.fromkeys([*question_names(asked, result), *found]) if written_in(n.lower(), asked.lower())]
+    return answer_resolved(query, asked, scored, names, steps, embedder.embed)
 
 
 def _words(text: str) -> Iterator[str]:

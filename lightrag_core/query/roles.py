@@ -176,7 +176,8 @@ _EVENT_PLACE = re.compile(
     r"university|school|academy|institution|company|studio|club|team)\s+(?:where|in\s+which|at\s+which)\s+"
     # X may be a role of its own ("the college where the director of film X was educated")
     # ("the country where the Big Tree at Victoria Falls stands": a name's run of words after "the")
-    r"(?:the\s+(?P<x4>[A-Z][\w.'-]*(?:\s+(?:of|at|on|in|the|de|and|[A-Z][\w.'-]*))*)|"
+    # ("the town where the race walker Kerry Saxby-Junna was born": describing words before the name)
+    rf"(?:the\s+(?:{_DESCRIBING}\s+){{0,3}}?(?P<x4>[A-Z][\w.'-]*(?:\s+(?:of|at|on|in|the|de|and|[A-Z][\w.'-]*))*)|"
     rf"(?P<x2>(?:the\s+(?:{_QUALIFIERS}\s+)?(?:{_ROLES})\s+of\s+(?:the\s+)?(?:{_WORKS}\s+)?)?[A-Z][^?,]{{0,80}}?))"
     r"\s+(?:(?:was|were|is|are|did|does)\s+)?(?P<event>born|died|die|buried|educated|studied|study|worked|work|"
     r"lived|live|located|situated|based|headquartered|formed|founded|raised|played|play|"

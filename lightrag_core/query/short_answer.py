@@ -21,6 +21,7 @@ from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
 from lightrag_core.query.referents import about_name
+from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in, stems
@@ -62,6 +63,26 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
     if bridges and (bridged := _span(kind, query, scored, names, bridges)):
         return bridged
     return _span(kind, query, scored, names)
+
+
+def answer_resolved(query: str, asked: str, scored: list[tuple[Sentence, float]], names: list[str],
+                    steps: list[DecompositionStep], embed: Embed | None = None) -> ShortAnswer | None:
+    """The short answer to a question asked again with its resolved bridges written in ("Who wrote Homer's
+    Odyssey?", rewrite.py), when it is confident; the sentence that found the first bridge leads its
+    evidence and the path starts from what the question named."""
+    again = short_answer(asked, scored, names, (), embed)
+    # (a name the rewrite took out is what the question asked through, never its answer)
+    if again is None or not again.confident or again.text.lower() in query.lower():
+        return None
+    said = [s for s, _ in scored]
+    led = [s for step in steps[:1] for s in said if step.sentence in s.text or s.text in step.sentence][:1]
+    evidence = [*led, *(s for s in again.evidence if s not in led)]
+    path: list[str] = []
+    for name in [*steps[0].subjects[:1], *(step.found for step in steps), *again.path[:-1]]:
+        if not any(name.lower() in p.lower() for p in path):  # ("Homer" of "Homer's Odyssey")
+            path.append(name)
+    return ShortAnswer(again.text, evidence, [*path, again.text], again.score, again.margin, again.confident,
+                       again.rival)
 
 
 def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]], depth: int = 1
