@@ -15,6 +15,8 @@ import re
 
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.result import DecompositionStep
+from lightrag_core.query.role_holders import KIN_WORDS
+from lightrag_core.query.roles import KIN_STEPS
 
 # "Homer's Odyssey (The Simpsons)": a passage title's bracket tells it from another, it is no part of the name
 TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
@@ -37,6 +39,13 @@ _ARTICLES = {"the", "a", "an"}
 MIN_BRIDGE_SCORE = 0.85
 
 
+def _kin(head: str) -> bool:
+    """A relative ("the father", "the great-grandfather") is read by the answer's own kinship reading, which
+    tells a father from a mother's father: the decomposition's bridge may not (batch 8's father of the 2nd
+    Earl of Harrowby was found as his maternal grandfather)."""
+    return head.lower() in KIN_STEPS or any(part in KIN_WORDS for part in head.lower().split("-"))
+
+
 def resolved_question(question: str, steps: list[DecompositionStep]) -> str | None:
     """The question with each resolved bridge's phrase replaced by the name found for it; None when no
     bridge's phrase could be placed in the question."""
@@ -49,7 +58,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
     spans: list[tuple[int, int, str]] = []
     for step in steps:
         bridge = placed.get(step.phrase)
-        if bridge is None or step.score < MIN_BRIDGE_SCORE:
+        if bridge is None or step.score < MIN_BRIDGE_SCORE or _kin(bridge.head):
             continue
         before = question[: bridge.start]
         if inverted or _AFTER_RELATIVE.search(before):

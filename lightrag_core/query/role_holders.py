@@ -322,7 +322,7 @@ def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
         if text[word:at].lower().endswith("great-") and not cue.startswith("great-"):
             at = lowered.find(cue, end)  # "great-grandson of" is no "grandson of"
             continue
-        if at > 0 and text[at - 1].isalpha() and cue.split()[0] in _KIN_WORDS:
+        if at > 0 and text[at - 1].isalpha() and cue.split()[0] in KIN_WORDS:
             at = lowered.find(cue, at + 1)  # "granddaughter of" is no "daughter of", "stepmother" no "mother"
             continue
         if not text[word].isupper() or word == 0 or (lead and word == lead + 1):
@@ -334,7 +334,7 @@ def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
 
 
 # Kin words a cue may open with, which another word never ends with as that kin ("person of", "grandfather")
-_KIN_WORDS = {"son", "daughter", "child", "father", "mother", "brother", "sister", "sibling", "wife", "husband",
+KIN_WORDS = {"son", "daughter", "child", "father", "mother", "brother", "sister", "sibling", "wife", "husband",
               "spouse", "heir", "nephew", "niece", "uncle", "aunt", "grandson", "granddaughter", "grandfather"}
 _BY = re.compile(r"[a-z]*\s+by\s+")  # from a cue to the name it names: "directed by "
 _IN_NAME = re.compile(r"[A-Z][\w.'-]*\s+$")  # a capitalised word just before
