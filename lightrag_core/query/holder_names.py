@@ -82,6 +82,7 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
             if not GENERATION_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)}
 
 
+_BANG_TAIL = re.compile(r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?(?=[\s,.;)])")
 _MAIDEN_TAIL = re.compile(r"\s+\((?:née|nee|né|born)\s+[A-Z][\w'-]+\)\s+[A-Z][\w'-]+")
 _QUOTES = {'"', "“", "‘", "'"}
 _TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
@@ -98,9 +99,11 @@ _NAMING = re.compile(r"(?:\b(?:stars|starring|starred|by|featuring|with|and)|,)\
 
 def _tailed(name: str, text: str, start: int) -> str:
     """The name with what the tagger leaves after it: a maiden name's bracket and the surname after it
-    ("Vanessa (née Salmon) Lawson"), or a suffix that tells a son from his father ("Hank Williams, Jr.")."""
+    ("Vanessa (née Salmon) Lawson"), a suffix that tells a son from his father ("Hank Williams, Jr."), or
+    the words a name goes on with after its own "!" ("Yum! Brands")."""
     end = start + len(name)
-    tail = _MAIDEN_TAIL.match(text, end) or GENERATION_TAIL.match(text, end)
+    tail = _MAIDEN_TAIL.match(text, end) or GENERATION_TAIL.match(text, end) \
+        or (_BANG_TAIL.match(text, end) if name.endswith("!") else None)
     return name + tail.group(0) if tail and text.startswith(name, start) else name
 
 

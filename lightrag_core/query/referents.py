@@ -172,18 +172,25 @@ _POSSESSIVE_S = re.compile(r"['’]s\b")
 _LEADING = r"^(?:(?:in|on|by|since|after|before|from|during|until|at|later|then|also)\b[^,]{0,25}?,?\s+)?"
 _PRONOUN_LEAD = re.compile(_LEADING + r"(?P<pronoun>it|its|he|his|she|her|they|their)\b", re.IGNORECASE)
 _PERSONAL, _IMPERSONAL = {"he", "his", "she", "her"}, {"it", "its"}
+# A sentence led by what a passage calls its own subject ("The company …", "The band …") is about that subject
+_DEFINITE_LEAD = re.compile(_LEADING + r"the\s+(?P<noun>company|firm|corporation|chain|band|group|film|album|song|"
+                            r"single|club|team|show|series|label|book|novel|school|university|college|magazine|"
+                            r"newspaper)\b",
+                            re.IGNORECASE)
 # A place's property with no owner written is its passage subject's: "The capital and largest city is Harare."
 # in Zimbabwe's passage ("The capital of Ostia …" names its own owner)
 _OWN_PROPERTY = re.compile(_LEADING + r"the\s+(?:capital|population|seat|currency|official\s+language)\b"
                            r"(?!\s+of\b)", re.IGNORECASE)
 
 
-def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence]]:
+def about_name(name: str, sentences: list[Sentence], asked: str = "") -> list[tuple[int, Sentence]]:
     """The sentences about a name a hop found, each with its position in `sentences`: those that name it
     (by its last word alone, "Marsh" or "Records", only in a document that names it in full: Larkhill
     Records' passage is not about Redwing Records), and those of a passage that opens with it whose
     subject is a pronoun or what that passage calls it ("Since 2004 it has been owned by …", "In 2012 the
-    label was acquired by …"), given the name as a sentence after "It …" is."""
+    label was acquired by …"), given the name as a sentence after "It …" is. `asked`: what is asked of the
+    name, whose nouns a sentence led by "The <noun>" in another passage may be about ("the film starring X").
+    """
     name = FATHER_TAIL.sub("", name)  # "Hank Williams, Sr": his passage is "Hank Williams"
     full = stems(_POSSESSIVE_S.sub("", name))  # "Lena Royce's second album": its words, not an "s"
     words = name.split()
@@ -191,6 +198,8 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
     passages = _passages(sentences)
     openings = {id(opening[0]): opening for opening in passages.values()}  # each passage once
     named = {key: stems(opening_name(*opening)) for key, opening in openings.items()}  # its subject's words
+    # each chunk's title line, for a passage whose opening sentence says nothing the openings read
+    titles = {(t.ref, t.rank): stems(t.text[: t.lead]) for t in sentences if t.offset == 0 and t.lead}
 
     def subject(s: Sentence) -> frozenset[str] | None:
         opening = passages.get(id(s))
@@ -218,6 +227,14 @@ def about_name(name: str, sentences: list[Sentence]) -> list[tuple[int, Sentence
             return False
         opened = subject(s)
         if opened and words and stem(words[-1].lower()) in opened and not same(opened):
+            return True
+        titled = opened or titles.get((s.ref, s.rank))
+        definite = _DEFINITE_LEAD.search(s.text)
+        noun = definite["noun"].lower() if definite else ""
+        if asked and titled and definite and not same(titled) and noun not in asked.lower() \
+                and (not kinds or noun_kind(noun) == kinds[0]):
+            # "The company was founded in 1959" in Little Caesars' passage, after it named Pizza Hut (a firm, or
+            # of no known kind); not "The film premiered on Showtime" for "the 2014 film starring X"
             return True
         lead = _PRONOUN_LEAD.search(s.text)
         pronoun = lead["pronoun"].lower() if lead else ""

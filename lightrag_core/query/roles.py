@@ -46,6 +46,12 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
               "architect": ("architect", "designed by"),
               "distributor": ("distribut",), "illustrator": ("illustrat",), "translator": ("translat",),
               "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",), "sponsor": ("sponsor",),
+              # a firm's owner, stated from the firm's side ("Pizza Hut … is a subsidiary of Yum! Brands")
+              "parent company": ("subsidiary of", "parent company", "owned by", "division of"),
+              # an election's other candidate ("Moshe Katsav … ran against Shimon Peres")
+              "opponent": ("ran against", "opponent", "defeated", "lost to"),
+              # a show's judges ("The judges and mentors are English chef … Nigella Lawson")
+              "judge": ("judge",),
               # a film's or a show's lead: "starring Sid Haig, …", "It stars Sandra Oh as …"
               "star": ("starring", "stars ", "starred "),
               # a band's members ("the drummer of Metallica": "best known as the drummer … of … Metallica")
@@ -77,7 +83,8 @@ VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from")
              # "the author of the book X is based on": "X is a film based on a book by Richard Bach"
              SOURCE_AUTHOR: BOOK_BY}
 # Roles held by a firm, a club or a work, whose holder the passages call by the role's own noun
-_THINGS = {"publisher", "developer", "manufacturer", "distributor", "operator", "club", "team", "label", "band"}
+_THINGS = {"parent company", "publisher", "developer", "manufacturer", "distributor", "operator", "club", "team",
+           "label", "band"}
 # Two-word names of a role ("the record label of X")
 _ROLE_ALIASES = {"record label": "label"}
 # Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the

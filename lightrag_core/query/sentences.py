@@ -40,10 +40,12 @@ _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]
 # heading line, and where a chat line's speaker starts (a line may end in an emoji, not a full stop);
 # not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9"), which
 # would cut a name, and often the very fact asked for, in two; nor after "c." or "b." before a year
-# ("(c. 1509 – 1572)", "b. 1944").
+# ("(c. 1509 – 1572)", "b. 1944"); nor after a name's own "!" that the name goes on from, into its legal
+# form or an apposition ("a subsidiary of Yum! Brands, Inc.", "Yum! Brands, which also owns"; not a chat's
+# "Hi Li Hua! Sure, I can").
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
-    r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)\s+(?=[A-Z0-9\"'“‘(])"
+    r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)\s+(?=[A-Z0-9\"'“‘(])"
     r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")

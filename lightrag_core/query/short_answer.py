@@ -135,7 +135,7 @@ def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Senten
     # "The population of Ostia is 5 million" in Kelmouth's passage answers nothing of Kelmouth (a place's
     # own property only: "the role of Ivy Forrester" names the answer, not another owner); the asked noun is
     # the one the spans are ranked by, so the rest of the question is not parsed again
-    told = [(s, v) for s, v in _about(name, scored)
+    told = [(s, v) for s, v in _about(name, scored, asked)
             if not (kind.head in _PROPERTIES and _of_another(s.text, kind.head, name))]
     about = [(s, v) for s, v in told if s not in evidence]
     context = [s for s, _ in scored]  # where "he" in a sentence about the name is read: its passage's opening
@@ -159,8 +159,8 @@ def _of_another(text: str, head: str, name: str) -> bool:
     return any(not stems(found["owner"]) & stems(name) for found in re.finditer(owned, text))
 
 
-def _about(name: str, scored: list[tuple[Sentence, float]]) -> list[tuple[Sentence, float]]:
-    return [(s, scored[i][1]) for i, s in about_name(name, [s for s, _ in scored])]
+def _about(name: str, scored: list[tuple[Sentence, float]], asked: str = "") -> list[tuple[Sentence, float]]:
+    return [(s, scored[i][1]) for i, s in about_name(name, [s for s, _ in scored], asked)]
 
 
 def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswer | None:

@@ -174,7 +174,11 @@ def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
     the small model calls that a place)."""
     before, after = (b.lower() for b in around)
     return head in text.lower().split() or re.match(rf"{re.escape(head)}\b", after) is not None \
-        or _ends_calling(head, before)
+        or _ends_calling(head, before) or re.match(_IS_A.format(re.escape(head)), after) is not None
+
+
+# "Pierre is the state capital": the name said to be the noun (the small model calls Pierre a person)
+_IS_A = r"(?:is|was)\s+(?:the|an?)\s+(?:[a-z]+\s+)?{}\b"
 
 
 def _ends_calling(head: str, before: str) -> bool:
