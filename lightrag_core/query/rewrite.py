@@ -50,7 +50,11 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
     """The question with each resolved bridge's phrase replaced by the name found for it; None when no
     bridge's phrase could be placed in the question."""
     # ("the director of X" after its article; a kinship word's steps and a compared pair's are read elsewhere)
-    placed = {b.phrase: b for b in bridges(question) if not b.each and b.phrase.split()[0].lower() in _ARTICLES}
+    found = [b for b in bridges(question) if not b.each and b.phrase.split()[0].lower() in _ARTICLES]
+    # a phrase said twice ("older than the director of Alien", after "the director of Jaws") is not placed: a
+    # step names its phrase, not which one
+    phrases = [b.phrase for b in found]
+    placed = {b.phrase: b for b in found if phrases.count(b.phrase) == 1}
     inverted = _INVERTED.match(question) is not None
     event = _EVENT_END.search(question)
     if inverted and event is None:

@@ -47,9 +47,11 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
               "distributor": ("distribut",), "illustrator": ("illustrat",), "translator": ("translat",),
               "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",), "sponsor": ("sponsor",),
               # a firm's owner, stated from the firm's side ("Pizza Hut … is a subsidiary of Yum! Brands")
-              "parent company": ("subsidiary of", "parent company", "owned by", "division of"),
-              # an election's other candidate ("Moshe Katsav … ran against Shimon Peres")
-              "opponent": ("ran against", "opponent", "defeated", "lost to"),
+              # ("owned by" is not: "Its headquarters building was owned by …")
+              "parent company": ("subsidiary of", "parent company", "division of"),
+              # an election's other candidate ("Moshe Katsav … ran against Shimon Peres"; not "defeated", said of
+              # whoever won anything: "His son … defeated Mark Ruiz in a school election")
+              "opponent": ("ran against", "opponent"),
               # a show's judges ("The judges and mentors are English chef … Nigella Lawson")
               "judge": ("judge",),
               # a film's or a show's lead: "starring Sid Haig, …", "It stars Sandra Oh as …"

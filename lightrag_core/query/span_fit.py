@@ -177,8 +177,9 @@ def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
         or _ends_calling(head, before) or re.match(_IS_A.format(re.escape(head)), after) is not None
 
 
-# "Pierre is the state capital": the name said to be the noun (the small model calls Pierre a person)
-_IS_A = r"(?:is|was)\s+(?:the|an?)\s+(?:[a-z]+\s+)?{}\b"
+# "Pierre is the state capital": the name said to be the noun (the small model calls Pierre a person); not
+# "Varna is the largest city" for "which city is the capital?" (a rank or another one is not the noun asked)
+_IS_A = r"(?:is|was)\s+(?:the|an?)\s+(?:(?![a-z]+est\b|other\b|second\b|former\b|rival\b|sister\b)[a-z]+\s+)?{}\b"
 
 
 def _ends_calling(head: str, before: str) -> bool:

@@ -53,3 +53,19 @@ def test_the_company_in_another_firms_passage_is_that_firm() -> None:
             "Dan and Frank Carney.")
     found = answer("In what year was WingHouse's sister franchise founded?", [wings, rival, barn], ["WingHouse"])
     assert found is not None and found.confident and found.text == "1958"
+
+
+def test_what_is_owned_or_defeated_must_be_the_subject_itself() -> None:
+    """Review cases: "owned by" of the firm's building, "defeated" by the politician's son, and "the largest
+    city" for the capital give no confident answer."""
+    firm = ("Zarbo Foods\nZarbo Foods is an American snack maker founded by Ellen Zarbo. Its headquarters building "
+            "was formerly owned by Harold Beane.")
+    found = answer("What is the parent company of Zarbo Foods?", [firm], ["Zarbo Foods"])
+    assert found is None or not found.confident
+    politician = ("Arden Kole\nArden Kole is a Canadian politician. His son Peter Kole defeated Mark Ruiz in a 2010 "
+                  "school election.")
+    found = answer("Who was Arden Kole's opponent?", [politician], ["Arden Kole"])
+    assert found is None or not found.confident
+    country = "Marenia\nMarenia is a country in Europe. Varna is the largest city of Marenia."
+    found = answer("Which city is the capital of Marenia?", [country], ["Marenia"])
+    assert found is None or not found.confident or found.text != "Varna"
