@@ -17,7 +17,7 @@ from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.hop_evidence import follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.result import QueryResult
-from lightrag_core.query.rewrite import TITLE_BRACKET, resolved_question
+from lightrag_core.query.rewrite import resolved_question, written_name
 from lightrag_core.query.sentences import Sentence, choose, question_names, score_sentences, written_in
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
 
@@ -77,7 +77,7 @@ def _asked_again(embedder: Embedder, query: str, result: QueryResult) -> ShortAn
     scored: list[tuple[Sentence, float]] = favour_kind(
         score_sentences(embedder, embedder.embed([asked])[0], asked, result), answer_type(asked), asked)
     # the names it still holds, and those written in (not what the replaced phrases named)
-    found = [TITLE_BRACKET.sub("", step.found) for step in steps]
+    found = [written_name(step) for step in steps]
     names = [n for n in dict.fromkeys([*question_names(asked, result), *found]) if written_in(n.lower(), asked.lower())]
     return answer_resolved(query, asked, scored, names, steps, embedder.embed)
 

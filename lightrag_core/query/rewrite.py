@@ -19,7 +19,7 @@ from lightrag_core.query.role_holders import KIN_WORDS
 from lightrag_core.query.roles import KIN_STEPS
 
 # "Homer's Odyssey (The Simpsons)": a passage title's bracket tells it from another, it is no part of the name
-TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
+_TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
 # A bridge right after an auxiliary or a relative word is a subject: its own verb follows its phrase, and is
 # found only as the event the question ends with ("… in the city where the publisher of X is based?")
 _AFTER_AUXILIARY = re.compile(r"\b(?:was|were|is|are|did|does|do|has|have|had)\s+$", re.IGNORECASE)
@@ -37,6 +37,11 @@ _ARTICLES = {"the", "a", "an"}
 # A bridge the text barely resolved is not written in (measured on batches 11-16 of bench/wiki_forms: of the
 # bridges found below it, 6 of 7 were wrong; above it, 4 of 45)
 MIN_BRIDGE_SCORE = 0.85
+
+
+def written_name(step: DecompositionStep) -> str:
+    """The name a step found, as the rewritten question writes it: without its title's bracket."""
+    return _TITLE_BRACKET.sub("", step.found)
 
 
 def _kin(head: str) -> bool:
@@ -74,7 +79,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         else:
             end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
         if end > bridge.end:
-            spans.append((bridge.start, end, TITLE_BRACKET.sub("", step.found)))
+            spans.append((bridge.start, end, written_name(step)))
     if not spans:
         return None
     # the first phrase holds the others, which were steps towards it

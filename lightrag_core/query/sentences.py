@@ -45,7 +45,8 @@ _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]
 # "Hi Li Hua! Sure, I can").
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
-    r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)\s+(?=[A-Z0-9\"'“‘(])"
+    r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)"
+    r"(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)\s+(?=[A-Z0-9\"'“‘(])"
     r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
