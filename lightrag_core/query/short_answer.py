@@ -16,6 +16,7 @@ import re
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
+from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
@@ -55,6 +56,12 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:
         return yes_no_answer(kind, query, sentences)
+    found = _typed_answer(kind, query, scored, names, bridges)
+    return with_co_holders(query, found, MIN_SCORE) if found else None
+
+
+def _typed_answer(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], names: list[str],
+                  bridges: tuple[str, ...]) -> ShortAnswer | None:
     if (hop := first_hop(query)) and (through := _through_hop(kind, hop, scored)):
         return through
     # A question decomposition found a bridge for is read through it, or given no short answer: the
