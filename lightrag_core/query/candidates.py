@@ -65,7 +65,7 @@ from lightrag_core.query.referents import (
     surname_of_another,
 )
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
-from lightrag_core.query.span_fit import Asked, beside, called_as, fit, names_head, typed
+from lightrag_core.query.span_fit import Asked, beside, called_as, fit, names_head, restates_question, typed
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
 BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
@@ -266,7 +266,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         for span in p.spans:
             life = life_event(p, span, event)
             text, fitted = typed(typing, p, span, life)
-            if fitted and text and not asked(text) and not asked(span.text):  # "Swedish" asked: not Sweden
+            if fitted and text and not asked(text) and not asked(span.text) \
+                    and not (kind.kind == NUMBER and restates_question(p.sentence.text, span.start, query)):
+                # ("Swedish" asked: not Sweden; "five nautical miles (6 mi)" asked: not 6 mi)
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base

@@ -85,3 +85,18 @@ def said_since(parsed: ParsedSentence, span: Span, lemmas: set[str]) -> bool:
     verb = governing_verb(parsed, span.root)
     return _SAID_SINCE.search(parsed.sentence.text, max(span.start - 12, 0), span.start) is not None \
         and (not verb or verb == "be" or verb in lemmas)
+
+
+# One span the tagger read as a whole period: "1957 to 1961", "from 1990 to 1995", "between 1955 and 1964"
+_WHOLE_PERIOD = re.compile(r"(?:from\s+|between\s+)?(?P<start>.+?)\s*(?:\bto\b|\buntil\b|\band\b|[–—-])\s*(?P<end>.+)",
+                           re.IGNORECASE)
+_YEARISH = re.compile(r"\d{3,4}")
+
+
+def period_end(text: str, asked: str) -> str:
+    """The asked end of a period the tagger read as one date ("It existed from 1957 to 1961": 1961 for
+    "when did it cease to exist?"), or the text as it is."""
+    whole = _WHOLE_PERIOD.fullmatch(text.strip()) if asked else None
+    if whole is None or not all(_YEARISH.search(whole[side]) for side in ("start", "end")):
+        return text
+    return whole["end"] if asked == END else whole["start"]

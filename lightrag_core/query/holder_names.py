@@ -78,11 +78,17 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
         names.setdefault(bare(opening["name"]), opening.start("name"))
     # "Hank Williams, Sr.": the tagger may call the suffix a name (or a place) of its own
     # ("Sr." may even split into "Sr" and ".")
+    # ("Maj." of "the daughter of Maj. George Peter" is no name of its own)
     return {name: at for name, at in names.items()
-            if not GENERATION_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)}
+            if not GENERATION_ONLY.fullmatch(name) and re.search(r"[^\W\d_]", name)
+            and name.rstrip(". ").lower() not in _TITLES_ALONE}
 
 
+_TITLES_ALONE = {"maj", "capt", "col", "gen", "lt", "sgt", "cpl", "adm", "gov", "sen", "rep", "pvt", "hon", "prof",
+                 "rev", "brig", "fr", "dr", "mr", "mrs", "ms", "sir", "st"}
 _BANG_TAIL = re.compile(r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?(?=[\s,.;)])")
+# "George Washington Parke Custis Peter", tagged as two names: capitalised words right after a name go on with it
+_NAME_GOES_ON = re.compile(r"(?:\s[A-Z][a-z][\w'-]*){1,3}(?=[,.;:)]|\s+[a-z(]|$)")
 _MAIDEN_TAIL = re.compile(r"\s+\((?:née|nee|né|born)\s+[A-Z][\w'-]+\)\s+[A-Z][\w'-]+")
 _QUOTES = {'"', "“", "‘", "'"}
 _TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
@@ -99,11 +105,14 @@ _NAMING = re.compile(r"(?:\b(?:stars|starring|starred|by|featuring|with|and)|,)\
 
 def _tailed(name: str, text: str, start: int) -> str:
     """The name with what the tagger leaves after it: a maiden name's bracket and the surname after it
-    ("Vanessa (née Salmon) Lawson"), a suffix that tells a son from his father ("Hank Williams, Jr."), or
-    the words a name goes on with after its own "!" ("Yum! Brands")."""
+    ("Vanessa (née Salmon) Lawson"), a suffix that tells a son from his father ("Hank Williams, Jr."),
+    the words a name goes on with after its own "!" ("Yum! Brands"), or the rest of a long name the tagger
+    cut in two ("George Washington Parke Custis Peter")."""
     end = start + len(name)
     tail = _MAIDEN_TAIL.match(text, end) or GENERATION_TAIL.match(text, end) \
-        or (_BANG_TAIL.match(text, end) if name.endswith("!") else None)
+        or (_BANG_TAIL.match(text, end) if name.endswith("!") else None) or _NAME_GOES_ON.match(text, end)
+    if tail and tail.re is _NAME_GOES_ON and set(tail.group(0).split()) & set(name.split()):
+        return name  # "Odile Ferrand Odile Ferrand (born …": the title line, then the name again
     return name + tail.group(0) if tail and text.startswith(name, start) else name
 
 

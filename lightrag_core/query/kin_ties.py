@@ -28,6 +28,8 @@ def points_at(text: str, cue: int, subject: str) -> bool:
     after = cue + (word.end() if word else 0)
     if subject in text[after:after + len(subject) + 12]:  # " was ", ", "
         return True
+    if re.match(rf"{_DESCRIBING_WORDS}{re.escape(subject)}\b", text[after:]):
+        return True  # "He was the father of Bollywood actress Antara Mali", "… married noted Iowa writer Ruth Suckow"
     kin = _KIN_OF.match(text, cue)
     if kin is None:
         return False
@@ -35,6 +37,8 @@ def points_at(text: str, cue: int, subject: str) -> bool:
     return subject in text[kin.end():min(stop, kin.end() + 120)]
 
 
+# "of Bollywood actress ", " noted Iowa writer ": words that describe the name after them
+_DESCRIBING_WORDS = r"\s+(?:of\s+)?(?:(?!(?:and|or|by|to|with|in)\s)[a-z-]+\s+){1,3}"
 _DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"
 
 

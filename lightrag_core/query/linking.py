@@ -169,7 +169,14 @@ def link_by_title(store: GraphStore, query: str) -> list[Link]:
     "Lilu (mythology)") links only the one whose title it is exactly, else nothing."""
     spans = question_ngrams(query)
     grams = [g for g in spans if not _stop_only(g)][:MAX_TITLE_GRAMS]
-    found = store.title_chunks(grams) if grams else {}
+    # "at the Brisbane Institute": the title may hold the article the question writes in lower case
+    # ("The Brisbane Institute"); the run without it is the one the question's span is kept for
+    lowered = query.lower()
+    articled = {f"the {g}": g for g in grams if f"the {g}" in lowered and f"the {g}" not in spans}
+    found = store.title_chunks([*grams, *articled]) if grams else {}
+    for with_article, gram in articled.items():
+        if with_article in found:
+            found.setdefault(gram, found.pop(with_article))
     links = []
     for gram in longest_spans(list(found), spans, set()):
         titles = found[gram]

@@ -4,19 +4,24 @@
 "Homer's Odyssey", is asked again as "Who wrote Homer's Odyssey?": a question about one named thing,
 which the single-hop readings answer. A bridge's phrase runs with its relative clause or preposition to
 the question's end, or to the verb an inverted question ends with ("When was the singer of the band
-that recorded X born?"); where its end cannot be told ("When did the franchise that … joined move to
-Indianapolis?"), the question is not rewritten. The small model's parse of such questions was tried
-first: it hangs the closing verb inside the clause too often to say where the phrase ends.
+that recorded X born?"); in a "did" question with another verb ("When did the organization that Hugh
+Brock helped found cease to exist?"), to the last word the sentence that resolved the bridge says, and
+the clause's own verbs after it. Where its end cannot be told, the question is not rewritten. The small
+model's parse of such questions was tried first: it hangs the closing verb inside the clause too often
+to say where the phrase ends.
 """
 
 from __future__ import annotations
 
 import re
 
+from lightrag_core import lexical
+from lightrag_core.nlp import nlp
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import KIN_WORDS
 from lightrag_core.query.roles import KIN_STEPS
+from lightrag_core.query.sentences import stem, stems
 
 # "Homer's Odyssey (The Simpsons)": a passage title's bracket tells it from another, it is no part of the name
 _TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
@@ -29,6 +34,8 @@ _AFTER_RELATIVE = re.compile(r"\b(?:where|that|which|who|whom|when)\s+$", re.IGN
 _INVERTED = re.compile(r"^\W*(?:(?:when|where|why|how(?:\s+\w+)?|(?:in|on|at|since|during|from|for|by|to)\s+"
                        r"(?:what|which)(?:\s+\w+)?)\s+(?:was|were|is|are|did|does|do|has|have|had)\b|"
                        r"(?:\w+\s+){0,4}?(?:did|does|do)\b)", re.IGNORECASE)
+_DID = re.compile(r"\b(?:did|does|do)\b", re.IGNORECASE)
+_CLAUSE_VERBS = {"VBD", "VBN", "VBZ", "VBP"}
 _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded|formed|released|located|based|"
                         r"established|created|published|buried|built|opened|headquartered|educated)\s*\?\s*$",
                         re.IGNORECASE)
@@ -42,6 +49,31 @@ MIN_BRIDGE_SCORE = 0.85
 def written_name(step: DecompositionStep) -> str:
     """The name a step found, as the rewritten question writes it: without its title's bracket."""
     return _TITLE_BRACKET.sub("", step.found)
+
+
+def _clause_end(question: str, after: int, sentence: str) -> int | None:
+    """Where a bridge's clause ends in a "did" question, told by the sentence that resolved the bridge: "When
+    did the organization that Peace News editor Hugh Brock helped found cease to exist?", resolved by "Hugh
+    Brock … editor of Peace News … a founder of the Direct Action Committee", ends after the last word that
+    sentence says ("Brock") and the clause's own verbs after it ("helped found"); the question's own verb
+    ("cease") is the first word past them. None when nothing is left of the question there (its words are all
+    in the sentence) or the sentence says none of the clause's words. The tags are read, not the parse, which
+    hangs the question's verb inside the clause."""
+    if _DID.search(question[:after]) is None:
+        return None
+    said = stems(sentence)
+    tokens = [t for t in nlp()(question) if t.idx >= after]
+    matched = [i for i, t in enumerate(tokens) if t.is_alpha or t.like_num
+               if stem(t.lower_) in said and t.lower_ not in lexical.stop_words()]
+    if not matched:
+        return None
+    for token in tokens[matched[-1] + 1:]:
+        if token.tag_ in _CLAUSE_VERBS:
+            continue  # "helped found", "joined": the clause's own verbs
+        if token.is_punct:
+            return None
+        return token.idx - 1 if question[token.idx - 1:token.idx].isspace() else token.idx
+    return None
 
 
 def _kin(head: str) -> bool:
@@ -62,8 +94,6 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
     placed = {b.phrase: b for b in found if phrases.count(b.phrase) == 1}
     inverted = _INVERTED.match(question) is not None
     event = _EVENT_END.search(question)
-    if inverted and event is None:
-        return None
     spans: list[tuple[int, int, str]] = []
     for step in steps:
         bridge = placed.get(step.phrase)
@@ -71,9 +101,10 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
             continue
         before = question[: bridge.start]
         if inverted or _AFTER_RELATIVE.search(before):
-            if event is None:
+            closing = event.start() if event is not None else _clause_end(question, bridge.end, step.sentence)
+            if closing is None:
                 continue
-            end = event.start()
+            end = closing
         elif _AFTER_AUXILIARY.search(before):
             continue
         else:

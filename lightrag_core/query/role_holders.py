@@ -102,7 +102,7 @@ def _appositive_cue(said: Sentence, lowered: str, subject: str, role: str, cues:
     return min(near, key=lambda ic: (ic[0], -len(ic[1]))) if near else None
 
 
-_APPOSED = re.compile(r",\s+(?:the\s+|a\s+)?")
+_APPOSED = re.compile(r"(?:,|\s*\()\s*(?:the\s+|a\s+)?")  # ", daughter of …" or " (daughter of …)"
 _SOURCE = re.compile(r"\b(?:based\s+on|adapted\s+from|adaptation\s+of|inspired\s+by)\s+"
                      r"(?:an?\s+|the\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}$")
 _CHILD_OF = re.compile(r"(?:son|daughter|child|heir) of")
@@ -128,6 +128,12 @@ def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
         opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
                             first.text)
         return opening.group(1) + own if opening else own
+    if opened := passage_subject(said, sentences, person=True):
+        # the passage's opening calls its subject a person ("Ferner Nuhn (1903–1989) was an author"), maybe
+        # after its title on the same line ("Odile Ferrand Odile Ferrand (1920–2001) was …")
+        words = opened.split()
+        half = len(words) // 2
+        return " ".join(words[half:]) if half and words[:half] == words[half:2 * half] else opened
     person = next((e for e in nlp()(first.text).ents if e.label_ == "PERSON"), None)
     if person is not None and person.start_char < first.lead < person.end_char - 1:
         return first.text[:first.lead].strip()  # "Paul Gross Paul Michael Gross, OC (born …": the title line

@@ -38,13 +38,14 @@ _SPEAKER = re.compile(_spoken(f"({_NAME})"))
 _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]+:))*")
 # A sentence ends at . ! ? before a capital or a digit, at a paragraph break, before a Markdown
 # heading line, and where a chat line's speaker starts (a line may end in an emoji, not a full stop);
-# not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9"), which
+# not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9", "Maj. George"), which
 # would cut a name, and often the very fact asked for, in two; nor after "c." or "b." before a year
 # ("(c. 1509 – 1572)", "b. 1944"); nor after a name's own "!" that the name goes on from, into its legal
 # form or an apposition ("a subsidiary of Yum! Brands, Inc.", "Yum! Brands, which also owns"; not a chat's
 # "Hi Li Hua! Sure, I can").
 _SENTENCE = re.compile(
-    r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol)\.)"
+    r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol|Maj|Sgt|Cpl|Adm|Gov|Sen|Rep|Pvt|Hon)\.)"
+    r"(?<!\b(?:Capt|Brig|Prof|Supt)\.)(?<!\b(?:Fr|Ft)\.)"
     r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)"
     r"(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)\s+(?=[A-Z0-9\"'“‘(])"
     r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
@@ -152,7 +153,7 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             offset = max(start, offset) + len(raw)
             if _HEADING_LINE.match(raw) or _stamp(raw):  # a heading states nothing
                 continue
-            text = " ".join(raw.split())
+            text = unglued(" ".join(raw.split()))
             words = stems(text)
             dated = _date_of(dates, raw, max(start, 0)) or file_date
             key = (text, dated.text if dated else "")
@@ -190,7 +191,19 @@ def _speaker(content: str, at: int) -> str:
 
 def split_sentences(text: str) -> list[str]:
     """Whitespace-normalised sentences of a text, in order."""
-    return [" ".join(p.split()) for p in _SENTENCE.split(text) if p.strip()]
+    return [unglued(" ".join(p.split())) for p in _SENTENCE.split(text) if p.strip()]
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+# A life's two dates run together where a dash was lost ("(December 23, 1923July 5, 2005)", "(153510 February
+# 1587)", as some encyclopaedia dumps have them): the year ends where a month or a day before one starts
+_GLUED_DATES = re.compile(rf"(?<=\b\d{{4}})(?=(?:{_MONTHS})\b)"
+                          rf"|(?:(?<=\(\d{{4}})|(?<=\band \d{{4}}))(?=\d{{1,2}}\s+(?:{_MONTHS})\b)")
+
+
+def unglued(text: str) -> str:
+    """The text with a dash put back between two dates run together."""
+    return _GLUED_DATES.sub(" – ", text)
 
 
 def _date_of(dates: list[Written], raw: str, start: int) -> Written | None:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import re
 
+from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
+from lightrag_core.query.date_ranges import asked_end, period_end
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
@@ -212,6 +214,8 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     lead = STRONG_MARGIN if score >= STRONG and not any(s.speaker for s in evidence) else MIN_MARGIN
     confident = kind.kind != ANY and score >= MIN_SCORE and score - runner_up >= lead
     text = path[-1]
+    if kind.kind == DATE:
+        text = period_end(text, asked_end(query, nlp()(query)))  # "1957 to 1961", asked when it ceased: 1961
     if kind.kind == DATE and kind.year and (year := YEAR.search(text)):
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
     elif kind.kind == DATE and kind.head == "century" and (century := CENTURY.search(text)):

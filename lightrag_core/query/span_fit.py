@@ -236,3 +236,17 @@ _HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", 
                          "emmy", "grammy", "decoration"},
                "band": {"band", "group"}, "group": {"group", "band"}, "team": {"team", "club", "side"},
                "club": {"club", "team"}, "company": {"company", "firm", "corporation", "business"}}
+
+
+_AMOUNT = re.compile(r"(?i:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                     r"thirty|forty|fifty|hundred|thousand|million|half|a)\s+(?:[a-z-]+\s+){0,2}[a-z-]+\s*\(\s*$")
+
+
+def restates_question(text: str, start: int, query: str) -> bool:
+    """The span converts an amount the question itself says, in a bracket right after it: "located five
+    nautical miles (6 mi, 9 km) west of …" asked of "the airport located five nautical miles west of …"."""
+    opened = text.rfind("(", 0, start)
+    if opened < 0 or ")" in text[opened:start]:
+        return False
+    said = _AMOUNT.search(text[max(0, opened - 60):opened + 1])
+    return said is not None and said.group(0).rstrip("( ").lower() in query.lower()

@@ -58,6 +58,14 @@ def test_a_question_naming_a_title_links_to_its_documents_chunks(store):
     assert links[0].to_dict()["chunks"] == 2 and "chunk_ids" not in links[0].to_dict()
 
 
+def test_a_title_with_its_article_is_linked_from_the_question_in_lower_case(store):
+    """"by the Tin Drum" writes the title's own "The" in lower case: the title still links, under the run
+    the question capitalises."""
+    links = linking.link_by_title(store, "Who wrote the Tin Drum?")
+    assert [(lk.keyword, lk.entity) for lk in links] == [("tin drum", "The Tin Drum (novel)")]
+    assert linking.link_by_title(store, "Who played a tin drum at Tin Drum Hall?") == []
+
+
 def test_an_ambiguous_title_links_nothing_unless_one_is_the_exact_name(store):
     assert linking.link_by_title(store, "What is Lilu?") == []  # Lilu (band) or Lilu (mythology)
     assert [lk.entity for lk in linking.link_by_title(store, "Who was Mahlke?")] == ["Mahlke"]
