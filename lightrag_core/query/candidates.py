@@ -291,6 +291,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 if event and named and not own_bracket(p, span.start, named) \
                         and in_others_bracket(p.sentence.text, span.start, ours, own_life and bool(reached)):
                     score *= OTHER_SUBJECT  # "…, Bernhard Lloyd (born … in Enger)": another name's birth
+                elif kind.kind == DATE and not event and (owner := bracket_owner(p.sentence.text, span.start)) \
+                        and not ours(owner):
+                    score *= OTHER_SUBJECT  # "Hugh Brock (1914 - 1985)": a life, asked when a committee ended
                 if held_life and (life <= 0 or own_bracket(p, span.start, held)):
                     continue  # "When was the singer who sang with X born?": a birth, and not X's own
                 if holder_noun and kind.kind in LABELS and called_as(p, span, holder_noun):

@@ -342,7 +342,8 @@ def find_cue(text: str, cue: str, lead: int = 0, start: int = 0) -> int:
 # Kin words a cue may open with, which another word never ends with as that kin ("person of", "grandfather")
 KIN_WORDS = {"son", "daughter", "child", "father", "mother", "brother", "sister", "sibling", "wife", "husband",
               "spouse", "heir", "nephew", "niece", "uncle", "aunt", "grandson", "granddaughter", "grandfather"}
-_BY = re.compile(r"[a-z]*\s+by\s+")  # from a cue to the name it names: "directed by "
+# from a cue to the name it names: "directed by ", "directed and produced by ", "written, directed and produced by "
+_BY = re.compile(r"[a-z]*(?:,?\s+(?:and\s+)?[a-z]+ed){0,2}\s+by\s+")
 _IN_NAME = re.compile(r"[A-Z][\w.'-]*\s+$")  # a capitalised word just before
 _OF_AFTER = re.compile(r"\s+of\b")
 _OF_BEFORE = re.compile(r"\bof\s+(?:the\s+)?$")

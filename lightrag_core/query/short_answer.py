@@ -12,13 +12,15 @@ Without a clear winner there is no short answer: a wrong one is worse than none.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
-from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, YES_NO, AnswerType, answer_type
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PLACE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.candidates import POOL, rank_candidates
 from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
+from lightrag_core.query.compass import compass_answer
 from lightrag_core.query.date_ranges import asked_end, period_end
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
@@ -54,6 +56,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
     sentences = [s for s, _ in scored]
     if ordered := event_order_answer(query, sentences, embed):  # "did A happen before B?", over dated passages
         return ordered
+    if kind.kind in {PLACE, ANY} and (beside := compass_answer(query, sentences)):  # "what lies east of X?"
+        return beside
     if kind.kind == CHOICE:
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:
@@ -71,7 +75,36 @@ def _typed_answer(kind: AnswerType, query: str, scored: list[tuple[Sentence, flo
     # and wrong where the bridged reading abstained, and the bridged evidence holds the answer more often).
     if bridges and (bridged := _span(kind, query, scored, names, bridges)):
         return bridged
-    return _span(kind, query, scored, names)
+    found = _span(kind, query, scored, names)
+    if found is not None and not found.confident and found.score >= MIN_SCORE and _held(query, found.text, scored):
+        return replace(found, confident=True)
+    return found
+
+
+# "Who directed X?": the verb's role, whose holder the role reading finds in the sentences about X
+_ROLE_OF_VERB = {"directed": "director", "wrote": "writer", "composed": "composer", "produced": "producer",
+                 "founded": "founder", "created": "creator", "designed": "designer", "illustrated": "illustrator",
+                 "narrated": "narrator", "published": "publisher", "developed": "developer", "edited": "editor",
+                 "manufactured": "manufacturer", "translated": "translator", "distributed": "distributor"}
+_WHO_DID = re.compile(r"^\W*(?:who|which\s+\w+|what\s+\w+)\s+(?P<verb>[a-z]+)\s+(?P<done>.+?)\s*\?\s*$",
+                      re.IGNORECASE)
+
+
+def _held(query: str, best: str, scored: list[tuple[Sentence, float]]) -> bool:
+    """The best candidate of "Who directed X?" is also who the role reading finds holds X's director: two
+    readings agree, so a close runner-up ("a 1942 biopic about aviator Amy Johnson, directed by Herbert
+    Wilcox") does not hold the answer back."""
+    asked = _WHO_DID.match(query)
+    role = _ROLE_OF_VERB.get(asked["verb"].lower()) if asked else None
+    if asked is None or role is None:
+        return False
+    done, said = asked["done"].strip(), [s for s, _ in scored]
+    found = holder(done, role, said)
+    if found is None or found[0].lower() != best.lower():
+        return False
+    # and no other sentence says another holder ("founded by Ann Lee", "founded by Bob Ray"): one reading
+    other = holder(done, role, [s for s in said if s is not found[1]])
+    return other is None or other[0].lower() == best.lower()
 
 
 def answer_resolved(query: str, asked: str, scored: list[tuple[Sentence, float]], names: list[str],

@@ -1,0 +1,32 @@
+"""What lies to one side of a place, read from the place's own sentence; a director named after "directed and
+produced by"; and a close runner-up that does not hold back an answer two readings agree on."""
+
+from __future__ import annotations
+
+from tests.unit.test_short_answer import answer
+
+NANTOAN = ("Nantoan\nNantoan is a river port bordering Yanport to the north, Taizhen to the west, Suzport to the "
+           "south across the river, and the East Ming Sea to the east.")
+TAIZHEN = ("Taizhen\nTaizhen is a city in central Jiangsu. Situated on the north bank of the Yangtze River, it borders "
+           "Nantoan to the east, Yanport to the north and Yangzhen to the west.")
+
+
+def test_the_name_on_the_asked_side_in_the_places_own_sentence() -> None:
+    found = answer("What body of water lies east of Nantoan?", [NANTOAN, TAIZHEN], ["Nantoan"])
+    assert found is not None and found.confident and found.text == "East Ming Sea"
+    found = answer("What city lies east of Taizhen?", [NANTOAN, TAIZHEN], ["Taizhen"])
+    assert found is not None and found.confident and found.text == "Nantoan"
+
+
+def test_a_side_said_in_another_places_sentence_is_not_the_answer() -> None:
+    """Taizhen's "it borders Nantoan to the east" says nothing of what is west of Nantoan; Nantoan's own
+    sentence names Taizhen there."""
+    found = answer("What city lies west of Nantoan?", [TAIZHEN, NANTOAN], ["Nantoan"])
+    assert found is not None and found.confident and found.text == "Taizhen"
+
+
+def test_directed_and_produced_by_names_the_director_not_the_films_subject() -> None:
+    biopic = ("They Sailed Alone\nThey Sailed Alone is a 1942 British biopic about aviator Amy Jonson, directed and "
+              "produced by Herbert Wilmot and starring Anna Neal and Robert Newland.")
+    found = answer("Who directed They Sailed Alone?", [biopic], ["They Sailed Alone"])
+    assert found is not None and found.confident and found.text == "Herbert Wilmot"
