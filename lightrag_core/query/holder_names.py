@@ -69,6 +69,11 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
         if not any(a < run.end() and run.start() < b for a, b in taken) and not country_of_word(run.group()) \
                 and _NAMING.search(said.text, max(0, run.start() - 12), run.start()):
             names.setdefault(run.group(), run.start())
+    # "his roles as … in the television series "Due South"": a quoted title the tagger left unlabelled, for a
+    # deed's holder
+    if role not in ROLE_WORDS:
+        for quoted in _QUOTED.finditer(said.text):
+            names.setdefault(quoted["title"], quoted.start("title"))
     # "Until Tomorrow (1975) was an Australian television soap opera …": the passage's subject, however the
     # tagger read its words (here a date)
     opening = OPENS.match(said.text, said.lead) if said.offset == 0 else None
@@ -91,6 +96,7 @@ _BANG_TAIL = re.compile(r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?(?=[\s,.;)])")
 _NAME_GOES_ON = re.compile(r"(?:\s[A-Z][a-z][\w'-]*){1,3}(?=[,.;:)]|\s+[a-z(]|$)")
 _MAIDEN_TAIL = re.compile(r"\s+\((?:née|nee|né|born)\s+[A-Z][\w'-]+\)\s+[A-Z][\w'-]+")
 _QUOTES = {'"', "“", "‘", "'"}
+_QUOTED = re.compile(r"[\"“](?P<title>[A-Z0-9][^\"“”]{1,60}?)[\"”]")
 _TIMES = {"DATE", "TIME", "ORDINAL", "PERCENT"}
 # A title's words: capitalised, with the small words titles hold ("Until Tomorrow", "Gone with the Wind")
 _TITLE_CASE = re.compile(r"[A-Z0-9][\w'.&-]*(?:\s+(?:(?:of|the|a|an|and|in|on|at|to|for|with|by|de|la|le)\s+)*"
@@ -126,8 +132,8 @@ def is_called(name: str, start: int, doc: Any, noun: str, openings: dict[str, tu
     """The name is called `noun` by its own words ("Society for Shoreline Studies"), by the noun right
     before it in the sentence, or by its passage's first sentence."""
     said = {w.lower() for w in name.split()} | {called_before(doc, start)} | described_by(name, openings)
-    if (title := word_before(doc.text, start)) in _TITLE_NOUNS:  # "Queensland Senator Barnaby Joyce": a senator
-        said.add(title)
+    # "Queensland Senator Barnaby Joyce": a senator; 'the television series "Due South"': a series
+    said.add(word_before(doc.text, start))
     return calls(noun, said)
 
 
@@ -140,12 +146,6 @@ def called_anywhere(name: str, noun: str, sentences: list[Sentence]) -> bool:
         if (at := s.text.find(name)) > 0:
             said.add(word_before(s.text, at))
     return calls(noun, said)
-
-
-# Capitalised titles that call the name after them what they say (the tagger calls them proper nouns)
-_TITLE_NOUNS = {"senator", "president", "governor", "mayor", "king", "queen", "prince", "princess", "general",
-                "judge", "justice", "professor", "captain", "chancellor", "minister", "premier", "bishop", "pope",
-                "emperor", "ambassador", "congressman", "congresswoman", "sheriff", "colonel", "admiral", "coach"}
 
 
 # "the grandson of Queen Victoria": a grandmother, for all that "grandson of" says
@@ -167,7 +167,8 @@ def bare_name(name: str) -> str:
 
 def word_before(text: str, start: int) -> str:
     """The word right before `start`, in lower case and without a comma after it ("" at the start)."""
-    before = text[max(0, start - 24):start].split()
+    # (past an opening quotation mark: 'the television series "Due South"' is called a series)
+    before = [w for w in (w.strip("\"“‘'") for w in text[max(0, start - 24):start].split()) if w]
     return before[-1].lower().strip(",;:") if before else ""
 
 

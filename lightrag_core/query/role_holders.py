@@ -79,6 +79,9 @@ _ROLE_OF = re.compile(r"[\w-]+(?:\s+and\s+[\w-]+)?\s+of\s+")  # "drummer and co-
 _NAME_GOES_ON = re.compile(r"[\w'’-]|\s+[A-Z0-9]")  # "Jaws 2", "Black Sun Records"
 
 
+_PLAYED = {"play", "voic"}  # a part played or voiced: "his role as X", "the voice of X"
+
+
 def _plays(text: str, cue: int, subject: str) -> bool:
     """The cue is "playing <subject>", "his role as <subject>", "played the role of <subject>": what is
     played follows it within a few words, with no "by" before (whoever "played by" names plays it)."""
@@ -172,7 +175,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         cue, _, matched = min(found_cues)
         if (appositive := _appositive_cue(said, lowered, subject, role, cues)) is not None:
             cue, matched = appositive  # "… and Lady Anne Stanley, daughter of Edward Stanley": her father
-        if role == "play" and _plays(lowered, cue, subject.lower()):
+        if role in _PLAYED and _plays(lowered, cue, subject.lower()):
             # "He is known for his role as Constable Benton Fraser": the sentence's own subject plays it (when
             # it names none, "The role of X was played by Y", the name after the cue does)
             other = _own_subject(said, doc, sentences)

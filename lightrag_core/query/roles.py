@@ -78,8 +78,10 @@ SOURCE_AUTHOR = "source author"
 VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from"),
              "named after": ("named after", "named for"),
              # "the actor who played Benton Fraser": "portrayed by Paul Gross", "his role as … Benton Fraser"
-             "play": ("played by", "portrayed by", "portrayal of", "role of", "role as", "plays ", "played ",
-                      "playing ", "portrays ", "portrayed "),
+             "play": ("played by", "portrayed by", "portrayal of", "role of", "role as", "roles as", "roles of",
+                      "plays ", "played ", "playing ", "portrays ", "portrayed "),
+             # "the actress who voiced Wilma Flintstone": "best remembered as the voice of Wilma Flintstone"
+             "voic": ("voiced by", "voice of", "voices of", "voiced ", "voices ", "voicing "),
              # "the band that recorded X": "X is a song by … band Metallica"; "the album X was recorded for"
              "record": ("recorded by", "song by", "single by", "album by", "recorded ", "record "),
              # "the author of the book X is based on": "X is a film based on a book by Richard Bach"
