@@ -108,8 +108,11 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
         if after is not None and (after.text[:1].isupper() or after.text[:1] in "\"“'‘"):
             i = j
             continue
+        # ("the tournament to which X supplied …": any preposition before a relative pronoun)
+        pied = after is not None and after.tag_ in {"IN", "TO"} and j + 1 < len(tokens) \
+            and tokens[j + 1].lower_ in {"which", "whom", "whose"}
         hangs = after is not None and (after.lower_ in _RELATIVE or after.lower_ in _TYING
-                                       or after.tag_ in _MARKER_TAGS)
+                                       or after.tag_ in _MARKER_TAGS or pied)
         if _ASKED.search(question[: tok.idx]):
             i = j
             continue

@@ -260,10 +260,15 @@ def _nested(short: str, long_: str, q: str) -> bool:
     return bool(spans and starts) and all(any(a <= i and i + len(short) <= b for a, b in spans) for i in starts)
 
 
+_YEAR_WORD = re.compile(r"1[5-9]\d\d|20\d\d")
+
+
 def _name_forms(name: str) -> list[frozenset[str]]:
     """A name matches in full, or by its last word alone ("Scrooge" for "Ebenezer Scrooge")."""
     full = stems(name)
     words = [w for w in lexical.words(name) if w not in lexical.stop_words()]
+    if any(_YEAR_WORD.fullmatch(w) for w in words):
+        return [full]  # "2007 FIFA U-20 World Cup": "Cup" alone, or the 2009 one, is another edition
     return [full, frozenset({stem(words[-1])})] if len(words) > 1 else [full]
 
 

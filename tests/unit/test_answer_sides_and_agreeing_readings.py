@@ -30,3 +30,18 @@ def test_directed_and_produced_by_names_the_director_not_the_films_subject() -> 
               "produced by Herbert Wilmot and starring Anna Neal and Robert Newland.")
     found = answer("Who directed They Sailed Alone?", [biopic], ["They Sailed Alone"])
     assert found is not None and found.confident and found.text == "Herbert Wilmot"
+
+
+def test_a_preposition_before_which_hangs_a_bridge_and_a_years_edition_is_its_own() -> None:
+    """"the tournament to which X supplied five players" is a bridge; "the 2007 Youth Cup" is not named by
+    a sentence about the 2009 one, whose host is not the answer."""
+    from lightrag_core.query.decompose import bridges
+
+    question = "Which country hosted the tournament to which Rimyo Sports Club supplied five players?"
+    assert [b.phrase for b in bridges(question)] == ["the tournament"]
+    cup = ("2007 Youth Cup\nThe 2007 Youth Cup was the sixteenth edition of the Youth Cup, hosted by Canada from 30 "
+           "June to 22 July 2007.")
+    other = ("Youth Qualifiers\nThe qualifiers serve as the qualifier for the Youth Cup, and the 2009 tournament "
+             "was hosted by Egypt.")
+    found = answer("Which country hosted 2007 Youth Cup?", [cup, other], ["2007 Youth Cup"])
+    assert found is not None and found.confident and found.text == "Canada"
