@@ -40,7 +40,9 @@ def with_co_holders(query: str, answer: ShortAnswer, min_score: float) -> ShortA
             more = _MORE.match(text, at + len(answer.text))
             if more is None:
                 continue
-            others = [n.strip() for n in re.split(r",\s+and\s+|,\s+|\s+and\s+", more["more"]) if n.strip()]
+            # (a sentence's closing full stop is no part of the last name; an initial's is: "Hank Williams Jr.")
+            others = [re.sub(r"(?<=[a-z]{3})\.$", "", n.strip())
+                      for n in re.split(r",\s+and\s+|,\s+|\s+and\s+", more["more"]) if n.strip()]
             if not others or len(others) + 1 > MAX_NAMES or not _all_people(text, others):
                 continue
             joined = ", ".join([answer.text, *others[:-1]]) + f" and {others[-1]}"

@@ -148,8 +148,19 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
         dates = heading_dates(chunk["content"])
         file_date = next(iter(dates_in(file_name)), None)
         offset = 0
-        for raw in _SENTENCE.split(chunk["content"]):
+        pieces = _SENTENCE.split(chunk["content"])
+        # A title on a line of its own above the first paragraph (an uploaded file: "Homer's Odyssey\n\n…")
+        # opens that paragraph's first sentence, as a title line does ("Homer's Odyssey\n…"): "It was
+        # written by …" is then about what the passage opens with
+        if len(pieces) > 1 and _title_length(f"{pieces[0].strip()}\n{pieces[1]}") == len(" ".join(pieces[0].split())):
+            pieces = [f"{pieces[0].strip()}\n{pieces[1]}", *pieces[2:]]
+        # the passage's title: what a later "It …" of the passage is about, whatever came between
+        title = _title_length(pieces[0]) if pieces else 0
+        titled = stems(" ".join(pieces[0].split())[:title]) if title else frozenset()
+        for raw in pieces:
             start = chunk["content"].find(raw, offset)
+            if start < 0 and "\n" in raw:  # the title joined to its paragraph: from the title on
+                start = chunk["content"].find(raw.split("\n", 1)[0], offset)
             offset = max(start, offset) + len(raw)
             if _HEADING_LINE.match(raw) or _stamp(raw):  # a heading states nothing
                 continue
@@ -160,6 +171,8 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             if 20 <= len(text) <= 600 and key not in seen:
                 seen.add(key)
                 inherited = before if _refers_back(text) else frozenset()
+                if titled and _IT.match(text):
+                    inherited |= titled  # "It was written by …" two sentences after "In this episode, Homer …"
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
@@ -168,6 +181,9 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _refers_back(text) else frozenset())
     return out
+
+
+_IT = re.compile(r"(?:It|Its)\s")
 
 
 def _stamp(raw: str) -> bool:

@@ -30,3 +30,22 @@ def test_a_list_that_goes_on_into_something_else_is_not_joined() -> None:
     band = ("The Pale Sails\nThe Pale Sails is a folk band led by Anna Birch and Tom Reed.")
     found = answer("Who led The Pale Sails?", [band], ["The Pale Sails"])
     assert found is None or " and " not in found.text
+
+
+def test_an_uploaded_files_title_line_is_what_a_later_it_is_about() -> None:
+    """A title on a line of its own, then a blank line (as an uploaded file has it), opens the passage; "It
+    was written by …", two sentences after one about a character, is still about the episode."""
+    episode = ("Orin's Voyage (The Tallows)\n\n\"Orin's Voyage\" is the third episode of the first season. In this "
+               "episode, Orin becomes a crusader for safety. It was written by Jay Kogen and Wallace Wolodarsky.")
+    found = answer("Who wrote Orin's Voyage?", [episode], ["Orin's Voyage"])
+    assert found is not None and found.confident and found.text == "Jay Kogen and Wallace Wolodarsky"
+
+
+def test_a_bridge_found_as_an_uploaded_file_is_written_in_without_its_extension() -> None:
+    from lightrag_core.query.result import DecompositionStep
+    from lightrag_core.query.rewrite import resolved_question
+
+    step = DecompositionStep("the episode", ["Waylon Smithers.txt"], "Homer's Odyssey.txt", "title",
+                             'Smithers first appeared in the episode "Homer\'s Odyssey".', "c1", 1.6, 0.5)
+    assert resolved_question("Who wrote the episode in which Waylon Smithers first appeared?", [step]) == \
+        "Who wrote Homer's Odyssey?"
