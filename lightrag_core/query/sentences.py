@@ -284,7 +284,9 @@ def _name_forms(name: str) -> list[frozenset[str]]:
     full = stems(name)
     words = [w for w in lexical.words(name) if w not in lexical.stop_words()]
     if any(_YEAR_WORD.fullmatch(w) for w in words):
-        return [full]  # "2007 FIFA U-20 World Cup": "Cup" alone, or the 2009 one, is another edition
+        # "2007 FIFA U-20 World Cup", "the entire 2003–04 season": one edition or season; "Cup" alone, or
+        # the 2009 one, is another
+        return [full]
     return [full, frozenset({stem(words[-1])})] if len(words) > 1 else [full]
 
 

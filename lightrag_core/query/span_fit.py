@@ -45,13 +45,7 @@ def fit(kind: AnswerType, span: Span) -> float:
         return fitted * 0.3  # "which century?" is not answered by "June 2005"
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)
-    if kind.head in _PARTS and span.label in _NO_PART:
-        return fitted * 0.5  # "what role does she portray on …?": a character, not the network ("CBS Daytime")
     return fitted
-
-
-_PARTS = {"role", "character", "part"}
-_NO_PART = {"ORG", "GPE", "LOC", "FAC", "NORP"}
 
 
 def _type_fit(kind: AnswerType, label: str) -> float:

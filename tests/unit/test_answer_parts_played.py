@@ -26,12 +26,3 @@ def test_the_series_of_a_part_in_quotation_marks_after_its_noun() -> None:
     assert found is not None and found.confident and found.text == "March 10, 1953"
     assert "Due North" in found.path and "Paul Hagger" in found.path
 
-
-def test_the_role_asked_of_is_a_character_not_the_network() -> None:
-    """"What role does she portray on …?": "portrays the role of Ivy Forrester on the CBS Daytime soap opera"
-    answers with the character; the network beside it is no role."""
-    actress = ("Ashlee Brewster\nAshlee Brewster (born 1990) is an Australian actress. She currently portrays the "
-               "role of Ivy Forrester on the CBS Daytime soap opera \"The Bright and the Bold\".")
-    found = answer("What role does Ashlee Brewster portray on The Bright and the Bold?", [actress],
-                   ["Ashlee Brewster", "Bright"])
-    assert found is not None and found.confident and found.text == "Ivy Forrester"
