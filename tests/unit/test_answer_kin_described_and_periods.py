@@ -85,3 +85,12 @@ def test_a_did_question_is_asked_again_up_to_its_own_verb() -> None:
                              "Hugh Brack helped found the Direct Action Board, which ceased to exist in 1961.",
                              "c1", 1.2, 0.5)
     assert resolved_question(question, [told]) is None
+
+
+def test_a_rewrite_never_takes_out_what_the_question_asks() -> None:
+    question = ('"Wonder by Night" is a song on the 1968 album "A Man Alone" by an English pop singer that has sold '
+                "more than how many records worldwide?")
+    step = DecompositionStep("an English pop singer", ["A Man Alone"], "Engel Hump", "title",
+                             'Engel Hump recorded a vocal version of the song in his 1968 album "A Man Alone".',
+                             "c1", 1.2, 0.5)
+    assert resolved_question(question, [step]) is None
