@@ -171,13 +171,16 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             if 20 <= len(text) <= 600 and key not in seen:
                 seen.add(key)
                 inherited = before if _refers_back(text) else frozenset()
-                if titled and _IT.match(text):
-                    inherited |= titled  # "It was written by …" two sentences after "In this episode, Homer …"
+                speaker = _speaker(chunk["content"], max(start, 0) + len(raw) - 1)
+                if titled and not speaker and _IT.match(text):
+                    # "It was written by …" two sentences after "In this episode, Homer …" (prose: a chat's
+                    # "It was such a great team effort" is about what was just said)
+                    inherited |= titled
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
                                     dated.when if dated else None, dated.text if dated else "", max(start, 0),
-                                    _title_length(raw), _speaker(chunk["content"], max(start, 0) + len(raw) - 1)))
+                                    _title_length(raw), speaker))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if _refers_back(text) else frozenset())
     return out
