@@ -35,6 +35,7 @@ from lightrag_core.query.life_events import (
     EVENT_WORDS,
     asked_event,
     bracket_owner,
+    dated_elsewhere,
     in_first_bracket,
     in_others_bracket,
     life_event,
@@ -291,9 +292,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 if event and named and not own_bracket(p, span.start, named) \
                         and in_others_bracket(p.sentence.text, span.start, ours, own_life and bool(reached)):
                     score *= OTHER_SUBJECT  # "…, Bernhard Lloyd (born … in Enger)": another name's birth
-                elif kind.kind == DATE and not event and (owner := bracket_owner(p.sentence.text, span.start)) \
-                        and not ours(owner):
-                    score *= OTHER_SUBJECT  # "Hugh Brock (1914 - 1985)": a life, asked when a committee ended
+                elif kind.kind == DATE and not event and dated_elsewhere(p, span, lemmas, named_words, ours):
+                    score *= OTHER_SUBJECT  # "Hugh Brock (1914 - 1985)", "She founded Orvell Press in 1921"
                 if held_life and (life <= 0 or own_bracket(p, span.start, held)):
                     continue  # "When was the singer who sang with X born?": a birth, and not X's own
                 if holder_noun and kind.kind in LABELS and called_as(p, span, holder_noun):

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span
-from lightrag_core.query.sentences import stems
+from lightrag_core.query.sentences import stem, stems
 
 _BRACKETS = re.compile(r"\(([^()]{4,120})\)")
 _DASH = re.compile(r"\s*[–—-]\s+|\s+[–—-]\s*|–")
@@ -67,16 +67,37 @@ def governing_verb(parsed: ParsedSentence, root: int, own_clause: bool = False) 
     """The lemma of the verb whose preposition the span is the object of ("studied at X": study); ""
     when the span hangs from no verb that way. A name inside a phrase ("at the Oslo theatre school")
     hangs from the phrase's head."""
+    verb = _governing(parsed, root, own_clause)
+    return parsed.lemmas[verb] if verb is not None else ""
+
+
+def _governing(parsed: ParsedSentence, root: int, own_clause: bool = False) -> int | None:
     for _ in range(4):
         if parsed.deps[root] not in {"compound", "amod", "nmod", "poss"}:
             break
         root = parsed.heads[root]
     if parsed.deps[root] != "pobj":
-        return ""
+        return None
     verb = parsed.heads[parsed.heads[root]]
-    clauses = _OWN_CLAUSE if own_clause else _CLAUSES
-    return parsed.lemmas[verb] if parsed.deps[verb] in clauses \
-        else ""
+    return verb if parsed.deps[verb] in (_OWN_CLAUSE if own_clause else _CLAUSES) else None
+
+
+def dated_elsewhere(parsed: ParsedSentence, span: Span, lemmas: set[str], named: set[str],
+                    ours: Callable[[str], bool]) -> bool:
+    """A date that is another thing's, asked no life event: in a life bracket of a name that is not ours
+    ("Hugh Brock (1914 - 1985)", asked when a committee ended), or governed by the asked verb whose object is
+    something the question does not name ("She founded Orvell Press in 1921", asked when a society was)."""
+    owner = bracket_owner(parsed.sentence.text, span.start)
+    return bool(owner) and not ours(owner) or _done_to_another(parsed, span, lemmas, named)
+
+
+def _done_to_another(parsed: ParsedSentence, span: Span, lemmas: set[str], named: set[str]) -> bool:
+    verb = _governing(parsed, span.root)
+    if verb is None or parsed.lemmas[verb] not in lemmas:
+        return False
+    objects = [i for i, head in enumerate(parsed.heads) if head == verb and parsed.deps[i] == "dobj"]
+    return any(stem(parsed.tokens[i]) not in named and parsed.tokens[i] not in {"it", "them", "this"}
+               for i in objects)
 
 
 def _cue_before(text: str, start: int) -> str:

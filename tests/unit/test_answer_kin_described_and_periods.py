@@ -94,3 +94,14 @@ def test_a_rewrite_never_takes_out_what_the_question_asks() -> None:
                              'Engel Hump recorded a vocal version of the song in his 1968 album "A Man Alone".',
                              "c1", 1.2, 0.5)
     assert resolved_question(question, [step]) is None
+
+
+def test_a_founding_date_of_another_thing_is_not_the_asked_ones() -> None:
+    """"She founded Orvell Print in 1921" dates Orvell Print, not the society asked about."""
+    society = ("Society for Shore Studies\nThe Society for Shore Studies is a learned society founded in 1947 in "
+               "Aberdeen. Its patron was the historian Agnes Thorn.")
+    historian = ("Agnes Thorn\nAgnes Thorn was a historian and a fellow of the Society for Shore Studies. She founded "
+                 "Orvell Print in 1921 and ran it until her death.")
+    found = answer("In what year was Society for Shore Studies founded?", [historian, society],
+                   ["Society for Shore Studies"])
+    assert found is not None and found.confident and found.text == "1947"
