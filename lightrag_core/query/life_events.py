@@ -96,8 +96,9 @@ def _done_to_another(parsed: ParsedSentence, span: Span, lemmas: set[str], named
     if verb is None or parsed.lemmas[verb] not in lemmas:
         return False
     objects = [i for i, head in enumerate(parsed.heads) if head == verb and parsed.deps[i] == "dobj"]
-    return any(stem(parsed.tokens[i]) not in named and parsed.tokens[i] not in {"it", "them", "this"}
-               for i in objects)
+    # (not what the question itself asks about: "When did Li Hua buy the tickets?", "I bought the tickets on …")
+    return any(stem(parsed.tokens[i]) not in named and parsed.lemmas[i] not in lemmas
+               and parsed.tokens[i] not in {"it", "them", "this"} for i in objects)
 
 
 def _cue_before(text: str, start: int) -> str:
