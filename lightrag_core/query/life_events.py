@@ -97,8 +97,14 @@ def _done_to_another(parsed: ParsedSentence, span: Span, lemmas: set[str], named
         return False
     objects = [i for i, head in enumerate(parsed.heads) if head == verb and parsed.deps[i] == "dobj"]
     # (not what the question itself asks about: "When did Li Hua buy the tickets?", "I bought the tickets on …")
-    return any(stem(parsed.tokens[i]) not in named and parsed.lemmas[i] not in lemmas
-               and parsed.tokens[i] not in {"it", "them", "this"} for i in objects)
+    return any(stem(parsed.tokens[i]) not in named and parsed.lemmas[i] not in lemmas and _named(parsed, i)
+               for i in objects)
+
+
+def _named(parsed: ParsedSentence, i: int) -> bool:
+    """The token is written as a name in its sentence ("Orvell Press"; not "4-0" or "the tickets")."""
+    found = re.search(rf"(?<!\w){re.escape(parsed.tokens[i])}(?!\w)", parsed.sentence.text, re.IGNORECASE)
+    return found is not None and found.group(0)[:1].isupper()
 
 
 def _cue_before(text: str, start: int) -> str:
