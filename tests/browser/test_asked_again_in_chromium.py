@@ -20,15 +20,19 @@ PASSAGES = ("Charles Andrews (Maine politician)", "Clement Walker Andrews", "Heb
 # the uploader elides long ones, and the upload waits for the last name)
 
 
-@pytest.mark.skipif(not CORPUS.is_file(), reason="needs ../shared/data/hotpotqa_100 beside the project")
-def test_a_bridge_written_into_the_question_answers(tmp_path):
+def paragraph_files(folder: Path, keys: tuple[str, ...]) -> list[Path]:
+    """hotpotqa_100's paragraphs as files to upload, each named by its title without the bracket."""
     rows = {row["id"]: row for line in CORPUS.read_text(encoding="utf-8").splitlines() if (row := json.loads(line))}
     files = []
-    for key in PASSAGES:
-        if key not in rows:
-            continue
-        files.append(tmp_path / f"{key.split(' (')[0]}.txt")
+    for key in (k for k in keys if k in rows):
+        files.append(folder / f"{key.split(' (')[0]}.txt")
         files[-1].write_text(f"{rows[key]['title']}\n\n{rows[key]['text']}\n", encoding="utf-8")
+    return files
+
+
+@pytest.mark.skipif(not CORPUS.is_file(), reason="needs ../shared/data/hotpotqa_100 beside the project")
+def test_a_bridge_written_into_the_question_answers(tmp_path):
+    files = paragraph_files(tmp_path, PASSAGES)
     with uploaded_app(tmp_path / "ws", files, height=1000) as (page, url):
         reply = extractive_reply(page, url, "In what year was the school from which the Maine congressman "
                                             "Charles Andrews graduated founded?")

@@ -4,30 +4,22 @@ page's first line."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.browser.test_app_in_chromium import extractive_reply, shoot_reply, uploaded_app
+from tests.browser.test_asked_again_in_chromium import CORPUS, paragraph_files
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CORPUS = Path(__file__).parents[3] / "shared" / "data" / "hotpotqa_100" / "corpus.jsonl"
 # the two hops, and another episode's short (a short name last: the upload waits for the last name)
 PASSAGES = ("Good Night (The Simpsons short)", "Homer's Odyssey (The Simpsons)", "Waylon Smithers")
 
 
 @pytest.mark.skipif(not CORPUS.is_file(), reason="needs ../shared/data/hotpotqa_100 beside the project")
 def test_two_writers_of_a_bridged_episode_are_the_answer(tmp_path):
-    rows = {row["id"]: row for line in CORPUS.read_text(encoding="utf-8").splitlines() if (row := json.loads(line))}
-    files = []
-    for key in PASSAGES:
-        if key not in rows:
-            continue
-        files.append(tmp_path / f"{key.split(' (')[0]}.txt")
-        files[-1].write_text(f"{rows[key]['title']}\n\n{rows[key]['text']}\n", encoding="utf-8")
+    files = paragraph_files(tmp_path, PASSAGES)
     with uploaded_app(tmp_path / "ws", files, height=1000) as (page, url):
         reply = extractive_reply(page, url, "Who wrote the episode in which Waylon Smithers first appeared?")
         answer = reply.inner_text()
