@@ -194,7 +194,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # not "the mayor of what city?": there the noun types the answer
     typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
                    doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
-                   called=opening_words(sentences) if kind.kind == PLACE else {})
+                   called=opening_words(sentences) if kind.kind == PLACE else {}, verb=frozenset(verb))
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and

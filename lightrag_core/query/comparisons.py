@@ -17,7 +17,7 @@ from lightrag_core.query.dates import dates_in
 from lightrag_core.query.described import bare
 from lightrag_core.query.life_events import LIFE_BRACKET
 from lightrag_core.query.role_holders import holder
-from lightrag_core.query.roles import ROLE_WORDS
+from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
 

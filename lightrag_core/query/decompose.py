@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from lightrag_core.nlp import tagged
-from lightrag_core.query.roles import KIN_STEPS, ROLE_WORDS
+from lightrag_core.query.role_words import KIN_STEPS, ROLE_WORDS
 from lightrag_core.query.sentences import stem
 
 # Articles only: "his first appearance" is something the question already named, seen from there.

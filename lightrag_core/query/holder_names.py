@@ -15,7 +15,7 @@ from lightrag_core.query.answer_type import ORG, PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import OPENS, bare, called_before, calls, described_by, opening_words
 from lightrag_core.query.name_forms import GENERATION_ONLY, GENERATION_TAIL, with_territory, without_heading
-from lightrag_core.query.roles import ROLE_WORDS
+from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence
 
 # Chunks not already a PERSON or ORG that may hold a role: not a city, but LOC, which the small model

@@ -76,9 +76,12 @@ def _governing(parsed: ParsedSentence, root: int, own_clause: bool = False) -> i
         if parsed.deps[root] not in {"compound", "amod", "nmod", "poss"}:
             break
         root = parsed.heads[root]
-    if parsed.deps[root] != "pobj":
+    if parsed.deps[root] == "prep":  # "from 1957 to 1961": the tagger's span is headed by its own "to"
+        verb = parsed.heads[root]
+    elif parsed.deps[root] != "pobj":
         return None
-    verb = parsed.heads[parsed.heads[root]]
+    else:
+        verb = parsed.heads[parsed.heads[root]]
     return verb if parsed.deps[verb] in (_OWN_CLAUSE if own_clause else _CLAUSES) else None
 
 

@@ -20,7 +20,7 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import KIN_WORDS
-from lightrag_core.query.roles import KIN_STEPS
+from lightrag_core.query.role_words import KIN_STEPS
 from lightrag_core.query.sentences import stem, stems
 
 # "Homer's Odyssey (The Simpsons)": a passage title's bracket tells it from another, it is no part of the name

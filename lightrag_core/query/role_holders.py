@@ -29,17 +29,17 @@ from lightrag_core.query.kin_ties import (
 )
 from lightrag_core.query.name_forms import GENERATION_WORDS
 from lightrag_core.query.referents import about_name
-from lightrag_core.query.roles import BOOK_BY, KIN_STEPS, ROLE_WORDS, SOURCE_AUTHOR, VERB_CUES
+from lightrag_core.query.role_words import BOOK_BY, KIN_STEPS, ROLE_WORDS, SOURCE_AUTHOR, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
 
 
-def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = ""
-                 ) -> tuple[list[str], list[Sentence]] | None:
+def chain_holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = "",
+                 besides: tuple[str, ...] = ()) -> tuple[list[str], list[Sentence]] | None:
     """The holder of a role, through the middle holder when the role is a chain ("paternal grandfather"):
     the names along the way and the sentences that say each tie. None when a tie is not stated."""
     steps = KIN_STEPS.get(f"{qualifier} {role}") or KIN_STEPS.get(role)
     if steps is None:
-        found = holder(subject, role, sentences, qualifier, noun)
+        found = holder(subject, role, sentences, qualifier, noun, besides)
         return ([found[0]], [found[1]]) if found else None
     names: list[str] = []
     said: list[Sentence] = []
@@ -143,14 +143,15 @@ def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
     return person.text if person is not None else ""
 
 
-def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = ""
-           ) -> tuple[str, Sentence] | None:
+def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = "",
+           besides: tuple[str, ...] = ()) -> tuple[str, Sentence] | None:
     """Who holds `role` for `subject`, and the sentence that says so: the name nearest the role's cue
     word in a sentence about the subject (never a name made only of the subject's words). With a
     qualifier ("youngest"), sentences that say "youngest son" are read first. With a noun ("the label
     that released X"), a name the passages call that comes first ("the Toronto label Birchwood Music";
     "Quillfeather Records is an independent record label"), before a nearer name called nothing or
-    something else (the singer in "an album by Lena Royce, released through Quillfeather Records")."""
+    something else (the singer in "an album by Lena Royce, released through Quillfeather Records").
+    `besides`: names that took part beside the holder ("starred in X alongside A"), none of them it."""
     cues = ROLE_WORDS.get(role) or VERB_CUES.get(role) or (role,)
     # Sentences with the subject's whole name first: "Bremia" alone names every king of Bremia.
     full = stems(subject)
@@ -242,7 +243,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # (unless the cue names it outright: "The Armando Iannucci Shows … directed by Armando Iannucci")
             if ((_within(words, subject_words) or _within(subject_words, words))
                     and not (words < subject_words and _BY.fullmatch(lowered, cue, names[name]))) \
-                    or country_of_word(name) or (role in GRANDFATHERS and female(name, names[name], doc)):
+                    or country_of_word(name) or (role in GRANDFATHERS and female(name, names[name], doc)) \
+                    or any(_within(words, _words(b)) for b in besides):
                 continue
             if _describes_next(said.text, name, names):
                 continue  # "Outkast member Big Boi", "Pink Floyd keyboardist Rick Wright": the person after it

@@ -5,7 +5,7 @@ The first hop is the role phrase (`first_hop`); its holder is found in the sente
 (`role_holders.py`). The rest of the question is then asked about that name ("When did the director of X
 die?" becomes "When did Sergio Leone die?"). Comparisons use the same first hop ("which film has the
 director who died first, A or B?"). Names the passages write with a title or a territory keep it
-(`with_territory`).
+(`with_territory`). The words that state each role are in `role_words.py`.
 """
 
 from __future__ import annotations
@@ -15,93 +15,9 @@ from dataclasses import dataclass
 
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.name_forms import PEER
+from lightrag_core.query.role_words import KIN_ROLES, ROLE_ALIASES, ROLE_WORDS, SOURCE_AUTHOR, THINGS, cue
 
-# Cue words that state each role in a sentence about its subject.
-# "… is a 1969 novel by Irwin Shaw": a book's author, as a song's performer below, is mostly stated by "by"
-BOOK_BY = ("novel by", "book by", "poem by", "story by", "play by", "memoir by")
-ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
-              "author": ("author", "writ", "wrote", *BOOK_BY), "writer": ("writ", "wrote", *BOOK_BY),
-              "screenwriter": ("writ", "wrote", "screenplay"),
-              "producer": ("produc",), "creator": ("creat",), "founder": ("found",),
-              # "… is a song by American singer Dana Whitfield": a song's performer is mostly stated by "by".
-              "performer": ("perform", "song by", "single by", "album by", " ep by", "recorded by", "sung by"),
-              "singer": ("sing", "sung", "perform", "song by", "single by", " ep by", "recorded by"),
-              "father": ("father", "son of", "daughter of", "child of", "heir of"),
-              "mother": ("mother", "son of", "daughter of", "child of"),
-              "husband": ("husband", "married"), "wife": ("wife", "married"),
-              "spouse": ("married", "wife", "husband", "spouse"),
-              # Family and work ties, stated by their own noun ("youngest son of B", "A, clerk to B").
-              "son": ("son of", "his son", "her son"), "daughter": ("daughter",),
-              "child": ("his son", "her son", "their son", "daughter", "child"),
-              # a sibling is also the one whose sister (or brother) the subject is: "she was the sister of X"
-              "brother": ("brother", "sister of", "sibling"), "sister": ("sister", "brother of", "sibling"),
-              "sibling": ("brother", "sister", "sibling"), "nephew": ("nephew",), "niece": ("niece",),
-              "uncle": ("uncle",),
-              "aunt": ("aunt",), "clerk": ("clerk",), "partner": ("partner",), "employer": ("employ",),
-              "apprentice": ("apprentic",), "servant": ("servant",), "fiancée": ("fianc",), "fiance": ("fianc",),
-              # Who made, owns or runs a work or a firm ("the publisher of X", "X's developer").
-              "publisher": ("publish",), "editor": ("editor", "edited by"), "owner": ("owned by", "owner", "owns "),
-              "developer": ("develop",), "manufacturer": ("manufactur", "made by", "built by"),
-              "operator": ("operated by", "operator"), "designer": ("design",),
-              "architect": ("architect", "designed by"),
-              "distributor": ("distribut",), "illustrator": ("illustrat",), "translator": ("translat",),
-              "narrator": ("narrat",), "coach": ("coach",), "captain": ("captain",), "sponsor": ("sponsor",),
-              # a firm's owner, stated from the firm's side ("Pizza Hut … is a subsidiary of Yum! Brands")
-              # ("owned by" is not: "Its headquarters building was owned by …")
-              "parent company": ("subsidiary of", "parent company", "division of"),
-              # an election's other candidate ("Moshe Katsav … ran against Shimon Peres"; not "defeated", said of
-              # whoever won anything: "His son … defeated Mark Ruiz in a school election")
-              "opponent": ("ran against", "opponent"),
-              # a show's judges ("The judges and mentors are English chef … Nigella Lawson")
-              "judge": ("judge",),
-              # a film's or a show's lead: "starring Sid Haig, …", "It stars Sandra Oh as …"
-              "star": ("starring", "stars ", "starred "),
-              # a band's members ("the drummer of Metallica": "best known as the drummer … of … Metallica")
-              "drummer": ("drummer", "drums"), "guitarist": ("guitarist",), "bassist": ("bassist", "bass guitar"),
-              "vocalist": ("vocalist", "lead vocals", "lead singer", "frontman"),
-              "frontman": ("frontman", "lead singer", "lead vocals", "vocalist"),
-              "keyboardist": ("keyboardist", "keyboards"),
-              # told from the younger side too: "the great-grandson of the late President Chiang Kai-shek"
-              # (a queen or a lady named there is a grandmother: role_holders.py skips her)
-              "great-grandfather": ("great-grandfather", "great-grandson of", "great-granddaughter of"),
-              "great-grandmother": ("great-grandmother",), "grandfather": ("grandfather", "grandson of",
-                                                                          "granddaughter of"),
-              # "X's current club": the club a player plays for ("plays as a midfielder for Serie A club Y")
-              "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined"),
-              # "the record label of X": the label X signed with, records for or released through
-              # the act behind a record ("X is … band F.I.R.'s third album"), or a member's band
-              "band": ("band", "album by", "song by", "single by"),
-              "label": ("label", "signed", "records for", "recorded for", "released by", "released through",
-                        "released on")}
-SOURCE_AUTHOR = "source author"
-# Verbs a relative phrase asks by ("the school that X attended") and the words sentences state them with.
-VERB_CUES = {"attend": ("attend", "studied at", "educated at", "graduated from"),
-             "named after": ("named after", "named for"),
-             # "the actor who played Benton Fraser": "portrayed by Paul Gross", "his role as … Benton Fraser"
-             "play": ("played by", "portrayed by", "portrayal of", "role of", "role as", "roles as", "roles of",
-                      "plays ", "played ", "playing ", "portrays ", "portrayed "),
-             # "the actress who voiced Wilma Flintstone": "best remembered as the voice of Wilma Flintstone"
-             "voic": ("voiced by", "voice of", "voices of", "voiced ", "voices ", "voicing "),
-             # "the band that recorded X": "X is a song by … band Metallica"; "the album X was recorded for"
-             "record": ("recorded by", "song by", "single by", "album by", "recorded ", "record "),
-             # "the author of the book X is based on": "X is a film based on a book by Richard Bach"
-             SOURCE_AUTHOR: BOOK_BY}
-# Roles held by a firm, a club or a work, whose holder the passages call by the role's own noun
-_THINGS = {"parent company", "publisher", "developer", "manufacturer", "distributor", "operator", "club", "team",
-           "label", "band"}
-# Two-word names of a role ("the record label of X")
-_ROLE_ALIASES = {"record label": "label"}
-# Kinship stated nowhere in one sentence, only as a chain of two ties: the paternal grandfather is the
-# father's father, the father-in-law the spouse's father. The answer follows the chain tie by tie, and
-# multihop's decomposition makes each tie a bridge of its own (decompose.py).
-KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother": ("father", "mother"),
-             "maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
-             "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
-             "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
-             "brother-in-law": ("spouse", "brother"), "sister-in-law": ("spouse", "sister")}
-_KIN_ROLES = ["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "great-grandfather",
-              "great-grandmother", "grandfather", "grandmother"]
-_ROLES = "|".join(dict.fromkeys([*_KIN_ROLES, *_ROLE_ALIASES, *ROLE_WORDS]))
+_ROLES = "|".join(dict.fromkeys([*KIN_ROLES, *ROLE_ALIASES, *ROLE_WORDS]))
 # "the youngest son of X": the qualifier narrows which holder is meant, and is looked for with the role.
 _QUALIFIERS = (r"(?:eldest|youngest|oldest|elder|younger|older|first|second|third|only|late|former|current|paternal|"
                r"maternal|lead)")
@@ -203,8 +119,6 @@ _DONE_WHERE = re.compile(
     r"(?P<verb>(?!(?:born|died|buried|educated|studied|worked|lived|located|based|formed|founded|raised|played|"
     r"headquartered)\b)(?:[a-z]{3,}ed|met|saw|wrote|went|held|spent|took|gave|made|won|fought|sang|built|heard|shot))"
     r"(?P<object>(?:\s+[a-z][\w'-]{0,30}){0,4})(?=\s*\?)")
-_IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made", "built": "built", "won": "won",
-              "began": "began", "ran": "ran", "led": "led", "held": "held", "bought": "bought", "sold": "sold"}
 # "X's father": X is the run of capitalised words (with of, the, de …) before "'s".
 _NAME_WORD = r"[A-Z][\w.\-]{0,40}"
 _POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|{_NAME_WORD})){{0,8}})'s\s+"
@@ -213,7 +127,7 @@ _POSSESSIVE = re.compile(rf"(?P<x>{_NAME_WORD}(?:\s+(?:of|the|de|von|van|da|del|
 # nationality ("the French director"), a word like "Oscar-winning", a noun before the holder's own name ("the
 # Serie A club Valtorre"), nor a thing's role: "the Motown label" is Motown itself.
 _TITLE_WORD = r"[A-Z][\w.']{0,40}(?:-[A-Z][\w.']{0,40})*"
-_PERSON_ROLES = "|".join(r for r in [*_KIN_ROLES, *ROLE_WORDS] if r not in _THINGS)
+_PERSON_ROLES = "|".join(r for r in [*KIN_ROLES, *ROLE_WORDS] if r not in THINGS)
 _TITLED = re.compile(rf"\bthe\s+(?P<x>{_TITLE_WORD}(?:\s+(?:{_TITLE_WORD}|of|the|and|a|in|on)){{0,6}}?)\s+"
                      rf"(?P<role>{_PERSON_ROLES})\b(?![\w-])(?!\s*(?:of\b|'s|’s|[A-Z0-9]))")
 # "the college whose student newspaper is X", "the country whose capital is X": X is the noun's <role> of it.
@@ -237,6 +151,7 @@ class Hop:
     # the holder must be called `noun` somewhere: "the film in which X made his debut" is no radio programme
     # named beside "made" (a relative phrase with its preposition first says no more of the tie than that)
     called: bool = False
+    besides: tuple[str, ...] = ()  # names the holder is not: "the actress who starred in X alongside A and B"
 
     def asks_the_name(self) -> bool:
         """"Who is the director of X?": the holder itself is the answer."""
@@ -284,8 +199,10 @@ def first_hop(question: str) -> Hop | None:
         return Hop(f"{m['role']} of", x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"])
     if kind in {"relative", "pied"}:
         x, rest = _name_run(m["x"].strip())  # "the country that contains Tessaly Bay gain independence"
-        return Hop(_cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"], called=kind == "pied")
-    role = _ROLE_ALIASES.get(m["role"].lower(), m["role"].lower())
+        x, besides = _besides(x)
+        return Hop(cue(m["verb"]), x, outer.replace("{}", "{}" + rest, 1), noun=m["noun"], called=kind == "pied",
+                   besides=besides)
+    role = ROLE_ALIASES.get(m["role"].lower(), m["role"].lower())
     if kind == "of" and (firm := _KIN_FIRM.match(question, m.end())):
         # "WingStreet's sister franchise": no kin, a thing the passages call so ("its sister franchise Pizza Hut")
         return Hop(f"{role} {firm['noun']}", m["x"].strip(), question[: m.start()] + "{}" + question[firm.end():])
@@ -295,7 +212,7 @@ def first_hop(question: str) -> Hop | None:
     x, rest = _name_run(m["x"].strip())  # "the creator of Neighbours made?" (a clause moved back beside its noun)
     if not _VERB_TAIL.match(rest):  # "the author of the Harry Potter series", "Le petit prince": all one name
         x, rest = m["x"].strip(), ""
-    return Hop(role, x, outer.replace("{}", "{}" + rest, 1), qualifier, noun=role if role in _THINGS else "")
+    return Hop(role, x, outer.replace("{}", "{}" + rest, 1), qualifier, noun=role if role in THINGS else "")
 
 
 _VERB_TAIL = re.compile(r"\s+(?:[a-z]+ed|made|built|shot|written|sung|held|set|won|begun|run|done|seen)\b")
@@ -364,14 +281,17 @@ def _name_run(x: str) -> tuple[str, str]:
     return x, ""
 
 
-def _cue(verb: str) -> str:
-    """The part of a verb that its forms share ("published" → "publish"), to find it in a sentence."""
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    for suffix in ("ied", "ed", "es", "s"):
-        if verb.endswith(suffix) and len(verb) - len(suffix) >= 3:
-            return verb[: -len(suffix)] + ("y" if suffix == "ied" else "")
-    return verb
+_ALONGSIDE = re.compile(r"\s+(?:alongside|opposite|along\s+with|together\s+with)\s+(?P<others>[A-Z].*)$")
+
+
+def _besides(x: str) -> tuple[str, tuple[str, ...]]:
+    """X without the names it is joined with ("Toote Khilone alongside Shekhar Kapur and Utpal Dutt"): those
+    took part beside the holder, so none of them is it."""
+    joined = _ALONGSIDE.search(x)
+    if joined is None:
+        return x, ()
+    others = re.split(r",\s*(?:and\s+)?|\s+and\s+", joined["others"])
+    return x[: joined.start()], tuple(o.strip() for o in others if o.strip())
 
 
 def inner_hop(subject: str) -> Hop | None:

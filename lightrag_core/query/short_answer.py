@@ -147,7 +147,7 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
             return None
         found: tuple[list[str], list[Sentence]] | None = ([place.text], place.evidence)
     else:
-        found = chain_holder(subject, hop.role, sentences, hop.qualifier, hop.noun)
+        found = chain_holder(subject, hop.role, sentences, hop.qualifier, hop.noun, hop.besides)
     if found is None or (hop.called and not called_anywhere(found[0][-1], hop.noun, sentences)):
         return None  # (a holder the question's noun must call: "the film in which X made his debut")
     person = found[0][-1]

@@ -1,0 +1,75 @@
+"""Short answers read past the small tagger's slips (a period headed by its own preposition, a director
+called a facility, a company called a product) and relative phrases with co-stars named beside the holder."""
+
+from __future__ import annotations
+
+from lightrag_core.query.answer_spans import parse
+from lightrag_core.query.life_events import governing_verb
+from lightrag_core.query.role_words import cue
+from lightrag_core.query.roles import first_hop
+from lightrag_core.query.sentences import Sentence
+from tests.unit.test_short_answer import answer
+
+
+def test_a_period_headed_by_its_own_preposition_hangs_from_the_verb() -> None:
+    """"It existed from 1957 to 1961": the tagger's span "1957 to 1961" is headed by its "to", which hangs
+    from "existed"; "When did it cease to exist?" is asked of that verb."""
+    (parsed,) = parse([Sentence("It existed from 1957 to 1961.", "1", 0, frozenset())])
+    (period,) = [s for s in parsed.spans if s.label == "DATE"]
+    assert period.text == "1957 to 1961"
+    assert governing_verb(parsed, period.root) == "exist"
+
+
+def test_the_asked_end_of_a_period_the_verb_governs_leads() -> None:
+    """An editorship "between 1955 and 1964" in a founder's sentence is not the group's end."""
+    league = ("Direct Action League\nThe Direct Action League (DAL) against nuclear arms was a pacifist organization "
+              "formed \"to assist non-violent direct action against nuclear arms\". It existed from 1957 to 1961.")
+    founder = ("Hugh Brook\nHugh Brook (1914 - 1985) was a lifelong British pacifist, editor of \"Peace Views\" "
+               "between 1955 and 1964, a promoter of nonviolent direct action and a founder of the Direct Action "
+               "League.")
+    found = answer("In what year did Direct Action League cease to exist?", [founder, league],
+                   ["Direct Action League"])
+    assert found is not None and found.text == "1961" and found.path == ["Direct Action League", "1961"]
+    assert found.margin > 0.35  # the verb's date leads clearly (0.07 without the verb)
+
+
+def test_who_did_the_deed_is_a_person_whatever_the_tagger_labels_it() -> None:
+    """The small model calls "Kinji Fukasaku" a facility after a title in Japanese script; "directed by" says
+    he is who directed it."""
+    film = ("The Green Ooze\nThe Green Ooze (ガンマー第3号 宇宙大作戦 , Ganmā Daisan Gō: Uchū Daisakusen ) is a 1968 "
+            "science fiction film directed by Kinji Fukasaku and produced by Walter Manley.")
+    found = answer("Who directed The Green Ooze?", [film], ["The Green Ooze"])
+    assert found is not None and found.confident and found.text == "Kinji Fukasaku"
+
+
+def test_the_names_a_holder_starred_alongside_are_not_the_holder() -> None:
+    hop = first_hop("Who is the mother of the actress who starred in Broken Dolls alongside Shekar Kapoor and "
+                    "Utpal Datta?")
+    assert hop is not None and hop.subject == "Broken Dolls" and hop.role == "star"
+    assert hop.besides == ("Shekar Kapoor", "Utpal Datta")
+    film = ("Broken Dolls\nBroken Dolls is a 1978 Bollywood film produced by Prem Sawhney. The film is directed by "
+            "Ketan Anand. The film stars Ketan's cousin Shekar Kapoor, Shabnam Azim and Utpal Datta.")
+    actress = ("Shabnam Azim\nShabnam Azim (born 18 September 1950) is an Indian actress of film and theatre. The "
+               "daughter of poet Kaifi Azim and stage actress Shaukat Azim, she is an alumna of the Film Institute.")
+    found = answer("Who is the mother of the actress who starred in Broken Dolls alongside Shekar Kapoor and "
+                   "Utpal Datta?", [film, actress], ["Broken Dolls", "Shekar Kapoor", "Utpal Datta"])
+    assert found is not None and found.confident and found.text == "Shaukat Azim"
+    assert found.path == ["Broken Dolls", "Shabnam Azim", "Shaukat Azim"]
+
+
+def test_a_verb_with_a_doubled_consonant_is_found_by_its_stem() -> None:
+    assert [cue(v) for v in ("starred", "planned", "called", "passed", "added", "published")] == [
+        "star", "plan", "call", "pass", "add", "publish"]
+
+
+def test_a_name_its_own_passage_calls_a_company_answers_which_company() -> None:
+    """"Ameris Bankcorp is an American financial holding company": its passage says what it is, though the
+    tagger calls it a product."""
+    player = ("Silas Dannels\nSilas Dannels III (born September 22, 1981 in Jacksonville, Florida) is a professional "
+              "American football wide receiver.")
+    bank = ("Ameris Bankcorp is an American financial holding company headquartered in Jacksonville, "
+            "Florida.")
+    found = answer("Which financial holding company is headquartered in the city where Silas Dannels was born?",
+                   [player, bank], ["Silas Dannels"])
+    assert found is not None and found.confident and found.text == "Ameris Bankcorp"
+    assert found.path == ["Silas Dannels", "Jacksonville", "Ameris Bankcorp"]
