@@ -79,6 +79,7 @@ _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IG
 # "when" asks only at the start or the end ("… first developed when?"); inside it joins clauses.
 _WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
+_DAY_ASKED = re.compile(r"\b(what|which) (date|day)\b", re.IGNORECASE)
 _WH_WORD = re.compile(r"\b(which|what|who|whom|whose|when|where|how)\b", re.IGNORECASE)
 # "where" asks at the start, after a preposition or at the end; elsewhere it opens a relative clause ("who
 # founded the college where X was educated?" asks for a person).
@@ -126,6 +127,7 @@ class AnswerType:
     order: str = ""  # CHOICE: "earlier" or "later" when the question compares dates
     head: str = ""  # the noun after which/what, when it set the type
     year: bool = False  # DATE: the question asks for a year
+    day: bool = False  # DATE: it asks for a date or a day ("on what date …?"), which a year alone does not give
     same: str = ""  # YES_NO: the property "the same …" asks about ("nationality"), if it does
 
 
@@ -164,14 +166,15 @@ def answer_type(question: str) -> AnswerType:
     if _HOW_MANY.search(text):
         return AnswerType(NUMBER)
     if _WHEN.search(text):
-        return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None)
+        return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None, day=_DAY_ASKED.search(text) is not None)
     doc = nlp()(text)
     head = _wh_head(doc) or _imperative_head(text, doc)
     if head:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         if head == "body" and re.search(r"\bbody\s+of\s+water\b", text, re.IGNORECASE):
             kind = PLACE  # "into what body of water does X empty?": a lake or a sea (a "governing body" is not)
-        return AnswerType(kind, head=head, year=kind == DATE and head == "year")
+        return AnswerType(kind, head=head, year=kind == DATE and head == "year",
+                          day=kind == DATE and head in {"date", "day"})
     if _WHERE.search(text) or _WHERE.search(last):
         return AnswerType(PLACE)
     if _WHO.search(text) or _WHO.search(last):

@@ -34,6 +34,12 @@ _DATE_WORDS = re.compile(
     re.IGNORECASE)
 
 
+# "On what date …?": a span naming no month or day fits this much ("until 1987" beside "to March 17, 1963")
+YEAR_FOR_DAY = 0.6
+_DAY_WORDS = re.compile(
+    r"\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|"
+    r"jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|"
+    r"yesterday)\b|\d{1,2}[/.]\d{1,2}", re.IGNORECASE)
 # "Which century?" (its noun is the head; "which year/decade" are read as plain dates): a span naming one.
 _CENTURY = re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE)
 
@@ -46,6 +52,8 @@ def fit(kind: AnswerType, span: Span) -> float:
         return fitted * 0.5
     if kind.kind == DATE and kind.head == "century" and not _CENTURY.search(span.text):
         return fitted * 0.3  # "which century?" is not answered by "June 2005"
+    if kind.kind == DATE and kind.day and not _DAY_WORDS.search(span.text):
+        return fitted * YEAR_FOR_DAY  # "on what date did it end?": not "until 1987", not "weekend morning"
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)
     return fitted

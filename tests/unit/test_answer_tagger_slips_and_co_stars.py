@@ -4,6 +4,7 @@ called a facility, a company called a product) and relative phrases with co-star
 from __future__ import annotations
 
 from lightrag_core.query.answer_spans import parse
+from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.life_events import governing_verb
 from lightrag_core.query.role_words import cue
 from lightrag_core.query.roles import first_hop
@@ -73,3 +74,13 @@ def test_a_name_its_own_passage_calls_a_company_answers_which_company() -> None:
                    [player, bank], ["Silas Dannels"])
     assert found is not None and found.confident and found.text == "Ameris Bankcorp"
     assert found.path == ["Silas Dannels", "Jacksonville", "Ameris Bankcorp"]
+
+
+def test_on_what_date_is_answered_by_a_day_not_a_year() -> None:
+    """"On what date …?" asks for a day; "until 1987", "weekend morning" name none."""
+    assert answer_type("On what date did the run end?").day and not answer_type("When did the run end?").day
+    sitcom = ("The Skyways\n\"The Skyways\" is an American animated sitcom, originally airing in primetime from "
+              "1962–63, then later as part of the weekday/weekend morning programming block until 1987. The Skyways "
+              "originally aired in primetime from September 23, 1962, to March 17, 1963.")
+    found = answer("On what date did the original primetime run of The Skyways end?", [sitcom], ["The Skyways"])
+    assert found is not None and found.confident and found.text == "March 17, 1963"
