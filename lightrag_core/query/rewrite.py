@@ -8,7 +8,8 @@ that recorded X born?"); in a "did" question with another verb ("When did the or
 Brock helped found cease to exist?"), to the last word the sentence that resolved the bridge says, and
 the clause's own verbs after it. Where its end cannot be told, the question is not rewritten. The small
 model's parse of such questions was tried first: it hangs the closing verb inside the clause too often
-to say where the phrase ends.
+to say where the phrase ends. A question that ends by asking who did something to the bridge ("… an
+Australian soap opera created by who?") is asked again as "Who created Neighbours?".
 """
 
 from __future__ import annotations
@@ -43,6 +44,13 @@ _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded
 # what a question asks, inside a clause ("… that has sold more than how many records?"); not a relative word
 _ASKING = re.compile(r"\b(?:how\s+(?:many|much|long|old|far|tall|big)|what)\b", re.IGNORECASE)
 _QUESTION_END = re.compile(r"\s*\?\s*$")
+# "… from an Australian soap opera created by who?": the bridge's doer is asked, as "Who created Neighbours?"
+_BY_WHOM = re.compile(r"\s+(?P<verb>[a-z]{3,}ed|written|made|built|sung|drawn|sold|bought)\s+by\s+(?:who|whom)"
+                      r"\s*\?\s*$")
+_PAST = {"written": "wrote", "sung": "sang", "drawn": "drew"}
+# "… the third album by a singer-songwriter from what state?": asked as "What state is M. Ward from?"
+_WHERE_FROM = re.compile(r"\s+(?P<prep>(?:(?:based|located|headquartered|born|formed)\s+)?(?:from|in))\s+"
+                         r"(?P<wh>what|which)\s+(?P<noun>[a-z]+)\s*\?\s*$", re.IGNORECASE)
 _ARTICLES = {"the", "a", "an"}
 # A bridge the text barely resolved is not written in (measured on batches 11-16 of bench/wiki_forms: of the
 # bridges found below it, 6 of 7 were wrong; above it, 4 of 45)
@@ -87,6 +95,17 @@ def _kin(head: str) -> bool:
     return head.lower() in KIN_STEPS or any(part in KIN_WORDS for part in head.lower().split("-"))
 
 
+def _asked_of_bridge(question: str, end: int, name: str) -> str | None:
+    """The question when all it asks after the bridge's phrase is the bridge's doer or place: "Who created
+    Neighbours?", "What state is M. Ward from?"."""
+    if by_whom := _BY_WHOM.match(question, end):
+        return f"Who {_PAST.get(by_whom['verb'], by_whom['verb'])} {name}?"
+    if where := _WHERE_FROM.match(question, end):
+        verb = "was" if where["prep"].lower().startswith(("born", "formed")) else "is"
+        return f"{where['wh'].capitalize()} {where['noun']} {verb} {name} {where['prep']}?"
+    return None
+
+
 def resolved_question(question: str, steps: list[DecompositionStep]) -> str | None:
     """The question with each resolved bridge's phrase replaced by the name found for it; None when no
     bridge's phrase could be placed in the question."""
@@ -103,6 +122,8 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         bridge = placed.get(step.phrase)
         if bridge is None or step.score < MIN_BRIDGE_SCORE or _kin(bridge.head):
             continue
+        if asked := _asked_of_bridge(question, bridge.end, written_name(step)):
+            return asked
         before = question[: bridge.start]
         if inverted or _AFTER_RELATIVE.search(before):
             closing = event.start() if event is not None else _clause_end(question, bridge.end, step.sentence)

@@ -30,6 +30,7 @@ from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in, stems
+from lightrag_core.query.span_fit import names_a_day
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
@@ -40,6 +41,7 @@ STRONG, STRONG_MARGIN = 1.2, 0.3
 # Without a confident answer, the sentences of this many runners-up follow the best candidate's: on
 # hotpotqa_100 the answer was second to fourth for 1 question in 8.
 RIVALS = 3
+YEAR_FOR_DAY = 0.6  # "On what date …?": a candidate naming no month or day counts for this much
 
 
 def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[str],
@@ -228,6 +230,10 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     if asks_cause_of_death(query):
         return _cause(scored, names)
     ranked = rank_candidates(kind, query, scored, [*names, *found], found, behind, context)
+    if kind.kind == DATE and kind.day:  # "on what date did it end?": not "until 1987", nor "weekend morning"
+        # (after merging: "died in 1975" still speaks for "April 5, 1975")
+        ranked = sorted(((k, (v[0] * (1.0 if names_a_day(k) else YEAR_FOR_DAY), *v[1:])) for k, v in ranked),
+                        key=lambda kv: -kv[1][0])
     if not ranked:
         return None
     score, evidence, path = ranked[0][1]

@@ -34,12 +34,15 @@ _DATE_WORDS = re.compile(
     re.IGNORECASE)
 
 
-# "On what date …?": a span naming no month or day fits this much ("until 1987" beside "to March 17, 1963")
-YEAR_FOR_DAY = 0.6
 _DAY_WORDS = re.compile(
     r"\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|"
     r"jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|"
     r"yesterday)\b|\d{1,2}[/.]\d{1,2}", re.IGNORECASE)
+
+
+def names_a_day(text: str) -> bool:
+    """The date names a month or a day ("March 17, 1963", "next Saturday"), not only a year ("1987")."""
+    return _DAY_WORDS.search(text) is not None
 # "Which century?" (its noun is the head; "which year/decade" are read as plain dates): a span naming one.
 _CENTURY = re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE)
 
@@ -52,8 +55,6 @@ def fit(kind: AnswerType, span: Span) -> float:
         return fitted * 0.5
     if kind.kind == DATE and kind.head == "century" and not _CENTURY.search(span.text):
         return fitted * 0.3  # "which century?" is not answered by "June 2005"
-    if kind.kind == DATE and kind.day and not _DAY_WORDS.search(span.text):
-        return fitted * YEAR_FOR_DAY  # "on what date did it end?": not "until 1987", not "weekend morning"
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)
     return fitted
@@ -109,7 +110,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= CALLED_ELSE  # "made in Brisbane as opposed to Sydney or Melbourne": not Sydney, not Melbourne
     if kind.kind == PERSON and asked.doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
-    if kind.kind == PERSON and fitted < DOER_FIT and span.label in LABELS[NAME] and asked.verb \
+    # (an organisation keeps its own fit: "performed by Lighthouse X" names a group, not who is asked)
+    if kind.kind == PERSON and span.label in LABELS[NAME] - {"PERSON", "ORG"} and asked.verb \
             and agent(parsed, span, set(asked.verb)) > 0:
         fitted = DOER_FIT
     around = beside(parsed, span)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from lightrag_core.query.answer_spans import parse
 from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.life_events import governing_verb
+from lightrag_core.query.result import DecompositionStep
+from lightrag_core.query.rewrite import resolved_question
 from lightrag_core.query.role_words import cue
 from lightrag_core.query.roles import first_hop
 from lightrag_core.query.sentences import Sentence
@@ -84,3 +86,27 @@ def test_on_what_date_is_answered_by_a_day_not_a_year() -> None:
               "originally aired in primetime from September 23, 1962, to March 17, 1963.")
     found = answer("On what date did the original primetime run of The Skyways end?", [sitcom], ["The Skyways"])
     assert found is not None and found.confident and found.text == "March 17, 1963"
+
+
+def test_a_bridge_done_by_whom_is_asked_again_as_who_did_it() -> None:
+    question = "Kate Ramsey is a fictional character from an Australian soap opera created by who?"
+    step = DecompositionStep("an Australian soap opera", ["Kate Ramsey"], "Neighbors", "title",
+                             'Kate Ramsey is a fictional character from the Australian soap opera "Neighbors".',
+                             "c1", 1.2, 0.5)
+    assert resolved_question(question, [step]) == "Who created Neighbors?"
+    written = DecompositionStep("a novel", ["Ada Lee"], "The Long Road", "title", "Ada Lee starred in The Long Road.",
+                                "c1", 1.2, 0.5)
+    assert resolved_question("Ada Lee starred in a film based on a novel written by whom?", [written]) \
+        == "Who wrote The Long Road?"
+
+
+def test_a_bridge_asked_where_from_is_asked_again_of_the_bridge() -> None:
+    question = "Transfigured Vince is the third studio album by a singer-songwriter from what state?"
+    step = DecompositionStep("a singer-songwriter", ["Transfigured Vince"], "M. Warde", "title",
+                             "Transfigured Vince is the third studio album by singer-songwriter M. Warde.",
+                             "c1", 1.2, 0.5)
+    assert resolved_question(question, [step]) == "What state is M. Warde from?"
+    band = DecompositionStep("a band", ["Blue Hour"], "The Larks", "title", "Blue Hour is a song by The Larks.",
+                             "c1", 1.2, 0.5)
+    assert resolved_question("Blue Hour is a song by a band formed in which city?", [band]) \
+        == "Which city was The Larks formed in?"
