@@ -42,7 +42,9 @@ _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded
                         r"established|created|published|buried|built|opened|headquartered|educated)\s*\?\s*$",
                         re.IGNORECASE)
 # what a question asks, inside a clause ("… that has sold more than how many records?"); not a relative word
-_ASKING = re.compile(r"\b(?:how\s+(?:many|much|long|old|far|tall|big)|what)\b", re.IGNORECASE)
+# ("… premiered on which date?": "which" and a noun closing the question ask too; a relative "which" goes on)
+_ASKING = re.compile(r"\b(?:how\s+(?:many|much|long|old|far|tall|big)|what)\b|\bwhich\s+[a-z]+\s*(?:\?|$)",
+                     re.IGNORECASE)
 _QUESTION_END = re.compile(r"\s*\?\s*$")
 # "… from an Australian soap opera created by who?": the bridge's doer is asked, as "Who created Neighbours?"
 _BY_WHOM = re.compile(r"\s+(?P<verb>[a-z]{3,}ed|written|made|built|sung|drawn|sold|bought)\s+by\s+(?:who|whom)"

@@ -110,3 +110,11 @@ def test_a_bridge_asked_where_from_is_asked_again_of_the_bridge() -> None:
                              "c1", 1.2, 0.5)
     assert resolved_question("Blue Hour is a song by a band formed in which city?", [band]) \
         == "Which city was The Larks formed in?"
+
+
+def test_a_rewrite_never_takes_out_which_date_the_question_asks() -> None:
+    question = ("Jane Vale provided the voice of Rosa on the animated sitcom that originally premiered on which "
+                "date?")
+    step = DecompositionStep("the voice", ["Jane Vale"], "The Skyways", "title",
+                             "Jane Vale voiced Rosa the robot maid on The Skyways.", "c1", 1.2, 0.5)
+    assert resolved_question(question, [step]) is None
