@@ -39,13 +39,14 @@ _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]
 # A sentence ends at . ! ? before a capital or a digit, at a paragraph break, before a Markdown
 # heading line, and where a chat line's speaker starts (a line may end in an emoji, not a full stop);
 # not after an initial or a short title ("M. Ward", "D.P. Varma", "St. Paul", "Inside No. 9", "Maj. George"), which
-# would cut a name, and often the very fact asked for, in two; nor after "c." or "b." before a year
+# would cut a name, and often the very fact asked for, in two; nor after "lit." or "cf." ("Love Forecast (; lit.
+# Today's Love) is a 2015 film"); nor after "c." or "b." before a year
 # ("(c. 1509 – 1572)", "b. 1944"); nor after a name's own "!" that the name goes on from, into its legal
 # form or an apposition ("a subsidiary of Yum! Brands, Inc.", "Yum! Brands, which also owns"; not a chat's
 # "Hi Li Hua! Sure, I can").
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol|Maj|Sgt|Cpl|Adm|Gov|Sen|Rep|Pvt|Hon)\.)"
-    r"(?<!\b(?:Capt|Brig|Prof|Supt)\.)(?<!\b(?:Fr|Ft)\.)"
+    r"(?<!\b(?:Capt|Brig|Prof|Supt)\.)(?<!\b(?:Fr|Ft|cf)\.)(?<!\b(?:lit|viz)\.)"
     r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)"
     r"(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)\s+(?=[A-Z0-9\"'“‘(])"
     r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"

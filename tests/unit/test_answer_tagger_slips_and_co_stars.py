@@ -10,7 +10,7 @@ from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.rewrite import resolved_question
 from lightrag_core.query.role_words import cue
 from lightrag_core.query.roles import first_hop
-from lightrag_core.query.sentences import Sentence
+from lightrag_core.query.sentences import Sentence, split_sentences
 from tests.unit.test_short_answer import answer
 
 
@@ -118,3 +118,17 @@ def test_a_rewrite_never_takes_out_which_date_the_question_asks() -> None:
     step = DecompositionStep("the voice", ["Jane Vale"], "The Skyways", "title",
                              "Jane Vale voiced Rosa the robot maid on The Skyways.", "c1", 1.2, 0.5)
     assert resolved_question(question, [step]) is None
+
+
+def test_lit_in_a_bracket_ends_no_sentence() -> None:
+    """"Rain Forecast (; lit. Today's Rain) is a … film … directed by X": cut at "lit.", the director's
+    sentence would not name the film."""
+    assert split_sentences("Rain Forecast (; lit. Today's Rain) is a 2015 film. It rained.") == [
+        "Rain Forecast (; lit. Today's Rain) is a 2015 film.", "It rained."]
+    singer = ("Jung Min-ho\nJung Min-ho (born 1989) is a South Korean singer. He hosted his own radio program and "
+              "made his big screen debut in \"Rain Forecast\" (2015).")
+    film = ("Rain Forecast\nRain Forecast (; lit. Today's Rain) is a 2015 South Korean romantic comedy film "
+            "co-written and directed by Park Jin-soo.")
+    found = answer("Who directed the film in which Jung Min-ho made his big screen debut?", [singer, film],
+                   ["Jung Min-ho"])
+    assert found is not None and found.confident and found.text == "Park Jin-soo"
