@@ -9,7 +9,9 @@ Brock helped found cease to exist?"), to the last word the sentence that resolve
 the clause's own verbs after it. Where its end cannot be told, the question is not rewritten. The small
 model's parse of such questions was tried first: it hangs the closing verb inside the clause too often
 to say where the phrase ends. A question that ends by asking who did something to the bridge ("… an
-Australian soap opera created by who?") is asked again as "Who created Neighbours?".
+Australian soap opera created by who?") is asked again as "Who created Neighbours?", and one whose bridge's
+relative clause holds what it asks ("… a series that originally broadcast on what station?") as that clause
+said of the bridge ("Charmed originally broadcast on what station?").
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ _BY_WHOM = re.compile(r"\s+(?P<verb>[a-z]{3,}ed|written|made|built|sung|drawn|so
                       r"\s*\?\s*$")
 _PAST = {"written": "wrote", "sung": "sang", "drawn": "drew"}
 # "… the third album by a singer-songwriter from what state?": asked as "What state is M. Ward from?"
+# "… stared in a series that originally broadcast on what station?": asked as "Charmed originally broadcast on
+# what station?" (the relative clause holds what is asked, so it is the bridge's own)
+_RELATIVE_ASKS = re.compile(r"\s+(?:that|which|who)\s+(?P<rest>(?:(?!\b(?:that|which|who)\b)[^?])*?"
+                            r"\b(?:what|which|whom|how\s+(?:many|much|long|old))\b[^?]*?)\s*\?\s*$", re.IGNORECASE)
 _WHERE_FROM = re.compile(r"\s+(?P<prep>(?:(?:based|located|headquartered|born|formed)\s+)?(?:from|in))\s+"
                          r"(?P<wh>what|which)\s+(?P<noun>[a-z]+)\s*\?\s*$", re.IGNORECASE)
 _ARTICLES = {"the", "a", "an"}
@@ -97,14 +103,18 @@ def _kin(head: str) -> bool:
     return head.lower() in KIN_STEPS or any(part in KIN_WORDS for part in head.lower().split("-"))
 
 
-def _asked_of_bridge(question: str, end: int, name: str) -> str | None:
+def _asked_of_bridge(question: str, end: int, name: str, sentence: str) -> str | None:
     """The question when all it asks after the bridge's phrase is the bridge's doer or place: "Who created
-    Neighbours?", "What state is M. Ward from?"."""
+    Neighbours?", "What state is M. Ward from?"; or a relative clause that the sentence which found the
+    bridge says nothing of (else the clause is what told the bridge: "the band that recorded X")."""
     if by_whom := _BY_WHOM.match(question, end):
         return f"Who {_PAST.get(by_whom['verb'], by_whom['verb'])} {name}?"
     if where := _WHERE_FROM.match(question, end):
         verb = "was" if where["prep"].lower().startswith(("born", "formed")) else "is"
         return f"{where['wh'].capitalize()} {where['noun']} {verb} {name} {where['prep']}?"
+    if (relative := _RELATIVE_ASKS.match(question, end)) and not (
+            (stems(relative["rest"]) - lexical.stop_words()) & stems(sentence)):
+        return f"{name} {relative['rest']}?"
     return None
 
 
@@ -124,7 +134,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         bridge = placed.get(step.phrase)
         if bridge is None or step.score < MIN_BRIDGE_SCORE or _kin(bridge.head):
             continue
-        if asked := _asked_of_bridge(question, bridge.end, written_name(step)):
+        if asked := _asked_of_bridge(question, bridge.end, written_name(step), step.sentence):
             return asked
         before = question[: bridge.start]
         if inverted or _AFTER_RELATIVE.search(before):

@@ -132,3 +132,14 @@ def test_lit_in_a_bracket_ends_no_sentence() -> None:
     found = answer("Who directed the film in which Jung Min-ho made his big screen debut?", [singer, film],
                    ["Jung Min-ho"])
     assert found is not None and found.confident and found.text == "Park Jin-soo"
+
+
+def test_a_relative_clause_asking_of_the_bridge_is_asked_of_its_name() -> None:
+    step = DecompositionStep("a series", ["Drew Fell"], "Charmed", "title",
+                             'He is best known for playing Chris in the television series "Charmed".', "c1", 1.2, 0.5)
+    assert resolved_question("Drew Fell stared in a series that originally broadcast on what station?", [step]) \
+        == "Charmed originally broadcast on what station?"
+    # the clause told the bridge ("recorded Blue River"): it is not what is asked of it
+    band = DecompositionStep("the band", ["Blue River"], "The Larks", "title",
+                             "Blue River is a song recorded by The Larks.", "c1", 1.2, 0.5)
+    assert resolved_question("Ann Lee joined the band that recorded Blue River in which year?", [band]) is None
