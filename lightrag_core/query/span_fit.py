@@ -12,7 +12,18 @@ from dataclasses import dataclass, field
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span, agent, clean_span, without_legal_form
 from lightrag_core.query.answer_support import related
-from lightrag_core.query.answer_type import ANY, DATE, DESCRIPTION, LABELS, NAME, ORG, PERSON, PLACE, AnswerType
+from lightrag_core.query.answer_type import (
+    ANY,
+    DATE,
+    DESCRIPTION,
+    LABELS,
+    NAME,
+    ORG,
+    PERSON,
+    PLACE,
+    AnswerType,
+    noun_kind,
+)
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.regions import is_only_state, is_state, named_after_state
 from lightrag_core.query.sentences import stem
@@ -104,7 +115,7 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     if fitted < 1.0 and span.label in LABELS[NAME] and kind.kind in {PERSON, ORG} \
             and asked.kinds.get(text.lower()) == kind.kind:
         fitted = 1.0  # "Ameris Bancorp is an American financial holding company": its passage says, not the tagger
-    if _called_else(kind, parsed, span) or _is_else(asked, text):
+    if _called_else(kind, parsed, span) or _is_else(asked, text) or _apposed_else(kind, parsed, span):
         fitted *= CALLED_ELSE
     if _CONTRASTED.search(parsed.sentence.text[max(span.start - 80, 0):span.start]):
         fitted *= CALLED_ELSE  # "made in Brisbane as opposed to Sydney or Melbourne": not Sydney, not Melbourne
@@ -246,6 +257,18 @@ def _called_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
     before = beside(parsed, span)[0]
     word = before.lower().split()[-1] if before.strip() else called
     return not any(related(stem(kind.head), stem(w)) for w in re.split(r"[-/]", word) + [called] if w)
+
+
+def _apposed_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
+    """An apposition right after the span calls it another kind of thing than the question asks for:
+    "Laloor, a suburban area in Thrissur Municipal Corporation" is a place, not "which municipal
+    corporation?". Nouns of the asked kind ("Kimber, an American manufacturer" for "which company?") and
+    nouns of no known kind say nothing against it."""
+    if kind.kind not in {PLACE, ORG, PERSON}:
+        return False
+    kinds = {noun_kind(parsed.lemmas[i]) for i, head in enumerate(parsed.heads)
+             if head == span.root and i != span.root and parsed.deps[i] == "appos"} - {""}
+    return bool(kinds) and kind.kind not in kinds
 
 
 # "Under what name …?": any noun may call it that ("the pseudonym Bass Communion").

@@ -11,6 +11,7 @@ from lightrag_core.query.rewrite import resolved_question
 from lightrag_core.query.role_words import cue
 from lightrag_core.query.roles import first_hop
 from lightrag_core.query.sentences import Sentence, split_sentences
+from lightrag_core.query.span_fit import Asked, typed
 from tests.unit.test_short_answer import answer
 
 
@@ -143,3 +144,16 @@ def test_a_relative_clause_asking_of_the_bridge_is_asked_of_its_name() -> None:
     band = DecompositionStep("the band", ["Blue River"], "The Larks", "title",
                              "Blue River is a song recorded by The Larks.", "c1", 1.2, 0.5)
     assert resolved_question("Ann Lee joined the band that recorded Blue River in which year?", [band]) is None
+
+
+def test_an_apposition_of_another_kind_says_the_span_is_not_what_is_asked() -> None:
+    """"Laloor, a suburban area in Thrissur Municipal Corporation": a place, not a municipal corporation."""
+    (parsed,) = parse([Sentence("The film is about garbage dumping in Laloor, a suburban area in Thrissur Municipal "
+                                "Corporation.", "1", 0, frozenset())])
+    asked = Asked(answer_type("Laloor is a suburb of which municipal corporation?"))
+    fits = {span.text: typed(asked, parsed, span, 0.0)[1] for span in parsed.spans}
+    assert fits["Thrissur Municipal Corporation"] == 1.0 and fits["Laloor"] <= 0.5
+    # a noun of the asked kind, or of none known, says nothing against it
+    (maker,) = parse([Sentence("It was made by Kimber, an American manufacturer.", "1", 0, frozenset())])
+    assert typed(Asked(answer_type("Which company made it?")), maker,
+                 next(s for s in maker.spans if s.text == "Kimber"), 0.0)[1] > 0.5
