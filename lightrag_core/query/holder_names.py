@@ -15,6 +15,7 @@ from lightrag_core.query.answer_type import ORG, PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import OPENS, bare, called_before, calls, described_by, opening_words
 from lightrag_core.query.name_forms import GENERATION_ONLY, GENERATION_TAIL, with_territory, without_heading
+from lightrag_core.query.name_sex import FEMALE, MALE, sex_of
 from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence
 
@@ -155,10 +156,38 @@ _FEMALE = {"queen", "princess", "lady", "empress", "duchess", "countess", "baron
 
 
 def female(name: str, start: int, doc: Any) -> bool:
-    """A name its own title or the noun before it calls a woman ("Queen Victoria", "actress Ann Fell")."""
+    """A name its own title or the noun before it calls a woman ("Queen Victoria", "actress Ann Fell"), or
+    whose first name is a woman's ("Martha Peter")."""
     # ("Mrs. Ann Fell": a title the tagger left outside the name)
     return name.split()[0].lower() in _FEMALE or called_before(doc, start) in _FEMALE \
-        or word_before(doc.text, start) in _FEMALE
+        or word_before(doc.text, start) in _FEMALE or sex_of(name) == FEMALE
+
+
+# Roles only a man holds, and only a woman: a holder of the other sex is not it ("the second son of Martha
+# Peter" names no father)
+_MEN_ONLY = {"father", *GRANDFATHERS}
+_WOMEN_ONLY = {"mother", "grandmother", "great-grandmother"}
+
+
+def of_other_sex(role: str, name: str, start: int, doc: Any) -> bool:
+    return (role in _MEN_ONLY and female(name, start, doc)) or (role in _WOMEN_ONLY and sex_of(name) == MALE)
+
+
+def lone_other_sex(role: str, text: str, after: int, names: dict[str, int], doc: Any) -> bool:
+    """The kin cue ending at `after` names one parent, of the other sex than the role asks, and no second
+    parent after it ("the second son of Martha Peter of Tudor Place", asked his father): the sentence names
+    no holder. A name joined by "and" or "by" is a second parent ("the son of King Harold by Mary Leigh",
+    "the daughter of Nigel Lawes, a minister, and Vanessa Lawes", asked the mother)."""
+    if role not in _MEN_ONLY | _WOMEN_ONLY:
+        return False
+    following = sorted((start, name) for name, start in names.items() if start >= after)
+    if not following or not of_other_sex(role, following[0][1], following[0][0], doc):
+        return False
+    return not any(_SECOND_PARENT.search(text, 0, start) and not of_other_sex(role, name, start, doc)
+                   for start, name in following[1:])
+
+
+_SECOND_PARENT = re.compile(r"\b(?:and|by)\s+(?:[a-z-]+\s+){0,3}$")  # "… and the singer Ingrid Lund"
 
 
 def bare_name(name: str) -> str:

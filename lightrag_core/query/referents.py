@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
+from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
 from lightrag_core.query.described import (
@@ -23,6 +25,7 @@ from lightrag_core.query.described import (
     opening_name,
     opening_words,
     passage_opening,
+    passage_subject,
 )
 from lightrag_core.query.holder_names import FIRST_NAME_SHORT, NAME_TITLES
 from lightrag_core.query.life_events import lived_bracket_at
@@ -326,3 +329,34 @@ def person_doing(parsed: ParsedSentence, did: tuple[str, str, frozenset[str]], s
         found is not None and any(noun_kind(w) == PERSON for w in description(found)))
     return (name, opening) if person else None
 
+
+def sentence_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
+    """Who the sentence is about: its subject's name, or, for "she" or a surname alone ("Keane is the
+    daughter of …"), the person its passage's first sentence names (a Wikipedia paragraph opens with
+    its subject). "" when the subject is something else."""
+    subject = next((t for t in doc if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT"), None)
+    if subject is None or not (subject.pos_ == "PROPN" or subject.lower_ in {"he", "she"}):
+        return ""
+    entity = next((e for e in doc.ents if e.start <= subject.i < e.end), None) if subject.pos_ == "PROPN" else None
+    own = (entity.text if entity is not None else subject.text) if subject.pos_ == "PROPN" else ""
+    if entity is not None and entity.start_char < said.lead < entity.end_char - 1:
+        # "Audra Wade Audra Mae Shepp Wade": the tagger ran the title line into the name; the sentence's own
+        # is the fuller (the title alone, "Audra Wade", would be read in her husband's passage too)
+        return said.text[said.lead:entity.end_char].strip()
+    if len(own.split()) > 1:
+        return own
+    first = min((s for s in sentences if s.ref == said.ref), key=lambda s: s.offset)
+    if own:  # "Aoife Keane (born 1965) is …": the surname with the names before it, as the passage opens
+        opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
+                            first.text)
+        return opening.group(1) + own if opening else own
+    if opened := passage_subject(said, sentences, person=True):
+        # the passage's opening calls its subject a person ("Ferner Nuhn (1903–1989) was an author"), maybe
+        # after its title on the same line ("Odile Ferrand Odile Ferrand (1920–2001) was …")
+        words = opened.split()
+        half = len(words) // 2
+        return " ".join(words[half:]) if half and words[:half] == words[half:2 * half] else opened
+    person = next((e for e in nlp()(first.text).ents if e.label_ == "PERSON"), None)
+    if person is not None and person.start_char < first.lead < person.end_char - 1:
+        return first.text[:first.lead].strip()  # "Paul Gross Paul Michael Gross, OC (born …": the title line
+    return person.text if person is not None else ""

@@ -16,7 +16,7 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import opening_words, passage_subject
-from lightrag_core.query.holder_names import GRANDFATHERS, bare_name, female, is_called, maker, names_of
+from lightrag_core.query.holder_names import bare_name, is_called, lone_other_sex, maker, names_of, of_other_sex
 from lightrag_core.query.kin_ties import (
     MUTUAL,
     PARENT_PRONOUN,
@@ -28,7 +28,7 @@ from lightrag_core.query.kin_ties import (
     second_parent,
 )
 from lightrag_core.query.name_forms import GENERATION_WORDS
-from lightrag_core.query.referents import about_name
+from lightrag_core.query.referents import about_name, sentence_subject
 from lightrag_core.query.role_words import BOOK_BY, KIN_STEPS, ROLE_WORDS, SOURCE_AUTHOR, VERB_CUES
 from lightrag_core.query.sentences import Sentence, stems
 
@@ -100,47 +100,17 @@ def _appositive_cue(said: Sentence, lowered: str, subject: str, role: str, cues:
     if where <= said.lead + 1:
         return None
     tail = where + len(subject)
-    near = [(i, c) for c in cues if 0 <= (i := find_cue(said.text, c, said.lead, tail)) - tail <= 8
+    near = [(i, c) for c in cues if 0 <= (i := find_cue(said.text, c, said.lead, tail)) - tail <= 40
             and _APPOSED.fullmatch(lowered, tail, i)]
     return min(near, key=lambda ic: (ic[0], -len(ic[1]))) if near else None
 
 
-_APPOSED = re.compile(r"(?:,|\s*\()\s*(?:the\s+|a\s+)?")  # ", daughter of …" or " (daughter of …)"
+# ", daughter of …", " (daughter of …)", ", who was the second son of …"
+_APPOSED = re.compile(r"(?:,|\s*\()\s*(?:who\s+(?:was|is)\s+)?(?:the\s+|a\s+|an\s+)?"
+                      r"(?:(?:first|second|third|fourth|eldest|elder|oldest|youngest|younger|only)\s+)?")
 _SOURCE = re.compile(r"\b(?:based\s+on|adapted\s+from|adaptation\s+of|inspired\s+by)\s+"
                      r"(?:an?\s+|the\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}$")
 _CHILD_OF = re.compile(r"(?:son|daughter|child|heir) of")
-
-
-def _own_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str:
-    """Who the sentence is about: its subject's name, or, for "she" or a surname alone ("Keane is the
-    daughter of …"), the person its passage's first sentence names (a Wikipedia paragraph opens with
-    its subject). "" when the subject is something else."""
-    subject = next((t for t in doc if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ == "ROOT"), None)
-    if subject is None or not (subject.pos_ == "PROPN" or subject.lower_ in {"he", "she"}):
-        return ""
-    entity = next((e for e in doc.ents if e.start <= subject.i < e.end), None) if subject.pos_ == "PROPN" else None
-    own = (entity.text if entity is not None else subject.text) if subject.pos_ == "PROPN" else ""
-    if entity is not None and entity.start_char < said.lead < entity.end_char - 1:
-        # "Audra Wade Audra Mae Shepp Wade": the tagger ran the title line into the name; the sentence's own
-        # is the fuller (the title alone, "Audra Wade", would be read in her husband's passage too)
-        return said.text[said.lead:entity.end_char].strip()
-    if len(own.split()) > 1:
-        return own
-    first = min((s for s in sentences if s.ref == said.ref), key=lambda s: s.offset)
-    if own:  # "Aoife Keane (born 1965) is …": the surname with the names before it, as the passage opens
-        opening = re.search(rf"((?:(?!{re.escape(own)}\b)[A-Z][\w'.-]*\s+){{1,2}}){re.escape(own)}\s*(?:\(|is\b|was\b)",
-                            first.text)
-        return opening.group(1) + own if opening else own
-    if opened := passage_subject(said, sentences, person=True):
-        # the passage's opening calls its subject a person ("Ferner Nuhn (1903–1989) was an author"), maybe
-        # after its title on the same line ("Odile Ferrand Odile Ferrand (1920–2001) was …")
-        words = opened.split()
-        half = len(words) // 2
-        return " ".join(words[half:]) if half and words[:half] == words[half:2 * half] else opened
-    person = next((e for e in nlp()(first.text).ents if e.label_ == "PERSON"), None)
-    if person is not None and person.start_char < first.lead < person.end_char - 1:
-        return first.text[:first.lead].strip()  # "Paul Gross Paul Michael Gross, OC (born …": the title line
-    return person.text if person is not None else ""
 
 
 def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = "", noun: str = "",
@@ -179,12 +149,12 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         if role in _PLAYED and _plays(lowered, cue, subject.lower()):
             # "He is known for his role as Constable Benton Fraser": the sentence's own subject plays it (when
             # it names none, "The role of X was played by Y", the name after the cue does)
-            other = _own_subject(said, doc, sentences)
+            other = sentence_subject(said, doc, sentences)
             if other and not _within(_words(other), subject_words):
                 return other, said
         if role in ROLE_WORDS and role not in TIES | MUTUAL and _predicated(said, lowered, cue, subject.lower()):
             # "He is best known as the drummer and co-founder of … Ironclad": the sentence's subject holds it
-            other = _own_subject(said, doc, sentences)
+            other = sentence_subject(said, doc, sentences)
             if other and not _within(_words(other), subject_words):
                 return other, said
         if role in TIES | MUTUAL and points_at(lowered, cue, subject.lower()):
@@ -193,7 +163,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # ("… known for being the first wife of A and the mother of <subject>": she is the mother)
             parent_of = matched == role and lowered.startswith(" of ", cue + len(matched)) \
                 and _PREDICATE.search(lowered[:cue]) is not None
-            other = _own_subject(said, doc, sentences) if role in MUTUAL or parent_of else ""
+            other = sentence_subject(said, doc, sentences) if role in MUTUAL or parent_of else ""
             if other and not _within(_words(other), subject_words):
                 return other, said
             if role in TIES:
@@ -202,6 +172,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
                 and not _ends_with_name(lowered[:joined.start()], subject_words):
             continue  # "the daughter of Henry and his wife Beatrice": Henry's wife ("… Bach, and his wife": Bach's)
         names = names_of(said, doc, role)
+        if lone_other_sex(role, said.text, cue + len(matched), names, doc):
+            continue  # "the second son of Martha Peter of Tudor Place", asked his father: none named
         if role == "mother" and parents(lowered, cue) >= 0:
             # "the son of A and B": the mother is B, never A, the name nearest the cue
             if second := second_parent(lowered, cue, names):
@@ -243,7 +215,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             # (unless the cue names it outright: "The Armando Iannucci Shows … directed by Armando Iannucci")
             if ((_within(words, subject_words) or _within(subject_words, words))
                     and not (words < subject_words and _BY.fullmatch(lowered, cue, names[name]))) \
-                    or country_of_word(name) or (role in GRANDFATHERS and female(name, names[name], doc)) \
+                    or country_of_word(name) or of_other_sex(role, name, names[name], doc) \
                     or any(_within(words, _words(b)) for b in besides):
                 continue
             if _describes_next(said.text, name, names):

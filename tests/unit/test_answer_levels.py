@@ -142,7 +142,7 @@ def test_a_name_its_own_passage_calls_a_band_is_no_city() -> None:
                            "Gerald Moss\nGerald Lee Moss (born 1947) is an American television and movie actor.")
     kinds = subject_kinds(sentences)
     assert kinds["corrosia"] == ORG and kinds["lyon"] == PLACE and kinds["gerald lee moss"] == PERSON
-    parsed = parse(_sentences("Songs\nThe following are the songs of Corrosia, a metal band from Lyon."))[0]
+    parsed = parse(_sentences("Songs\nThe following are the songs of Corrosia from Lyon."))[0]
     tagged = next(s for s in parsed.spans if s.text == "Corrosia")
     band = Span(tagged.text, "GPE", tagged.root, tagged.start)  # as the small model tags Metallica in such a sentence
     city = answer_type("Which city was the band formed in?")

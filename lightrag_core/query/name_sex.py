@@ -1,0 +1,38 @@
+"""Whether a first name is a woman's or a man's, for kinship read from one side: "the second son of Martha
+Peter" names his mother, not his father, and "Who is the father of X?" must not answer with her.
+
+The lists are the first names of the Faker package's person providers (MIT licensed, drawn from census and
+registry name lists) for the locales below, whose names are written in the Latin alphabet. A name on both
+a locale's women's and another's men's list ("Jean", "Andrea") tells nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+FEMALE, MALE = "female", "male"
+LOCALES = ("en_US", "en_GB", "en_IE", "en_IN", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL", "pt_BR",
+           "pt_PT", "sv_SE", "da_DK", "no_NO", "cs_CZ", "hu_HU", "ro_RO", "fi_FI", "tr_TR")
+# Words before a first name that are no part of it ("Maj. George …", "Sir Henry …")
+_TITLES = {"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "maj", "capt", "col", "gen", "lt", "rev",
+           "prof", "king", "queen", "prince", "princess", "duke", "duchess", "count", "countess", "saint", "st"}
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[frozenset[str], frozenset[str]]:
+    women: set[str] = set()
+    men: set[str] = set()
+    for locale in LOCALES:
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        women.update(name.lower() for name in getattr(provider, "first_names_female", ()))
+        men.update(name.lower() for name in getattr(provider, "first_names_male", ()))
+    return frozenset(women - men), frozenset(men - women)
+
+
+def sex_of(name: str) -> str:
+    """FEMALE or MALE by the name's first word past any title; "" when the lists do not tell."""
+    words = [w.strip(".,").lower() for w in name.split()]
+    first = next((w for w in words if w and w not in _TITLES), "")
+    women, men = _names()
+    return FEMALE if first in women else MALE if first in men else ""
