@@ -4,6 +4,7 @@ with the question, and a line that agrees with an earlier speaker's (neither ope
 
 from __future__ import annotations
 
+from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
 from lightrag_core.query.answer_support import cover
 from lightrag_core.query.sentences import Sentence, named_in
 
@@ -48,3 +49,20 @@ def replies_to_openers(sentences: list[Sentence], terms: set[str], idf: dict[str
                 out.add(id(s))
             said[s.speaker] = max(said.get(s.speaker, 0.0), covered)
     return out
+
+
+def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list[Sentence], limit: int
+                     ) -> dict[int, tuple[ParsedSentence, Span]]:
+    """The sentences that name each bridge (by id), at most `limit`, taken in turns: every bridge's first
+    sentence before any bridge's second. Taken bridge by bridge, a sentence that names many (a cast list)
+    used up the limit before the bridge the question goes through ("the girl group Apink") had one."""
+    found = [[s for s in sentences if s is not first.sentence and named_in(clean_span(bridge.text), s.name_stems)]
+             for first, bridge in bridges]
+    seconds: dict[int, tuple[ParsedSentence, Span]] = {}
+    for turn in range(max(map(len, found), default=0)):
+        for pair, named in zip(bridges, found):
+            if len(seconds) >= limit:
+                return seconds
+            if turn < len(named) and id(named[turn]) not in seconds:
+                seconds[id(named[turn])] = pair
+    return seconds

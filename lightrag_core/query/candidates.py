@@ -28,7 +28,7 @@ from lightrag_core.query.answer_spans import (
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
-from lightrag_core.query.candidate_pool import replies_to_openers, stating
+from lightrag_core.query.candidate_pool import bridge_sentences, replies_to_openers, stating
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
 from lightrag_core.query.life_events import (
@@ -194,7 +194,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # not "the mayor of what city?": there the noun types the answer
     typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
                    doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
-                   called=opening_words(sentences) if kind.kind == PLACE else {}, verb=frozenset(verb))
+                   called=opening_words(sentences) if kind.kind == PLACE else {}, verb=frozenset(verb), said=q_stems)
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
@@ -332,14 +332,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if names_in(p.sentence):
             bridges += [(p, b) for b in p.spans if b.label in LABELS[NAME] or b.label == "NAME"
                         if not stems(b.text) <= q_stems and len(b.text) > 2 and not passed(clean_span(b.text))]
-    seconds: dict[int, tuple[ParsedSentence, Span]] = {}
-    for first, bridge in bridges:
-        bridge_name = clean_span(bridge.text)
-        for s in sentences:
-            if len(seconds) >= BRIDGE_SENTENCES:
-                break
-            if s is not first.sentence and id(s) not in seconds and named_in(bridge_name, s.name_stems):
-                seconds[id(s)] = (first, bridge)
+    seconds = bridge_sentences(bridges, sentences, BRIDGE_SENTENCES)
     by_id = {id(p.sentence): p for p in pool}
     todo = [s for s in sentences if id(s) in seconds and id(s) not in by_id]
     parsed = {id(p.sentence): p for p in parse(todo)} | by_id

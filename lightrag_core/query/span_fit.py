@@ -102,6 +102,7 @@ class Asked:
     # the words it calls it by (described.opening_words): "marovia": ("island", "country")
     called: dict[str, tuple[str, ...]] = field(default_factory=dict)
     verb: frozenset[str] = frozenset()  # the deed "who …?" asks about ("direct" for "who directed X?")
+    said: frozenset[str] = frozenset()  # the question's own words, stemmed
 
 
 def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tuple[str, float]:
@@ -117,6 +118,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted = 1.0  # "Ameris Bancorp is an American financial holding company": its passage says, not the tagger
     if _called_else(kind, parsed, span) or _is_else(asked, text) or _apposed_else(kind, parsed, span):
         fitted *= CALLED_ELSE
+    if _described_bridge(kind, parsed, span, asked.said):
+        return text, 0.0  # "the South Korean girl group Apink", asked "which company formed the girl group …?"
     if _CONTRASTED.search(parsed.sentence.text[max(span.start - 80, 0):span.start]):
         fitted *= CALLED_ELSE  # "made in Brisbane as opposed to Sydney or Melbourne": not Sydney, not Melbourne
     if kind.kind == PERSON and asked.doing and span.label == "ORG":
@@ -257,6 +260,15 @@ def _called_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
     before = beside(parsed, span)[0]
     word = before.lower().split()[-1] if before.strip() else called
     return not any(related(stem(kind.head), stem(w)) for w in re.split(r"[-/]", word) + [called] if w)
+
+
+def _described_bridge(kind: AnswerType, parsed: ParsedSentence, span: Span, said: frozenset[str]) -> bool:
+    """The sentence calls the span by a noun the question uses for another thing than what it asks: "the
+    girl group Apink" is the girl group "which company formed the girl group whose …?" goes through."""
+    called = parsed.called.get(span.start, "")
+    if not kind.head or kind.head in _ANY_NOUN or not called or stem(called) not in said:
+        return False
+    return called not in _HEAD_NAMES.get(kind.head, ()) and not related(stem(kind.head), stem(called))
 
 
 def _apposed_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from lightrag_core.query.answer_spans import parse
 from lightrag_core.query.answer_type import answer_type
+from lightrag_core.query.candidate_pool import bridge_sentences
 from lightrag_core.query.life_events import governing_verb
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.rewrite import resolved_question
 from lightrag_core.query.role_words import cue
 from lightrag_core.query.roles import first_hop
-from lightrag_core.query.sentences import Sentence, split_sentences
+from lightrag_core.query.sentences import Sentence, split_sentences, stems
 from lightrag_core.query.span_fit import Asked, typed
 from tests.unit.test_short_answer import answer
 
@@ -157,3 +158,24 @@ def test_an_apposition_of_another_kind_says_the_span_is_not_what_is_asked() -> N
     (maker,) = parse([Sentence("It was made by Kimber, an American manufacturer.", "1", 0, frozenset())])
     assert typed(Asked(answer_type("Which company made it?")), maker,
                  next(s for s in maker.spans if s.text == "Kimber"), 0.0)[1] > 0.5
+
+
+def test_a_span_called_by_the_questions_own_noun_for_its_bridge_is_not_the_answer() -> None:
+    """"the South Korean girl group Apink" is the girl group "which company formed the girl group …?" goes
+    through, not a company."""
+    (parsed,) = parse([Sentence("She is best known as the main vocalist of the South Korean girl group Apink.", "1", 0,
+                                frozenset())])
+    question = "Which company formed the girl group whose main vocalist starred in Lovers of Music?"
+    asked = Asked(answer_type(question), said=stems(question))
+    assert typed(asked, parsed, next(s for s in parsed.spans if s.text == "Apink"), 0.0)[1] == 0.0
+
+
+def test_every_bridge_gets_a_sentence_before_any_gets_a_second() -> None:
+    cast, group = parse([Sentence("The series stars Ann Lee, Bo Park, Cy Kim and Di Oh.", "1", 0, frozenset()),
+                         Sentence("She is the main vocalist of the girl group Apink.", "2", 1, frozenset())])
+    bridges = [(cast, span) for span in cast.spans] + [(group, next(s for s in group.spans if s.text == "Apink"))]
+    about = [Sentence(f"{name} was born in Seoul.", "3", 2, stems(name)) for name in ("Ann Lee", "Bo Park", "Cy Kim")]
+    about += [Sentence(f"{name} won an award.", "4", 3, stems(name)) for name in ("Ann Lee", "Bo Park", "Cy Kim")]
+    formed = Sentence("Apink was formed by Plan A Entertainment.", "5", 4, stems("Apink"))
+    seconds = bridge_sentences(bridges, [*about, formed], limit=5)
+    assert id(formed) in seconds and seconds[id(formed)][1].text == "Apink"
