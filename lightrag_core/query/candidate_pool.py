@@ -53,16 +53,16 @@ def replies_to_openers(sentences: list[Sentence], terms: set[str], idf: dict[str
 
 def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list[Sentence], limit: int
                      ) -> dict[int, tuple[ParsedSentence, Span]]:
-    """The sentences that name each bridge (by id), at most `limit`, taken in turns: every bridge's first
-    sentence before any bridge's second. Taken bridge by bridge, a sentence that names many (a cast list)
-    used up the limit before the bridge the question goes through ("the girl group Apink") had one."""
-    found = [[s for s in sentences if s is not first.sentence and named_in(clean_span(bridge.text), s.name_stems)]
-             for first, bridge in bridges]
+    """The sentences that name each bridge (by id), at most `limit`, bridge by bridge in the order the best
+    sentences name them. (Taken in turns, every bridge's first sentence before any bridge's second, the
+    weaker bridges' sentences crowded out the best bridge's later ones: on hotpotqa_100 it cost local,
+    global, hybrid, mix and multihop one to three right short answers each.)"""
     seconds: dict[int, tuple[ParsedSentence, Span]] = {}
-    for turn in range(max(map(len, found), default=0)):
-        for pair, named in zip(bridges, found):
+    for first, bridge in bridges:
+        name = clean_span(bridge.text)
+        for s in sentences:
             if len(seconds) >= limit:
                 return seconds
-            if turn < len(named) and id(named[turn]) not in seconds:
-                seconds[id(named[turn])] = pair
+            if s is not first.sentence and id(s) not in seconds and named_in(name, s.name_stems):
+                seconds[id(s)] = (first, bridge)
     return seconds

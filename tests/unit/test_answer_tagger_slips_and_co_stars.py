@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from lightrag_core.query.answer_spans import parse
 from lightrag_core.query.answer_type import answer_type
-from lightrag_core.query.candidate_pool import bridge_sentences
 from lightrag_core.query.life_events import governing_verb
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.rewrite import resolved_question
@@ -169,13 +168,3 @@ def test_a_span_called_by_the_questions_own_noun_for_its_bridge_is_not_the_answe
     asked = Asked(answer_type(question), said=stems(question))
     assert typed(asked, parsed, next(s for s in parsed.spans if s.text == "Apink"), 0.0)[1] == 0.0
 
-
-def test_every_bridge_gets_a_sentence_before_any_gets_a_second() -> None:
-    cast, group = parse([Sentence("The series stars Ann Lee, Bo Park, Cy Kim and Di Oh.", "1", 0, frozenset()),
-                         Sentence("She is the main vocalist of the girl group Apink.", "2", 1, frozenset())])
-    bridges = [(cast, span) for span in cast.spans] + [(group, next(s for s in group.spans if s.text == "Apink"))]
-    about = [Sentence(f"{name} was born in Seoul.", "3", 2, stems(name)) for name in ("Ann Lee", "Bo Park", "Cy Kim")]
-    about += [Sentence(f"{name} won an award.", "4", 3, stems(name)) for name in ("Ann Lee", "Bo Park", "Cy Kim")]
-    formed = Sentence("Apink was formed by Plan A Entertainment.", "5", 4, stems("Apink"))
-    seconds = bridge_sentences(bridges, [*about, formed], limit=5)
-    assert id(formed) in seconds and seconds[id(formed)][1].text == "Apink"
