@@ -170,6 +170,7 @@ _WOMEN_ONLY = {"mother", "grandmother", "great-grandmother"}
 
 
 def of_other_sex(role: str, name: str, start: int, doc: Any) -> bool:
+    """The name is a woman's and the role a man's, or the other way round (by title or first name)."""
     return (role in _MEN_ONLY and female(name, start, doc)) or (role in _WOMEN_ONLY and sex_of(name) == MALE)
 
 

@@ -54,6 +54,8 @@ _DAY_WORDS = re.compile(
 def names_a_day(text: str) -> bool:
     """The date names a month or a day ("March 17, 1963", "next Saturday"), not only a year ("1987")."""
     return _DAY_WORDS.search(text) is not None
+
+
 # "Which century?" (its noun is the head; "which year/decade" are read as plain dates): a span naming one.
 _CENTURY = re.compile(r"\bcentur(?:y|ies)\b", re.IGNORECASE)
 
