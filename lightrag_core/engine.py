@@ -21,6 +21,7 @@ from lightrag_core.local_llm import with_local_llm
 from lightrag_core.models import Document, DocumentInfo
 from lightrag_core.nlp import nlp
 from lightrag_core.query.context import entity_line, relation_line
+from lightrag_core.query.name_sex import first_names
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.pipeline import QueryEngine
 from lightrag_core.query.result import QueryResult
@@ -85,6 +86,7 @@ class Engine:
             ("embedding model", lambda: self.embedder.embed(["warm-up"])),
             ("vector indexes", self._load_vectors),
             ("context token counts", self._count_graph_rows),
+            ("first-name lists", first_names),  # a parent's sex in the offline answer's kinship reading
         ])
 
     def _recorded_model(self) -> str | None:

@@ -9,7 +9,8 @@ a locale's women's and another's men's list ("Jean", "Andrea") tells nothing.
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
+
+from lightrag_core.once import once
 
 FEMALE, MALE = "female", "male"
 LOCALES = ("en_US", "en_GB", "en_IE", "en_IN", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL", "pt_BR",
@@ -19,8 +20,9 @@ _TITLES = {"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "maj"
            "prof", "king", "queen", "prince", "princess", "duke", "duchess", "count", "countess", "saint", "st"}
 
 
-@lru_cache(maxsize=1)
-def _names() -> tuple[frozenset[str], frozenset[str]]:
+@once  # built once, while concurrent first callers wait; warmed when a workspace opens (warmup.py)
+def first_names() -> tuple[frozenset[str], frozenset[str]]:
+    """Women's and men's first names, in lower case, each without the names on both lists."""
     women: set[str] = set()
     men: set[str] = set()
     for locale in LOCALES:
@@ -34,5 +36,5 @@ def sex_of(name: str) -> str:
     """FEMALE or MALE by the name's first word past any title; "" when the lists do not tell."""
     words = [w.strip(".,").lower() for w in name.split()]
     first = next((w for w in words if w and w not in _TITLES), "")
-    women, men = _names()
+    women, men = first_names()
     return FEMALE if first in women else MALE if first in men else ""

@@ -13,6 +13,7 @@ from lightrag_core.lexical import stop_words
 from lightrag_core.nlp import nlp, tagged
 from lightrag_core.once import Once
 from lightrag_core.query.keywords import _offline_keywords_cached
+from lightrag_core.query.name_sex import first_names
 from lightrag_core.tokens import count_cached, encoding
 from lightrag_core.warmup import READY
 
@@ -87,7 +88,8 @@ def test_warm_up_builds_everything_before_the_first_question(workdir: Path) -> N
     engine.start_warmup()
     assert engine.warmup.wait(120) == READY, engine.warmup.describe()
     assert engine.warmup.steps == ["tokenizer", "stop words", "spaCy pipeline", "embedding model", "vector indexes",
-                                   "context token counts"]
+                                   "context token counts", "first-name lists"]
+    assert first_names.built
     built = {name: b.builds for name, b in BUILDERS.items()}
     # Every entity and relation row a context can hold has its token count cached: no query counts one cold.
     from lightrag_core.query.context import entity_line, relation_line
