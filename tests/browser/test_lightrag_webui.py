@@ -125,8 +125,19 @@ def _walk(page, expect, tmp_path: Path, engine: Engine) -> None:
     row = json.loads((HOTPOT.parent / "lihuaworld" / "corpus.jsonl").open().readline())
     upload.write_text(f"{row.get('title', '')}\n\n{row['text'][:4000]}")
     page.get_by_role("button", name="Upload").click()
-    page.locator("input[type=file]").set_input_files(str(upload))
-    expect(page.get_by_text("Files uploaded successfully")).to_be_visible(timeout=30_000)
+    # The dialog's own file input, once the dialog is open: a file set while it still opens can be missed
+    # (the drop zone attaches its handler late on a loaded machine), so it is set once more if nothing started.
+    dialog = page.get_by_role("dialog", name="Upload Documents")
+    expect(dialog).to_be_visible(timeout=10_000)
+    done = page.get_by_text("Files uploaded successfully")
+    for attempt in range(2):
+        dialog.locator("input[type=file]").set_input_files(str(upload))
+        try:
+            expect(done).to_be_visible(timeout=30_000)
+            break
+        except AssertionError:
+            if attempt == 1 or page.get_by_text(re.compile(r"lihua_note")).count():
+                raise
     page.keyboard.press("Escape")
     expect(page.get_by_role("dialog")).to_have_count(0, timeout=10_000)
     page.get_by_role("button", name="Pipeline").click()
