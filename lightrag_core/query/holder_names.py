@@ -184,7 +184,7 @@ def lone_other_sex(role: str, text: str, after: int, names: dict[str, int], doc:
     following = sorted((start, name) for name, start in names.items() if start >= after)
     if not following or not of_other_sex(role, following[0][1], following[0][0], doc):
         return False
-    return not any(_SECOND_PARENT.search(text, 0, start) and not of_other_sex(role, name, start, doc)
+    return not any(_SECOND_PARENT.search(text, max(start - 60, 0), start) and not of_other_sex(role, name, start, doc)
                    for start, name in following[1:])
 
 

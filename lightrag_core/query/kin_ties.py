@@ -67,8 +67,10 @@ def second_parent(text: str, cue: int, names: dict[str, int]) -> str:
 
 PARENT_PRONOUN = {"father": "his", "mother": "her"}
 _SUBJECT_PRONOUN = {"his": "he", "her": "she"}
-_CHILD = (r"(?:(?:first|second|third|eldest|elder|oldest|youngest|younger|only|infant|illegitimate|natural)\s+){0,2}"
-          r"(?:son|daughter|child)")
+# Words that say which child: "his eldest son", "the second son of", "an illegitimate son of"
+CHILD_WORDS = (r"(?:(?:first|second|third|fourth|eldest|elder|oldest|youngest|younger|only|infant|illegitimate|"
+               r"natural)\s+)")
+_CHILD = rf"{CHILD_WORDS}{{0,2}}(?:son|daughter|child)"
 # "His eldest son X …" opening a sentence of the parent's passage
 _CHILD_OPENS = re.compile(rf"^(?P<pronoun>His|Her)\s+{_CHILD},?\s+$")
 # "He took two wives: the first gave birth to his first son and successor X", "he had … his daughter X"

@@ -18,6 +18,7 @@ from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import opening_words, passage_subject
 from lightrag_core.query.holder_names import bare_name, is_called, lone_other_sex, maker, names_of, of_other_sex
 from lightrag_core.query.kin_ties import (
+    CHILD_WORDS,
     MUTUAL,
     PARENT_PRONOUN,
     SPOUSES,
@@ -106,8 +107,7 @@ def _appositive_cue(said: Sentence, lowered: str, subject: str, role: str, cues:
 
 
 # ", daughter of …", " (daughter of …)", ", who was the second son of …"
-_APPOSED = re.compile(r"(?:,|\s*\()\s*(?:who\s+(?:was|is)\s+)?(?:the\s+|a\s+|an\s+)?"
-                      r"(?:(?:first|second|third|fourth|eldest|elder|oldest|youngest|younger|only)\s+)?")
+_APPOSED = re.compile(rf"(?:,|\s*\()\s*(?:who\s+(?:was|is)\s+)?(?:the\s+|a\s+|an\s+)?{CHILD_WORDS}{{0,2}}")
 _SOURCE = re.compile(r"\b(?:based\s+on|adapted\s+from|adaptation\s+of|inspired\s+by)\s+"
                      r"(?:an?\s+|the\s+|his\s+|her\s+)?(?:[\w-]+\s+){0,2}$")
 _CHILD_OF = re.compile(r"(?:son|daughter|child|heir) of")
@@ -132,6 +132,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         about = qualified + [s for s in about if s not in qualified]
     stating = [s for s in about if any(find_cue(s.text, c, s.lead) >= 0 for c in cues)][:6]
     subject_words = _words(subject)
+    besides_words = [_words(b) for b in besides]
     openings = opening_words(sentences) if noun else {}
     # the best so far, ranked by (not called what the noun says, said only by a pronoun)
     best: tuple[tuple[bool, bool], str, Sentence] | None = None
@@ -216,7 +217,7 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
             if ((_within(words, subject_words) or _within(subject_words, words))
                     and not (words < subject_words and _BY.fullmatch(lowered, cue, names[name]))) \
                     or country_of_word(name) or of_other_sex(role, name, names[name], doc) \
-                    or any(_within(words, _words(b)) for b in besides):
+                    or any(_within(words, b) for b in besides_words):
                 continue
             if _describes_next(said.text, name, names):
                 continue  # "Outkast member Big Boi", "Pink Floyd keyboardist Rick Wright": the person after it

@@ -39,16 +39,11 @@ CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question
 DOER_FIT = 0.8
 
 
-_DATE_WORDS = re.compile(
-    r"\d|\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|"
-    r"apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century)\b",
-    re.IGNORECASE)
-
-
-_DAY_WORDS = re.compile(
-    r"\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|"
-    r"jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|"
-    r"yesterday)\b|\d{1,2}[/.]\d{1,2}", re.IGNORECASE)
+_MONTHS_AND_DAYS = (r"january|february|march|april|may|june|july|august|september|october|november|december|jan|"
+                    r"feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|"
+                    r"sunday")
+_DATE_WORDS = re.compile(rf"\d|\b(?:{_MONTHS_AND_DAYS}|century)\b", re.IGNORECASE)
+_DAY_WORDS = re.compile(rf"\b(?:{_MONTHS_AND_DAYS}|today|tomorrow|yesterday)\b|\d{{1,2}}[/.]\d{{1,2}}", re.IGNORECASE)
 
 
 def names_a_day(text: str) -> bool:
