@@ -14,7 +14,7 @@ from typing import Any
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.described import noun_before
-from lightrag_core.query.name_forms import with_territory, without_heading
+from lightrag_core.query.name_forms import given_names_start, with_territory, without_heading
 from lightrag_core.query.sentences import Sentence, stem
 
 # "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
@@ -72,7 +72,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
             if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
                 continue
             label = "GPE" if e.label_ == "ORG" and _placed_before_its_country(doc, e) else e.label_
-            first = doc[_day_start(doc, e)]
+            first = doc[_day_start(doc, e) if e.label_ == "DATE" else given_names_start(doc, e)]
             while first.pos_ == "INTJ" and first.i < e.end - 1:  # "Hey Li Hua": a greeting is no part of a name
                 first = doc[first.i + 1]
             text = doc[first.i:e.end].text

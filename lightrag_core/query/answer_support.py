@@ -69,8 +69,15 @@ def stated_words(sentence: Sentence, head: str) -> frozenset[str]:
     return words
 
 
+# Stems that say one thing in different words, where a question and its answer's sentence commonly
+# differ: "how long did the movement last?" is answered by "it spanned about 100 years"
+_SAME_SENSE = ({"long", "last", "span", "spann", "endur"},)
+
+
 def related(a: str, b: str) -> bool:
-    """Two forms of one word, by shared beginning: "director"/"directed", "die"/"died"."""
+    """Two forms of one word, by shared beginning: "director"/"directed", "die"/"died"; or one sense."""
+    if any(a in group and b in group for group in _SAME_SENSE):
+        return True
     short, long_ = sorted((a, b), key=len)
     if len(short) >= 5:
         return long_.startswith(short[:5]) and len(long_) - len(short) <= 3

@@ -19,6 +19,7 @@ LANGUAGE = "language or nationality"
 # What someone is or does, in common nouns: "what position" (a striker), "what profession" (an aviator).
 DESCRIPTION = "description"
 YES_NO, CHOICE = "yes/no", "choice"
+LENGTH = "length"  # NUMBER's head for "how long …?": a duration or a distance answers
 
 # spaCy entity labels that can stand for each expected type.
 LABELS: dict[str, frozenset[str]] = {
@@ -72,10 +73,21 @@ for _type, _nouns in {
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
-franchise genre position sport instrument name comedy drama sitcom documentary thriller""".split())
+franchise genre position sport instrument name comedy drama sitcom documentary thriller memoir autobiography
+biography""".split())
+# Named things that are never people: a span the tagger calls a person seldom names one ("which comedy
+# franchise …?": not one of its actors)
+IMPERSONAL_HEADS = frozenset(_NAMED_HEADS - {"character", "role", "part", "title", "name", "position", "genre"})
+# Works, which a place the tagger finds seldom names ("what memoir?": not "Kansas"; "Fargo" the film is called one)
+WORK_HEADS = frozenset("""film movie song album single book novel series show programme program episode magazine
+newspaper journal game opera play poem painting memoir autobiography biography comedy drama sitcom documentary
+thriller musical ballet franchise""".split())
 
+_PERSONAL_NAME = re.compile(r"\b(?:birth|real|maiden|given|full)\s+name\b", re.IGNORECASE)
 _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
+# "How long did it last?", "how long is the highway?": a span of time or a length, not a bare count
+_HOW_LONG = re.compile(r"\bhow long\b", re.IGNORECASE)
 # "when" asks only at the start or the end ("… first developed when?"); inside it joins clauses.
 _WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
@@ -164,7 +176,7 @@ def answer_type(question: str) -> AnswerType:
         both = _BOTH.search(last)
         return AnswerType(YES_NO, (_clean(both["a"]), _clean(both["b"])) if both else ())
     if _HOW_MANY.search(text):
-        return AnswerType(NUMBER)
+        return AnswerType(NUMBER, head=LENGTH if _HOW_LONG.search(text) else "")
     if _WHEN.search(text):
         return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None, day=_DAY_ASKED.search(text) is not None)
     doc = nlp()(text)
@@ -173,6 +185,8 @@ def answer_type(question: str) -> AnswerType:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         if head == "body" and re.search(r"\bbody\s+of\s+water\b", text, re.IGNORECASE):
             kind = PLACE  # "into what body of water does X empty?": a lake or a sea (a "governing body" is not)
+        if head == "name" and _PERSONAL_NAME.search(text):
+            kind = PERSON  # "what is the birth name of X?": a person's name ("born Gaynor Hopkins"), not a title
         return AnswerType(kind, head=head, year=kind == DATE and head == "year",
                           day=kind == DATE and head in {"date", "day"})
     if _WHERE.search(text) or _WHERE.search(last):
@@ -200,12 +214,14 @@ def _wh_head(doc: Any) -> str:
             if token.dep_ == "attr":  # "what was the population of …": the verb's subject names the thing
                 head = next((c for c in token.head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
             if head is not None and head.pos_ in {"NOUN", "PROPN"}:
-                if head.lower_ in {"kind", "type", "sort", "name"}:
+                if head.lower_ in {"kind", "type", "sort", "name", "title"}:
                     # "what kind of company", "what is the name of the band": the noun after "of" says it
                     of = [c for c in head.children if c.dep_ == "prep" and c.lower_ == "of"]
                     objs = [g for p in of for g in p.children if g.dep_ == "pobj"]
                     if head.lower_ == "name":  # the name of a clerk, of a river: a name, typed if the noun says
                         return objs[0].lemma_.lower() if objs and objs[0].lemma_.lower() in _HEAD_TYPES else "name"
+                    if head.lower_ == "title":  # "the title of the memoir": the memoir's; of a job, a title
+                        return objs[0].lemma_.lower() if objs and objs[0].lemma_.lower() in _NAMED_HEADS else "title"
                     return objs[0].lemma_.lower() if objs else head.lemma_.lower()
                 return head.lemma_.lower()
     return _head_after(doc)

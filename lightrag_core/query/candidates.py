@@ -33,7 +33,9 @@ from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said
 from lightrag_core.query.described import opening_words
 from lightrag_core.query.life_events import (
     EVENT_WORDS,
+    after_from,
     asked_event,
+    asks_from,
     bracket_owner,
     dated_elsewhere,
     in_first_bracket,
@@ -176,6 +178,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     held_life = bool(event) and bool(holder_noun)
     counted = asked_count(doc) if kind.kind == NUMBER else frozenset()
     who_verb = who_did(doc) if kind.kind == PERSON else ("", "", frozenset())
+    from_asked = kind.kind == PLACE and not kind.head and asks_from(query)
 
     def ours(owner: str) -> bool:  # a bracket after a name the question holds
         return any(names_person(n, owner) for n in named)
@@ -194,11 +197,14 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # not "the mayor of what city?": there the noun types the answer
     typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
                    doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
-                   called=opening_words(sentences) if kind.kind == PLACE else {}, verb=frozenset(verb), said=q_stems)
+                   called=opening_words(sentences) if kind.kind in {PLACE, NAME} else {}, verb=frozenset(verb),
+                   said=q_stems)
 
     def placed(p: ParsedSentence, span: Span) -> float:
         """"Where did X work?": a place the asked verb governs, not the one "born" does (births and
         deaths are read by `life_event`). Not for "located in what city?": the noun types it."""
+        if from_asked and after_from(p.sentence.text, span.start):
+            return 1.0  # "Where is X from?": "a script writer from Assam"
         return placed_by(p, span, lemmas) if kind.kind == PLACE and not kind.head and not event and lemmas else 0.0
 
     def dated(p: ParsedSentence, span: Span) -> float:

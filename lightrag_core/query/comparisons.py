@@ -33,7 +33,8 @@ def _about(option: str, sentences: list[Sentence]) -> list[Sentence]:
 
 def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
     a, b = kind.options
-    terms = relation_terms(query, [], kind.options)
+    # ("which game was released first?": "game" types the options, "released" is what is compared)
+    terms = relation_terms(query, [], kind.options) - stems(typed.group(1) if (typed := _TYPED.match(query)) else "")
     idf = idf_weights(terms, sentences)
     facts = {}
     for option in (a, b):
@@ -51,6 +52,9 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
         other = b if covered[0] == a else a
         return ShortAnswer(covered[0], [facts[covered[0]][0], facts[other][0]], [covered[0]], 0.8)
     return None
+
+
+_TYPED = re.compile(r"\s*(?:which|what)\s+([a-z]+)\b(?!\s+of\b)", re.IGNORECASE)
 
 
 # Roles a comparison reads through: "by the band", "with the band" name no band to date
@@ -182,7 +186,8 @@ def _own_year(option: str, life: str, sentences: list[Sentence], terms: set[str]
     dates = [(w, s) for s in _about(option, sentences) if (w := _when(s.text, life)) is not None]
     if not dates:
         return None
-    when, said = max(dates, key=lambda ws: cover(terms, idf, ws[1].name_stems))
+    # the sentence that itself says the compared event ("It was released on …"), before one that inherits its words
+    when, said = max(dates, key=lambda ws: (cover(terms, idf, ws[1].stems), cover(terms, idf, ws[1].name_stems)))
     return when, [said], option
 
 
@@ -293,9 +298,14 @@ def _places(option: str, sentences: list[Sentence], level: str = "country") -> t
                   if e.text.lower().endswith(f" {level}") or text.startswith(level, e.end_char + 1)
                   or text.endswith(f"{level} of ", 0, e.start_char)
                   or (level == "state" and _COUNTY_BEFORE.search(text, 0, e.start_char) is not None)}
+        if level == "county":  # "County Cork": Ireland writes the level first, whatever the tagger reads
+            stated |= {m.group(1).lower() for m in _COUNTY_FIRST.finditer(sentence.text)}
         if stated:
             return stated, sentence
     return set(), None
+
+
+_COUNTY_FIRST = re.compile(r"\bCounty\s+([A-Z][\w'-]+)")
 
 
 def _groups(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
@@ -327,8 +337,11 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
                if kind.same in _GROUPS else (_places,))
     for read in readers:
         # A holder's own sentences, not the one naming them as the film's director ("an American film").
+        # (nor one the other side's full name holds and this side's does not: "Clonmore GAA" for "Glenard GAA")
         (a_words, a_said), (b_words, b_said) = (
-            read(who, [s for s in sentences if all(s is not e for e in said)], level) for who, said in sides)
+            read(who, [s for s in sentences if all(s is not e for e in said) and not _only_other(s, who, other)],
+                 level)
+            for (who, said), (other, _) in zip(sides, sides[::-1]))
         if a_said is None or b_said is None:
             continue
         verdict = "yes" if a_words & b_words else "no"
@@ -339,6 +352,11 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
         return ShortAnswer(verdict, evidence, [f"{sides[0][0]}: {', '.join(sorted(a_words))}",
                                                f"{sides[1][0]}: {', '.join(sorted(b_words))}", verdict], 0.8)
     return None
+
+
+def _only_other(sentence: Sentence, option: str, other: str) -> bool:
+    """The sentence names the other side in full and this side only in part (a shared word)."""
+    return stems(other) <= sentence.name_stems and not stems(option) <= sentence.name_stems
 
 
 def _other_nationality(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:

@@ -120,17 +120,26 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             start = tokens[i + 1].idx if possessive else tok.idx
             end = tokens[head].idx + len(tokens[head].text)
             words = [t.lower_ for t in tokens[i + 1: j] if t.pos_ == "NOUN"]
+            cues = _cues(words)
+            if not possessive and i >= 2 and tokens[i - 1].lower_ == "by" and tokens[i - 2].tag_ == "VBN":
+                # "produced by a man born in …": the deed is what a sentence states the bridge with
+                cues = tuple(dict.fromkeys([*cues, stem(tokens[i - 2].lower_)]))
             each = tokens[head].tag_ == "NNS" or _COMPARES.search(question) is not None or (
                 possessive and tokens[i - 1].pos_ == "NOUN")
             out.append(Bridge(question[tok.idx if not possessive else start:end], tokens[head].lower_, start, end,
-                              _cues(words), each))
+                              cues, each))
         i = j
     return tuple(out)
 
 
+# Nouns that say only that the bridge is someone: a sentence writing "man" does not state it ("produced
+# by a man born in …" is not "the Marlboro Man"); the clause's own words must find it.
+_ANYONE = {"man", "woman", "person", "people", "men", "women", "individual", "someone", "somebody"}
+
+
 def _cues(nouns: list[str]) -> tuple[str, ...]:
     """Stems a sentence states the bridge with: its nouns, and for a role its cue words."""
-    cues = [stem(w) for w in nouns]
+    cues = [stem(w) for w in nouns if w not in _ANYONE]
     for w in nouns:  # "directors" are stated as "directed" too
         cues += list(ROLE_WORDS.get(w, ROLE_WORDS.get(stem(w), ())))
     return tuple(dict.fromkeys(c for c in cues if len(c) > 2))

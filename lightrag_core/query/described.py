@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lightrag_core import lexical
 from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.sentences import Sentence
 
@@ -140,3 +141,34 @@ def opening_name(opening: Sentence, found: re.Match[str]) -> str:
 def description(found: re.Match[str]) -> list[str]:
     """The words an opening sentence calls its subject by, before what it goes on to say of it."""
     return _DESCRIBED_UNTIL.split(found["called"], maxsplit=1)[0].lower().split()
+
+
+MIN_DESCRIBED = 3  # words of description a question and an opening must share to name the same thing
+MAX_NAME_WORDS = 8  # an opening's subject longer than this, or with a comma, is not a name read off it
+
+
+def described_subjects(question: str, sentences: list[Sentence]) -> list[tuple[str, str, Sentence]]:
+    """The subjects of passages whose first sentence calls them what the question calls something it
+    names only by description ("the 1994 animated television film featuring …": "A Flintstones Christmas
+    Carol is a 1994 animated television film"): a description of at least MIN_DESCRIBED words ending on
+    a noun of a kind, that one passage only gives (two films "an American comedy film" are neither). Each
+    with the question's phrase ("the 1994 animated television film") and the opening that says it."""
+    asked = " ".join(re.findall(r"[\w'-]+|[^\w\s]", question))
+    found: dict[str, dict[str, Sentence]] = {}
+    for s in sentences:
+        opened = OPENS.match(s.text, s.lead) if s.offset == 0 else None
+        if opened is None:
+            continue
+        words = opened["called"].split()
+        for end in range(min(len(words), 8), MIN_DESCRIBED - 1, -1):
+            # (not named right after: "the Swedish performance artist Ayesha" is Ayesha)
+            said = re.search(rf"\b(?:the|an?)\s+{re.escape(' '.join(words[:end]))}(?=\s+(?-i:[^A-Z\s\"“'‘]))", asked,
+                             re.IGNORECASE)
+            name = opening_name(s, opened)
+            # (a name of common words only, "Always", would be found in every sentence that writes them)
+            if said and (family(words[end - 1].lower()) or noun_kind(words[end - 1].lower())) \
+                    and 0 < len(name.split()) <= MAX_NAME_WORDS and "," not in name \
+                    and not set(lexical.words(name)) <= lexical.stop_words():
+                found.setdefault(said.group(0), {}).setdefault(name, s)
+                break
+    return [(phrase, *next(iter(named.items()))) for phrase, named in found.items() if len(named) == 1]

@@ -14,9 +14,10 @@ import numpy as np
 
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_type import answer_type
+from lightrag_core.query.described import described_subjects
 from lightrag_core.query.hop_evidence import follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
-from lightrag_core.query.result import QueryResult
+from lightrag_core.query.result import DecompositionStep, QueryResult
 from lightrag_core.query.rewrite import resolved_question, written_name
 from lightrag_core.query.sentences import Sentence, choose, question_names, score_sentences, written_in
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
@@ -36,11 +37,12 @@ def extractive_answer(
         yield from _words("The retrieved context holds no passage that answers this question.")
         return
     walk = result.processing_info.graph
-    bridges = tuple(dict.fromkeys(step.found for step in walk.decomposition)) if walk else ()
     names = question_names(query, result)
+    steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
+    bridges = tuple(dict.fromkeys(step.found for step in steps))
     short = short_answer(query, scored, names, bridges, embedder.embed)
-    if (short is None or not short.confident) and walk and walk.decomposition:
-        short = _asked_again(embedder, query, result) or short
+    if (short is None or not short.confident) and steps:
+        short = _asked_again(embedder, query, result, steps) or short
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
@@ -68,9 +70,16 @@ def extractive_answer(
         yield from _words(f"- {said}{s.text} [{s.ref}]{where}\n")
 
 
-def _asked_again(embedder: Embedder, query: str, result: QueryResult) -> ShortAnswer | None:
-    """The question asked again with the bridges multihop resolved written in, its sentences scored for it."""
-    steps = result.processing_info.graph.decomposition if result.processing_info.graph else []
+def _described(query: str, scored: list[tuple[Sentence, float]], names: list[str]) -> list[DecompositionStep]:
+    """What the question names only by a description a passage opens with ("the 1968 science fiction film
+    co-written by …": "The Green Slime is a 1968 science fiction film"), as steps of its decomposition."""
+    return [DecompositionStep(phrase, names[:1], found, "description", said.text, "", 1.0, 0.0)
+            for phrase, found, said in described_subjects(query, [s for s, _ in scored]) if found not in names]
+
+
+def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: list[DecompositionStep]
+                 ) -> ShortAnswer | None:
+    """The question asked again with the bridges resolved written in, its sentences scored for it."""
     asked = resolved_question(query, steps)
     if asked is None:
         return None

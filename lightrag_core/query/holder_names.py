@@ -14,7 +14,13 @@ from typing import Any
 from lightrag_core.query.answer_type import ORG, PERSON, noun_kind
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.described import OPENS, bare, called_before, calls, described_by, opening_words
-from lightrag_core.query.name_forms import GENERATION_ONLY, GENERATION_TAIL, with_territory, without_heading
+from lightrag_core.query.name_forms import (
+    GENERATION_ONLY,
+    GENERATION_TAIL,
+    given_names_start,
+    with_territory,
+    without_heading,
+)
 from lightrag_core.query.name_sex import FEMALE, MALE, sex_of
 from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence
@@ -53,7 +59,7 @@ def names_of(said: Sentence, doc: Any, role: str) -> dict[str, int]:
              # opera "Neighbours", played by X")
              or (e.label_ == "WORK_OF_ART" and role not in ROLE_WORDS and said.text[e.start_char - 1:e.start_char]
                  in _QUOTES)
-             for start in [_past_title(said, e.start_char, e.end_char)]}
+             for start in [_past_title(said, doc[given_names_start(doc, e)].idx, e.end_char)]}
     kinds = _HOLDING_KINDS if role in ROLE_WORDS else _HOLDING_KINDS | {"GPE"}
     for c in doc.noun_chunks:
         if c.root.pos_ == "PROPN" and c.root.ent_type_ in kinds:

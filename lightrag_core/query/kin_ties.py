@@ -30,6 +30,9 @@ def points_at(text: str, cue: int, subject: str) -> bool:
         return True
     if re.match(rf"{_DESCRIBING_WORDS}{re.escape(subject)}\b", text[after:]):
         return True  # "He was the father of Bollywood actress Antara Mali", "… married noted Iowa writer Ruth Suckow"
+    styled = _STYLED.match(text, after)
+    if styled and subject.split() and styled.group(1) == subject.split()[0]:
+        return True  # "brother of King Bleddyn of Powys", asked Bleddyn ap Cynfyn's: a ruler by his style
     kin = _KIN_OF.match(text, cue)
     if kin is None:
         return False
@@ -37,6 +40,9 @@ def points_at(text: str, cue: int, subject: str) -> bool:
     return subject in text[kin.end():min(stop, kin.end() + 120)]
 
 
+# "of King Bleddyn of Powys": a ruler named by title and first name (lower-cased text)
+_STYLED = re.compile(r"\s+of\s+(?:the\s+)?(?:king|queen|prince|princess|emperor|empress|sultan|duke|earl|count|lord|"
+                     r"lady|saint|st\.?)\s+([\w'-]{3,})\b")
 # "of Bollywood actress ", " noted Iowa writer ": words that describe the name after them
 _DESCRIBING_WORDS = r"\s+(?:of\s+)?(?:(?!(?:and|or|by|to|with|in)\s)[a-z-]+\s+){1,3}"
 _DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"

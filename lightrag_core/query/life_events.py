@@ -52,6 +52,20 @@ def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:
 _EVENT_VERBS = {"bear", "born", "die", "bury"}
 
 
+_FROM_ASKED = re.compile(r"\bfrom\s*\?\s*$", re.IGNORECASE)  # "Where is X from?", "What state is X from?"
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$")
+
+
+def asks_from(query: str) -> bool:
+    """"Where is X from?": where the sentences say X is from ("a script writer from Assam")."""
+    return _FROM_ASKED.search(query) is not None
+
+
+def after_from(text: str, start: int) -> bool:
+    """The span at `start` is the object of "from"."""
+    return _FROM_BEFORE.search(text, 0, start) is not None
+
+
 def placed_by(parsed: ParsedSentence, span: Span, lemmas: set[str], own_clause: bool = False) -> float:
     """For "where did X work?": 1 for a place the asked verb governs ("worked at the University of
     Glasgow", not "born in Dundee"), else 0 (a place another verb governs may still answer: "released

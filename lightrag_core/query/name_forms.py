@@ -5,6 +5,7 @@ suffix ("Hank Williams, Jr."), and no heading in capitals run into the name ("CH
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
 # is part of the name.
@@ -59,3 +60,24 @@ def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
 # "Frederick, Margrave of Baden", "Francis, Duke of Teck": a ruler named by his title after a comma.
 _TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for w in sorted(_TITLES)) +
                           r")\s+of\s+[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
+
+
+# Titles before a name, not part of it ("the late President Chiang Kai-shek")
+_STYLES = frozenset("""president king queen prince princess emperor empress sultan duke duchess earl count countess
+lord lady sir dame saint st dr doctor mr mrs ms miss general colonel captain major admiral senator governor mayor
+judge justice pope bishop cardinal archbishop chief chairman minister premier professor reverend rev leader coach
+secretary commissioner ambassador representative congressman congresswoman speaker sheriff sergeant lieutenant
+inspector detective agent chancellor prime vice deputy assistant head executive founder ceo""".split())
+
+
+def given_names_start(doc: Any, ent: Any) -> int:
+    """Where a person's name starts, with up to two given names the small model left out of it ("directed
+    by Biswajeet Bora" read as "Bora"): capitalised proper nouns right before it that are no entity."""
+    start = int(ent.start)
+    while ent.label_ == "PERSON" and start > max(ent.sent.start, ent.start - 2):
+        before = doc[start - 1]
+        if before.pos_ != "PROPN" or before.ent_type_ or not before.is_alpha or not before.text[:1].isupper() \
+                or before.lower_ in _STYLES:
+            break
+        start -= 1
+    return start

@@ -151,7 +151,8 @@ def subject_called(opening: Sentence, head: str) -> Span | None:
     before "is a"."""
     found = OPENS.match(opening.text, opening.lead)
     near = family(head)
-    if found is None or not near & {w.lower() for w in found["called"].split()}:
+    # (what it is, before what it is of or by: "the second album by heavy metal band Annihilator" is an album)
+    if found is None or not near & set(description(found)):
         return None
     name = opening_name(opening, found)
     label = "ORG" if near & {"band", "company"} else "WORK_OF_ART"

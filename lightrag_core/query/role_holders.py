@@ -145,6 +145,9 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         if not found_cues:
             continue
         cue, _, matched = min(found_cues)
+        if re.match(rf"{re.escape(role)}s?\b(?!\s+of\b)", lowered[cue:]) \
+                and _SOME.search(said.text, max(0, cue - 40), cue):
+            continue  # "shot with a Japanese director and film crew": the role of no one named
         if (appositive := _appositive_cue(said, lowered, subject, role, cues)) is not None:
             cue, matched = appositive  # "… and Lady Anne Stanley, daughter of Edward Stanley": her father
         if role in _PLAYED and _plays(lowered, cue, subject.lower()):
@@ -243,6 +246,10 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
 # The parent word is said of the sentence's subject: "She is the mother of …", "… known for being the first
 # wife of A and the mother of …"; not "He married Rose Quinn, the mother of …" (an apposition to a name)
 _PREDICATE = re.compile(r"\b(?:is|was|being|became|been)\s+(?:also\s+)?(?:(?:the|a|an)\b[^;]*\band\s+)?the\s+$")
+
+
+# "a Japanese ", right before the role's noun (not "Serie A club")
+_SOME = re.compile(r"\b(?:a|an)\s+(?:[A-Za-z-]+\s+){0,2}$")
 
 
 def _within(words: set[str], subject_words: set[str]) -> bool:

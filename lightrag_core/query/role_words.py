@@ -87,7 +87,9 @@ KIN_STEPS = {"paternal grandfather": ("father", "father"), "paternal grandmother
              "maternal grandfather": ("mother", "father"), "maternal grandmother": ("mother", "mother"),
              "father-in-law": ("spouse", "father"), "mother-in-law": ("spouse", "mother"),
              "stepmother": ("father", "spouse"), "stepfather": ("mother", "spouse"),
-             "brother-in-law": ("spouse", "brother"), "sister-in-law": ("spouse", "sister")}
+             "brother-in-law": ("spouse", "brother"), "sister-in-law": ("spouse", "sister"),
+             "paternal uncle": ("father", "brother"), "maternal uncle": ("mother", "brother"),
+             "paternal aunt": ("father", "sister"), "maternal aunt": ("mother", "sister")}
 KIN_ROLES = ["father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "great-grandfather",
               "great-grandmother", "grandfather", "grandmother"]
 _IRREGULAR = {"wrote": "writ", "written": "writ", "sang": "sung", "made": "made", "built": "built", "won": "won",

@@ -135,8 +135,17 @@ def stem(word: str) -> str:
     return word
 
 
+# Titles a question writes short and a passage spells out ("CEO", "chief executive officer"): the passage
+# states the short form too
+_SPELLED_OUT = {"chief executive officer": "ceo", "chief operating officer": "coo", "chief financial officer": "cfo",
+                "chief technology officer": "cto"}
+_SPELLED = re.compile("|".join(_SPELLED_OUT), re.IGNORECASE)
+
+
 def stems(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in lexical.words(text))
+    words = frozenset(stem(w) for w in lexical.words(text))
+    short = {_SPELLED_OUT[m.group().lower()] for m in _SPELLED.finditer(text)} if "officer" in text.lower() else set()
+    return words | short if short else words
 
 
 def sentences_of(result: QueryResult) -> list[Sentence]:
@@ -259,11 +268,11 @@ def written_in(part: str, text: str) -> bool:
 
 
 def name_variant(short: str, long_: str) -> bool:
-    """`short` is `long_` without its middle name ("Gerald McRaney", "Gerald Lee McRaney"): a first and a last
-    name, and the same with one word between. Not numbers or dates, and not a name with a middle part of its
-    own ("George W. Bush" is not "George H. W. Bush")."""
+    """`short` is `long_` without its middle names ("Gerald McRaney", "Gerald Lee McRaney", "Barnaby Thomas
+    Gerard Joyce"): a first and a last name, and the same with one or two words between. Not numbers or dates,
+    and not a name with a middle part of its own ("George W. Bush" is not "George H. W. Bush")."""
     a, b = short.lower().split(), long_.lower().split()
-    return len(a) == 2 and len(b) == 3 and a[0] == b[0] and a[1] == b[2] and not any(c.isdigit() for c in long_)
+    return len(a) == 2 and len(b) in {3, 4} and a[0] == b[0] and a[1] == b[-1] and not any(c.isdigit() for c in long_)
 
 
 _ASKED_NOUN = re.compile(r"(?:which|what|whose) [a-z]+\Z")

@@ -30,7 +30,7 @@ from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import Sentence, named_in, stems
-from lightrag_core.query.span_fit import names_a_day
+from lightrag_core.query.span_fit import after_head, names_a_day
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
@@ -252,7 +252,7 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     # added 1 right short answer and 4 wrong ones in multihop).
     lead = STRONG_MARGIN if score >= STRONG and not any(s.speaker for s in evidence) else MIN_MARGIN
     confident = kind.kind != ANY and score >= MIN_SCORE and score - runner_up >= lead
-    text = path[-1]
+    text = after_head(kind, path[-1])
     if kind.kind == DATE:
         text = period_end(text, asked_end(query, nlp()(query)))  # "1957 to 1961", asked when it ceased: 1961
     if kind.kind == DATE and kind.year and (year := YEAR.search(text)):

@@ -16,11 +16,15 @@ from lightrag_core.query.answer_type import (
     ANY,
     DATE,
     DESCRIPTION,
+    IMPERSONAL_HEADS,
     LABELS,
+    LENGTH,
     NAME,
+    NUMBER,
     ORG,
     PERSON,
     PLACE,
+    WORK_HEADS,
     AnswerType,
     noun_kind,
 )
@@ -65,7 +69,24 @@ def fit(kind: AnswerType, span: Span) -> float:
         return fitted * 0.3  # "which century?" is not answered by "June 2005"
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)
+    if kind.kind == NUMBER and kind.head == LENGTH:
+        return _length_fit(span)
     return fitted
+
+
+# a span of time the tagger labels a date ("about 100 years", "12 days"), as "how long …?" asks
+_DURATION = re.compile(r"\b(?:\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                       r"twenty|thirty|forty|fifty|sixty|hundred|several|few)\s+(?:more\s+)?"
+                       r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries)\b",
+                       re.IGNORECASE)
+BARE_COUNT = 0.3  # "how long …?" answered by a number with no unit ("42") fits this much
+
+
+def _length_fit(span: Span) -> float:
+    """"How long …?": a quantity ("6.89 mi") or a duration ("about 100 years") answers; a date does not."""
+    if span.label == "QUANTITY" or (span.label in LABELS[DATE] and _DURATION.search(span.text)):
+        return 1.0
+    return BARE_COUNT if span.label == "CARDINAL" else 0.0
 
 
 def _type_fit(kind: AnswerType, label: str) -> float:
@@ -115,6 +136,12 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted = 1.0  # "Ameris Bancorp is an American financial holding company": its passage says, not the tagger
     if _called_else(kind, parsed, span) or _is_else(asked, text) or _apposed_else(kind, parsed, span):
         fitted *= CALLED_ELSE
+    if kind.kind == NAME and (span.label == "PERSON" and kind.head in IMPERSONAL_HEADS
+                              or span.label in {"GPE", "LOC"} and kind.head in WORK_HEADS) \
+            and kind.head not in asked.called.get(text.lower(), ()) and not _quoted(parsed, span):
+        fitted *= CALLED_ELSE  # "which comedy franchise …?": not "starring Robin Askwith", nor a place
+    if kind.head in _AWARDS and not set(text.lower().split()) & _HEAD_NAMES["award"]:
+        fitted *= CALLED_ELSE  # "what medal?": "the Medal of Honor", "an Emmy"; not "Vietnam"
     if _described_bridge(kind, parsed, span, asked.said):
         return text, 0.0  # "the South Korean girl group Apink", asked "which company formed the girl group …?"
     if _CONTRASTED.search(parsed.sentence.text[max(span.start - 80, 0):span.start]):
@@ -152,11 +179,14 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= NOT_A_COUNTRY  # "MetLife Stadium", "New York Jets": in a state, not one
     elif kind.head in _CITIES and is_only_state(text):  # "which city?": not "California"
         fitted *= NOT_A_COUNTRY
+    if kind.head in _FACILITIES and span.label in {"GPE", "LOC"}:
+        fitted *= CALLED_ELSE  # "which stadium?": a built place, not "the Bears" the tagger calls a location
     if kind.head in _LEVELS and (words := text.lower().split()) and words[-1] in _LEVELS and words[-1] != kind.head:
         fitted *= NOT_A_COUNTRY  # "which county?": not "the Koolauloa District", a place of another level
     return text, fitted
 
 
+_FACILITIES = {"stadium", "arena", "airport", "venue", "station", "theatre", "theater", "hall"}
 # Levels of place that a place's own name may end with ("Honolulu County", "Koolauloa District")
 _LEVELS = {"county", "district", "province", "state", "region", "parish", "borough", "municipality", "prefecture"}
 
@@ -165,6 +195,19 @@ _LEVELS = {"county", "district", "province", "state", "region", "parish", "borou
 # ("other than" is left out: "directed by none other than X" names the answer)
 _CONTRASTED = re.compile(r"\b(?:as\s+opposed\s+to|rather\s+than|instead\s+of)\s+"
                          r"(?:(?:the\s+)?[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*\s*(?:,\s*|\s+(?:or|and|nor)\s+)+)*$")
+
+
+def after_head(kind: AnswerType, text: str) -> str:
+    """The name after the asked noun written in lower case inside a span ("Counting Crows's label E Pluribus
+    Unum" for "which label?"), else the span; the span keeps the noun while it is scored."""
+    if not kind.head or kind.kind not in {ORG, NAME, PLACE}:
+        return text
+    return re.split(rf"(?<=\S)\s+{re.escape(kind.head)}\s+(?=[A-Z0-9])", text)[-1]
+
+
+def _quoted(parsed: ParsedSentence, span: Span) -> bool:
+    """The span opens with a quotation mark before it ("the film "Gandhi""): a title, whoever it names."""
+    return parsed.sentence.text[max(span.start - 1, 0):span.start] in {'"', "“", "'", "‘"}
 
 
 def _is_else(asked: Asked, text: str) -> bool:
@@ -223,6 +266,7 @@ def _ends_calling(head: str, before: str) -> bool:
     return re.search(rf"\b(?:{words})s?(?:{_IS_THE})?$|{_THEIR}(?:{words}),$", before.lower()) is not None
 
 
+_AWARDS = {"award", "medal", "prize", "trophy", "honour", "honor", "decoration"}
 # Nouns that "the <noun> of <name>" calls the name by; for others the name is what the noun belongs to ("the
 # director of Jaws")
 _NAMED_BY_OF = {"role", "character", "part", "city", "town", "village", "county", "province", "island", "state"}
@@ -287,7 +331,11 @@ _ANY_NOUN = {"name", "title", "term", "word", "nickname"}
 _HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", "honour", "honor", "oscar",
                          "emmy", "grammy", "decoration"},
                "band": {"band", "group"}, "group": {"group", "band"}, "team": {"team", "club", "side"},
-               "club": {"club", "team"}, "company": {"company", "firm", "corporation", "business"}}
+               "club": {"club", "team"}, "company": {"company", "firm", "corporation", "business"},
+               # "under what name …?": "under the pseudonym Bass Communion"; "what is the birth name of X?": "X
+               # (born Gaynor Hopkins; …)"
+               "name": {"name", "pseudonym", "moniker", "alias", "nickname", "sobriquet", "born", "née"},
+               "nickname": {"nickname", "moniker", "sobriquet", "epithet"}}
 
 
 _AMOUNT = re.compile(r"(?i:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
