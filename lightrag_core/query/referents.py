@@ -151,7 +151,11 @@ def subject_called(opening: Sentence, head: str) -> Span | None:
     before "is a"."""
     found = OPENS.match(opening.text, opening.lead)
     near = family(head)
-    # (what it is, before what it is of or by: "the second album by heavy metal band Annihilator" is an album)
+    # (what it is, before what it is of or by: "the second album by heavy metal band Annihilator" is an album,
+    # whose band, asked "which band's album …?", is the name the opening calls a band)
+    if found is not None and near & {"band", "company", "label"} and not near & set(description(found)):
+        by = re.search(rf"\b(?:{'|'.join(sorted(near))})\s+((?:[A-Z][\w'&.-]*\s?)+)", found["called"])
+        return Span(by.group(1).strip(" ."), "ORG", 0, 0) if by else None
     if found is None or not near & set(description(found)):
         return None
     name = opening_name(opening, found)

@@ -134,7 +134,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     if fitted < 1.0 and span.label in LABELS[NAME] and kind.kind in {PERSON, ORG} \
             and asked.kinds.get(text.lower()) == kind.kind:
         fitted = 1.0  # "Ameris Bancorp is an American financial holding company": its passage says, not the tagger
-    if _called_else(kind, parsed, span) or _is_else(asked, text) or _apposed_else(kind, parsed, span):
+    if _called_else(kind, parsed, span) or _is_else(asked, text) or _apposed_else(kind, parsed, span) \
+            or named_as_other(kind, text):
         fitted *= CALLED_ELSE
     if kind.kind == NAME and (span.label == "PERSON" and kind.head in IMPERSONAL_HEADS
                               or span.label in {"GPE", "LOC"} and kind.head in WORK_HEADS) \
@@ -301,6 +302,20 @@ def _called_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
     before = beside(parsed, span)[0]
     word = before.lower().split()[-1] if before.strip() else called
     return not any(related(stem(kind.head), stem(w)) for w in re.split(r"[-/]", word) + [called] if w)
+
+
+# The last word of a firm's name that says what kind of firm it is ("Roadkill Records" is a label)
+_NAMED_KIND = {"records": "label", "recordings": "label", "pictures": "company", "studios": "company",
+               "productions": "company", "films": "company", "entertainment": "company"}
+
+
+def named_as_other(kind: AnswerType, text: str) -> bool:
+    """The span's own name says it is another kind than asked: "Roadkill Records" for "which band?"."""
+    words = text.lower().split()
+    named = _NAMED_KIND.get(words[-1], "") if len(words) > 1 else ""
+    return bool(named) and kind.head in {"band", "group", "label", "company"} \
+        and named not in _HEAD_NAMES.get(kind.head, {kind.head}) and named != kind.head \
+        and not (named == "label" and kind.head == "company")
 
 
 def _described_bridge(kind: AnswerType, parsed: ParsedSentence, span: Span, said: frozenset[str]) -> bool:

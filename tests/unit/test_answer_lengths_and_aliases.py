@@ -12,7 +12,7 @@ from lightrag_core.query.described import described_subjects
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.sentences import Sentence, score_sentences, stems
-from lightrag_core.query.span_fit import Asked, after_head, fit, names_head, typed
+from lightrag_core.query.span_fit import Asked, after_head, fit, named_as_other, names_head, typed
 from tests.unit.test_short_answer import NoEmbedder, answer
 
 
@@ -194,3 +194,18 @@ def test_the_title_of_a_work_is_typed_by_the_work() -> None:
     asked = Asked(kind)
     assert typed(asked, parsed, spans["Kansas"], 0.0)[1] == 0.5
     assert typed(asked, parsed, spans["Bob Dale"], 0.0)[1] == 0.5
+
+
+def test_which_bands_album_is_the_band_the_albums_passage_names() -> None:
+    """"Never Land is the second album by heavy metal band Voidhammer": the passage is about an album, and "It
+    was released … under the label Roadkill" tells which band's album the question asks about."""
+    album = ("Never Land\nNever Land is the second album by heavy metal band Voidhammer. It was released on "
+             "September 12, 1990 under the label Roadkill.")
+    vampire = ("Night of the Bat\nNight of the Bat is a compilation album of demo tracks recorded in 1982. It was "
+               "released in 1992 by Roadkill Records.")
+    found = answer("Which heavy metal band's second album was released in 1990 by the label that issued Night of "
+                   "the Bat in 1992?", [vampire, album], ["Night of the Bat"])
+    assert found is not None and found.text == "Voidhammer"
+    # the label is named as one, so it is no band
+    assert named_as_other(answer_type("Which band released it?"), "Roadkill Records")
+    assert not named_as_other(answer_type("Which record label released it?"), "Roadkill Records")
