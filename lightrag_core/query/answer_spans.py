@@ -161,7 +161,8 @@ def _as_written(sentence: Sentence, span: Span) -> Span:
         span = Span(sentence.speaker, "PERSON", span.root, span.start, span.locative)
     end = span.start + len(span.text)
     quoted = next((m for m in _QUOTED.finditer(sentence.text) if m.start() < span.start and end < m.end()), None)
-    if span.label in _NOT_A_TITLE and quoted:  # the whole title: "XCOM 2", not "XCOM"
+    # the whole title: "XCOM 2", not "XCOM"; "Tinker, Tailor", not the "Tinker" the tagger calls a work
+    if (span.label in _NOT_A_TITLE or span.label == "WORK_OF_ART") and quoted:
         return Span(quoted.group()[1:-1].strip(), "WORK_OF_ART", span.root, quoted.start() + 1, span.locative)
     return span
 

@@ -74,14 +74,14 @@ _NAMED_HEADS = set("""film movie song album single book novel series show progra
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
 franchise genre position sport instrument name comedy drama sitcom documentary thriller memoir autobiography
-biography""".split())
+biography rhyme hymn anthem slogan motto""".split())
 # Named things that are never people: a span the tagger calls a person seldom names one ("which comedy
 # franchise …?": not one of its actors)
 IMPERSONAL_HEADS = frozenset(_NAMED_HEADS - {"character", "role", "part", "title", "name", "position", "genre"})
 # Works, which a place the tagger finds seldom names ("what memoir?": not "Kansas"; "Fargo" the film is called one)
 WORK_HEADS = frozenset("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting memoir autobiography biography comedy drama sitcom documentary
-thriller musical ballet franchise""".split())
+thriller musical ballet franchise rhyme hymn anthem""".split())
 
 _PERSONAL_NAME = re.compile(r"\b(?:birth|real|maiden|given|full)\s+name\b", re.IGNORECASE)
 _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)

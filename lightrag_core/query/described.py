@@ -147,6 +147,9 @@ MIN_DESCRIBED = 3  # words of description a question and an opening must share t
 MAX_NAME_WORDS = 8  # an opening's subject longer than this, or with a comma, is not a name read off it
 
 
+_PREDICATE = re.compile(r"\b(?:is|was|are|were)\s*$", re.IGNORECASE)
+
+
 def described_subjects(question: str, sentences: list[Sentence]) -> list[tuple[str, str, Sentence]]:
     """The subjects of passages whose first sentence calls them what the question calls something it
     names only by description ("the 1994 animated television film featuring …": "A Flintstones Christmas
@@ -165,6 +168,8 @@ def described_subjects(question: str, sentences: list[Sentence]) -> list[tuple[s
             said = re.search(rf"\b(?:the|an?)\s+{re.escape(' '.join(words[:end]))}(?=\s+(?-i:[^A-Z\s\"“'‘]))", asked,
                              re.IGNORECASE)
             name = opening_name(s, opened)
+            if said and _PREDICATE.search(asked, 0, said.start()):
+                continue  # "Do Lafzon Ki Kahani, is a 2016 … film": what the question names, said again
             # (a name of common words only, "Always", would be found in every sentence that writes them)
             if said and (family(words[end - 1].lower()) or noun_kind(words[end - 1].lower())) \
                     and 0 < len(name.split()) <= MAX_NAME_WORDS and "," not in name \

@@ -262,6 +262,7 @@ def _ends_calling(head: str, before: str) -> bool:
     Les Marées" for "what band"), or say that the noun is the name ("Its home ground is the Stadio Aurelio
     Bassi", "Its capital and largest city is Port Selden" for "what is the capital of …")."""
     words = "|".join(re.escape(w) for w in sorted(_HEAD_NAMES.get(head, {head})))
+    before = before.rstrip("\"“'‘ ")  # "the nursery rhyme "Tinker, Tailor"": a title opens with its quotation mark
     if head in _NAMED_BY_OF and re.search(rf"\b[Tt]he\s+(?:[A-Z][\w-]*\s+){{0,2}}(?:{words})\s+of$", before):
         return True  # "the role of Ivy Forrester", "the Australian city of Canberra"; not "the largest city of Ohio"
     return re.search(rf"\b(?:{words})s?(?:{_IS_THE})?$|{_THEIR}(?:{words}),$", before.lower()) is not None

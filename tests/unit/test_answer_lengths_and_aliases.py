@@ -160,6 +160,8 @@ def test_a_thing_named_only_by_a_passages_own_description_is_asked_of_by_name() 
     # a description the question follows with the name is that name, not one to find
     named = "Where was the 1968 science fiction film The Green Ooze shot?"
     assert described_subjects(named, [s for s, _ in _scored(named, [tarzan, slime])]) == []
+    said_again = "Moon Ooze, is a 1968 science fiction film, it was co-written by whom?"
+    assert described_subjects(said_again, [s for s, _ in _scored(said_again, [tarzan, slime])]) == []
     # two passages calling their subjects the same are neither
     other = "Moon Dust\nMoon Dust is a 1968 science fiction film directed by Ann Vale."
     assert described_subjects(question, [s for s, _ in _scored(question, [tarzan, slime, other])]) == []
@@ -209,3 +211,13 @@ def test_which_bands_album_is_the_band_the_albums_passage_names() -> None:
     # the label is named as one, so it is no band
     assert named_as_other(answer_type("Which band released it?"), "Roadkill Records")
     assert not named_as_other(answer_type("Which record label released it?"), "Roadkill Records")
+
+
+def test_a_quoted_title_is_answered_whole_and_called_by_the_noun_before_its_quotation_mark() -> None:
+    novel = ("Sailor, Spy (novel)\nSailor, Spy is a 1974 novel by Irwin Shore. The title is taken from the "
+             "nursery rhyme \"Tinker, Tailor\". The novel was adapted into a miniseries starring Nick Nolan.")
+    kind = answer_type("From which nursery rhyme does the novel by Irwin Shore take its title?")
+    assert kind.kind == NAME and kind.head == "rhyme"
+    assert names_head(kind, "Tinker, Tailor", "taken from the nursery rhyme \"") == 1.0
+    found = answer("From which nursery rhyme does Sailor, Spy take its title?", [novel], ["Sailor, Spy"])
+    assert found is not None and found.confident and found.text == "Tinker, Tailor"
