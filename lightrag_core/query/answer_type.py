@@ -211,6 +211,9 @@ def _wh_head(doc: Any) -> str:
     for token in doc:
         if token.lower_ in {"which", "what"} and token.dep_ in {"det", "attr", "dobj", "nsubj", "pobj"}:
             head = token.head if token.dep_ == "det" else None
+            while head is not None and head.dep_ == "compound" and head.head.pos_ in {"NOUN", "PROPN"} \
+                    and head.head.i > head.i:
+                head = head.head  # "what … comedy Franchise": the compound's last noun heads it
             if token.dep_ == "attr":  # "what was the population of …": the verb's subject names the thing
                 head = next((c for c in token.head.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
             if head is not None and head.pos_ in {"NOUN", "PROPN"}:

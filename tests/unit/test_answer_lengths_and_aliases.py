@@ -221,3 +221,10 @@ def test_a_quoted_title_is_answered_whole_and_called_by_the_noun_before_its_quot
     assert names_head(kind, "Tinker, Tailor", "taken from the nursery rhyme \"") == 1.0
     found = answer("From which nursery rhyme does Sailor, Spy take its title?", [novel], ["Sailor, Spy"])
     assert found is not None and found.confident and found.text == "Tinker, Tailor"
+
+
+def test_a_compound_noun_is_typed_by_its_last_noun() -> None:
+    """"What low budget British comedy Franchise …?" asks for a franchise, which "comedy" only qualifies."""
+    assert answer_type("What low budget British comedy Franchise produced by Peter Rowe and stared Dilys Lane?").head \
+        == "franchise"
+    assert answer_type("The photographer is father to which Bollywood actress?").head == "actress"
