@@ -54,6 +54,7 @@ from lightrag_core.query.question_parse import (
     asks_doer,
     asks_opener,
     asks_when_said,
+    counts_asked,
     who_did,
 )
 from lightrag_core.query.referents import (
@@ -107,16 +108,6 @@ SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT 
 STAMPED = 0.4  # weight of a chat line's time stamp, for "when did X …?"
 # "Who suggests …?": a line after another speaker's on the same topic in the same message is a reply
 REPLY = 0.5  # lihuaworld multihop: 5 more right confident answers, no wrong one (0.3 the same, 0.7 three)
-
-
-def _counts(counted: frozenset[str], before: str, after: str) -> bool:
-    """The number counts what the question asks to count: "seven studio albums" for "how many studio
-    albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs")."""
-    return bool(counted) and not _PART_OF.search(before) \
-        and counted <= stems(" ".join(re.findall(r"[a-z]+", after.lower())[:len(counted) + 1]))
-
-
-_PART_OF = re.compile(r"\b(?:including|includes|include|of\s+which|among\s+them|of\s+them|in)\s*$", re.IGNORECASE)
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -284,7 +275,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                        + HEAD_WORD * names_head(kind, text, beside(p, span)[0])
                        + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
                        + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun)))
-                       + HEAD_WORD * _counts(counted, *beside(p, span)))
+                       + HEAD_WORD * counts_asked(counted, *beside(p, span)))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:

@@ -6,6 +6,7 @@ about that noun, the verb its question word hangs from, and whether it asks who 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lightrag_core.query.answer_type import PERSON, noun_kind
@@ -178,3 +179,13 @@ def asks_when_said(question: Any) -> bool:
             # "When does Adam confirm the plumber will arrive?" asks when the plumber will: what is said
             return past or (verb.lemma_.lower() in _SAYING and not any(c.dep_ == "ccomp" for c in verb.children))
     return False
+
+
+def counts_asked(counted: frozenset[str], before: str, after: str) -> bool:
+    """The number counts what the question asks to count (`asked_count`): "seven studio albums" for "how many
+    studio albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs")."""
+    return bool(counted) and not _PART_OF.search(before) \
+        and counted <= stems(" ".join(re.findall(r"[a-z]+", after.lower())[:len(counted) + 1]))
+
+
+_PART_OF = re.compile(r"\b(?:including|includes|include|of\s+which|among\s+them|of\s+them|in)\s*$", re.IGNORECASE)
