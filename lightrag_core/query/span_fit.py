@@ -203,7 +203,10 @@ def after_head(kind: AnswerType, text: str) -> str:
     Unum" for "which label?"), else the span; the span keeps the noun while it is scored."""
     if not kind.head or kind.kind not in {ORG, NAME, PLACE}:
         return text
-    return re.split(rf"(?<=\S)\s+{re.escape(kind.head)}\s+(?=[A-Z0-9])", text)[-1]
+    text = re.split(rf"(?<=\S)\s+{re.escape(kind.head)}\s+(?=[A-Z0-9])", text)[-1]
+    # "Carry On franchise primarily": the name is what the lower-case noun follows
+    before = re.match(rf"(.*?[A-Z0-9]\S*)\s+{re.escape(kind.head)}s?(?:\s+[a-z][\w\s-]*)?$", text)
+    return before.group(1) if before else text
 
 
 def _quoted(parsed: ParsedSentence, span: Span) -> bool:

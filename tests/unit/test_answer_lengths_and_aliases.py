@@ -182,6 +182,10 @@ def test_the_name_after_the_asked_noun_inside_a_span_is_the_answer() -> None:
     kind = answer_type("On which label did Joe 80 release its debut album?")
     assert after_head(kind, "Counting Crowns's label E Pluribus Duo") == "E Pluribus Duo"
     assert after_head(kind, "Quillfeather Records") == "Quillfeather Records"
+    # before it, when the noun is written after the name in lower case; a name's own capitalised noun stays
+    assert after_head(answer_type("Which franchise starred Dilys Lane?"), "Carry Along franchise primarily") \
+        == "Carry Along"
+    assert after_head(answer_type("Which band recorded it?"), "Dave Matthis Band") == "Dave Matthis Band"
     assert after_head(answer_type("Who founded the label?"), "Counting Crowns's label E Pluribus Duo") \
         == "Counting Crowns's label E Pluribus Duo"  # a person asked: the span as written
 
