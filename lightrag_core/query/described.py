@@ -144,6 +144,7 @@ def description(found: re.Match[str]) -> list[str]:
 
 
 MIN_DESCRIBED = 3  # words of description a question and an opening must share to name the same thing
+MAX_DESCRIBED = 8  # the longest description tried first
 MAX_NAME_WORDS = 8  # an opening's subject longer than this, or with a comma, is not a name read off it
 
 
@@ -162,12 +163,11 @@ def described_subjects(question: str, sentences: list[Sentence]) -> list[tuple[s
         opened = OPENS.match(s.text, s.lead) if s.offset == 0 else None
         if opened is None:
             continue
-        words = opened["called"].split()
-        for end in range(min(len(words), 8), MIN_DESCRIBED - 1, -1):
+        words, name = opened["called"].split(), opening_name(s, opened)
+        for end in range(min(len(words), MAX_DESCRIBED), MIN_DESCRIBED - 1, -1):
             # (not named right after: "the Swedish performance artist Ayesha" is Ayesha)
             said = re.search(rf"\b(?:the|an?)\s+{re.escape(' '.join(words[:end]))}(?=\s+(?-i:[^A-Z\s\"“'‘]))", asked,
                              re.IGNORECASE)
-            name = opening_name(s, opened)
             if said and _PREDICATE.search(asked, 0, said.start()):
                 continue  # "Do Lafzon Ki Kahani, is a 2016 … film": what the question names, said again
             # (a name of common words only, "Always", would be found in every sentence that writes them)

@@ -9,6 +9,7 @@ import re
 
 from lightrag_core.query.described import passage_subject
 from lightrag_core.query.holder_names import bare_name
+from lightrag_core.query.name_forms import RULER_TITLES
 from lightrag_core.query.sentences import Sentence, stems
 
 SPOUSES = {"spouse", "wife", "husband"}
@@ -41,8 +42,7 @@ def points_at(text: str, cue: int, subject: str) -> bool:
 
 
 # "of King Bleddyn of Powys": a ruler named by title and first name (lower-cased text)
-_STYLED = re.compile(r"\s+of\s+(?:the\s+)?(?:king|queen|prince|princess|emperor|empress|sultan|duke|earl|count|lord|"
-                     r"lady|saint|st\.?)\s+([\w'-]{3,})\b")
+_STYLED = re.compile(rf"\s+of\s+(?:the\s+)?(?:{'|'.join(sorted(RULER_TITLES | {'sultan'}))})\.?\s+([\w'-]{{3,}})\b")
 # "of Bollywood actress ", " noted Iowa writer ": words that describe the name after them
 _DESCRIBING_WORDS = r"\s+(?:of\s+)?(?:(?!(?:and|or|by|to|with|in)\s)[a-z-]+\s+){1,3}"
 _DESCRIBED = re.compile(r"(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,3}")  # "and the singer Ingrid Lund"

@@ -38,7 +38,7 @@ def without_heading(name: str) -> str:
 
 # A ruler or noble is named with a territory ("Princess Sophie of Kessel", "Louis of France"); the small
 # model stops the name before "of", so an answer would lose what tells two Duke Friedrichs apart.
-_TITLES = frozenset("""prince princess duke duchess king queen count countess lord lady earl baron baroness emperor
+RULER_TITLES = frozenset("""prince princess duke duchess king queen count countess lord lady earl baron baroness emperor
 empress archduke archduchess landgrave margrave elector marquess marquis viscount tsar tsarina infante infanta
 grand saint st""".split())
 _OF_TERRITORY = re.compile(r"(?:\s+[IVX]{1,5})?\s+of\s+(?:the\s+)?[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
@@ -51,14 +51,14 @@ def with_territory(name: str, text: str, end: int, always: bool = False) -> str:
     words = name.split()
     if peer := _PEERAGE_TAIL.match(text, end):
         return name + text[end:peer.end()]
-    if not words or not (always or words[0].lower().strip(".") in _TITLES or len(words) == 1):
+    if not words or not (always or words[0].lower().strip(".") in RULER_TITLES or len(words) == 1):
         return name
     tail = _OF_TERRITORY.match(text, end) or _TITLED_TAIL.match(text, end)
     return name + text[end:tail.end()] if tail else name
 
 
 # "Frederick, Margrave of Baden", "Francis, Duke of Teck": a ruler named by his title after a comma.
-_TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for w in sorted(_TITLES)) +
+_TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for w in sorted(RULER_TITLES)) +
                           r")\s+of\s+[A-Z][\w'-]{1,40}(?:\s+[A-Z][\w'-]{1,40}){0,2}")
 
 

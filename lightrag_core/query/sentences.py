@@ -144,8 +144,9 @@ _SPELLED = re.compile("|".join(_SPELLED_OUT), re.IGNORECASE)
 
 def stems(text: str) -> frozenset[str]:
     words = frozenset(stem(w) for w in lexical.words(text))
-    short = {_SPELLED_OUT[m.group().lower()] for m in _SPELLED.finditer(text)} if "officer" in text.lower() else set()
-    return words | short if short else words
+    if "officer" not in words:  # (the common case: no title to look for)
+        return words
+    return words | {_SPELLED_OUT[m.group().lower()] for m in _SPELLED.finditer(text)}
 
 
 def sentences_of(result: QueryResult) -> list[Sentence]:
