@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lightrag_core.nlp import nlp
-from lightrag_core.query.answer_support import related
 from lightrag_core.query.described import noun_before
 from lightrag_core.query.name_forms import given_names_start, with_territory, without_heading
-from lightrag_core.query.sentences import Sentence, stem
+from lightrag_core.query.sentences import Sentence
 
 # "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
 # Only after verbs that place someone or something: "studied at Devonshire House" names no place.
@@ -63,7 +62,11 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
     out = []
     for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
         spans = []
+        tails = {e.start: tail for e in doc.ents if e.label_ not in _NUMERIC if (tail := _dashed_tail(doc, e.end))}
+        dashed = {i for e in doc.ents if e.start in tails for i in range(e.end, tails[e.start])}
         for e in doc.ents:
+            if e.start in dashed:
+                continue  # "Stevens Point" of "University of Wisconsin–Stevens Point": the name before holds it
             years = _YEARS.fullmatch(e.text) or (
                 _DAYS.fullmatch(e.text) if e.label_ == "DATE" and _after_person(doc, e) else None)
             if years:  # "(1938–2012)": a birth year and a death year
@@ -75,7 +78,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
             first = doc[_day_start(doc, e) if e.label_ == "DATE" else given_names_start(doc, e)]
             while first.pos_ == "INTJ" and first.i < e.end - 1:  # "Hey Li Hua": a greeting is no part of a name
                 first = doc[first.i + 1]
-            text = doc[first.i:e.end].text
+            text = doc[first.i:tails.get(e.start) or e.end].text
             if e.label_ == "PERSON":
                 text = with_territory(without_heading(text), doc.text, e.end_char)
             elif label in _OF_NAMED:
@@ -99,6 +102,23 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                                   [t.head.i for t in doc], [t.dep_ for t in doc],
                                   {t.idx: called for t in doc[1:] if (called := noun_before(doc, t.i))}))
     return out
+
+
+_NUMERIC = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
+
+
+def _dashed_tail(doc: Any, end: int) -> int | None:
+    """Where a name goes on past a dash with no space ("University of Wisconsin–Stevens Point", "Dallas–Fort
+    Worth"): the end of the capitalised words after it; None when the name ends where the model ended it."""
+    if end + 1 >= len(doc) or doc[end].text not in {"–", "-"} or doc[end].idx != doc[end - 1].idx + len(doc[end - 1]):
+        return None
+    after = doc[end + 1]
+    if after.idx != doc[end].idx + 1 or not after.text[:1].isupper():
+        return None
+    stop = end + 1
+    while stop < len(doc) and doc[stop].text[:1].isupper() and doc[stop].pos_ == "PROPN":
+        stop += 1
+    return stop if stop > end + 1 else None
 
 
 def _after_person(doc: Any, ent: Any) -> bool:
@@ -230,124 +250,3 @@ def clean_span(text: str) -> str:
         words.pop(0)
     text = " ".join(words) if words else text
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
-
-
-def proximity(parsed: ParsedSentence, span: Span, terms: set[str], lemmas: set[str]) -> float:
-    """How closely the span is tied to the question's relation words in the sentence: by the parse
-    ("written by Jack Owens": two arcs from "written") and, less, by word distance."""
-    positions = [i for i, (t, lemma) in enumerate(zip(parsed.tokens, parsed.lemmas))
-                 if lemma in lemmas or t in terms or any(related(t, w) for w in terms)]
-    if not positions:
-        return 0.0
-    arcs = min(_arcs(parsed.heads, span.root, i) for i in positions)
-    gap = min(abs(i - span.root) for i in positions)
-    return 0.7 / (1.0 + max(arcs - 1, 0)) + 0.3 / (1.0 + gap / 4.0)
-
-
-# How a name holds together in the parse before its sentence's verb ("Sandra Oh Sandra Miju Oh", "Jr.")
-_NAME_PARTS = {"compound", "appos", "flat", "nmod"}
-# How a copula's complement goes on: "an American rapper, songwriter, and actor", "a Telugu comedy film"
-_COMPLEMENT = {"conj", "compound", "amod"}
-
-
-def defines(parsed: ParsedSentence, span: Span, head: str) -> bool:
-    """The sentence says what the span is, by the question's noun: "Mercyful Fate is a Danish heavy
-    metal band …" for "which band?" (the span is the subject of "be", and the noun is in its complement)."""
-    node, deps, heads = span.root, parsed.deps, parsed.heads
-    for _ in range(4):
-        if deps[node] not in _NAME_PARTS or heads[node] == node:
-            break
-        node = heads[node]
-    if deps[node] not in {"nsubj", "nsubjpass"} or parsed.lemmas[heads[node]] != "be":
-        return False
-    be, wanted = heads[node], stem(head)
-    nouns = {i for i, h in enumerate(heads) if h == be and deps[i] == "attr"}
-    grown = True
-    while grown:
-        more = {i for i, h in enumerate(heads) if h in nouns and deps[i] in _COMPLEMENT} - nouns
-        nouns |= more
-        grown = bool(more)
-    return any(related(wanted, stem(parsed.tokens[i])) for i in nouns)
-
-
-def equated(parsed: ParsedSentence, span: Span, noun: str) -> bool:
-    """The sentence says the span is what the question's noun names: "Its chief executive since 2015 has
-    been Harriet Okafor" (or "Harriet Okafor is its chief executive") for "who is the chief executive of
-    X?"; not a name beside it ("…, who succeeded Donald Reese")."""
-    if defines(parsed, span, noun):
-        return True
-    node, deps, heads = span.root, parsed.deps, parsed.heads
-    for _ in range(4):
-        if deps[node] not in _NAME_PARTS or heads[node] == node:
-            break
-        node = heads[node]
-    if deps[node] != "attr" or parsed.lemmas[heads[node]] != "be":
-        return False
-    wanted = stem(noun)
-    return any(h == heads[node] and dep in {"nsubj", "nsubjpass"} and related(wanted, stem(parsed.tokens[i]))
-               for i, (h, dep) in enumerate(zip(heads, deps)))
-
-
-def denies(parsed: ParsedSentence, lemmas: set[str]) -> bool:
-    """The sentence says "not" of what the question asks: "I haven't played XCOM 2 yet" states no game
-    being played, "He did not direct the film" no director."""
-    return any(dep == "neg" and parsed.lemmas[head] in lemmas for dep, head in zip(parsed.deps, parsed.heads))
-
-
-def agent(parsed: ParsedSentence, span: Span, verb: set[str]) -> float:
-    """1 when the span does what the question asks about: "directed by Henri Dubois" or "Henri Dubois
-    directed …" for "who directed …?". A name merely near the verb ("… and starring Mary Lane") is not;
-    one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it."""
-    root, heads, deps = span.root, parsed.heads, parsed.deps
-    if deps[root] == "appos":  # "by the producer Jacques Thibault": the name stands for "the producer"
-        root = heads[root]
-    head = heads[root]
-    if deps[root] == "pobj" and parsed.tokens[head] == "by":
-        done = heads[head]
-        # "written and illustrated by X": verbs joined by "and" share the agent, unless one has its own
-        # ("directed by T and written by J")
-        joined = {heads[done] if deps[done] == "conj" else done,
-                  *(i for i, h in enumerate(heads) if h == done and deps[i] == "conj")} - {done}
-        if parsed.lemmas[done] in verb or any(parsed.lemmas[i] in verb and not _has_by(parsed, i) for i in joined):
-            return 1.0
-        # an inflected verb's lemma differs from its word ("directed"); "a song by X" is no other deed
-        return -0.5 if verb and parsed.lemmas[done] != parsed.tokens[done] else 0.0
-    if deps[root] == "nsubj":
-        return float(parsed.lemmas[head] in verb)
-    return 0.0
-
-
-def listed(parsed: ParsedSentence, span: Span) -> int:
-    """How many names of the span's kind its sentence lists with it ("celebrities like Rekha, Anupam Kher,
-    Irrfan Khan …": 3 or more), itself included; 1 when it is not in a list."""
-    heads, deps = parsed.heads, parsed.deps
-    top = span.root
-    for _ in range(len(heads)):
-        if deps[top] != "conj" or heads[top] == top:
-            break
-        top = heads[top]
-    group, grown = {top}, True
-    while grown:
-        more = {i for i, h in enumerate(heads) if h in group and deps[i] == "conj"} - group
-        group |= more
-        grown = bool(more)
-    return sum(1 for k in parsed.spans if k.label == span.label and k.root in group)
-
-
-def _has_by(parsed: ParsedSentence, verb: int) -> bool:
-    return any(h == verb and parsed.tokens[i] == "by" for i, h in enumerate(parsed.heads) if i != verb)
-
-
-def _arcs(heads: list[int], a: int, b: int) -> int:
-    """Dependency arcs between tokens a and b (through their lowest common head)."""
-    up: dict[int, int] = {}
-    node, depth = a, 0
-    while node not in up:
-        up[node] = depth
-        node, depth = heads[node], depth + 1
-    node, depth = b, 0
-    seen: set[int] = set()
-    while node not in up and node not in seen:
-        seen.add(node)
-        node, depth = heads[node], depth + 1
-    return up[node] + depth if node in up else len(heads)

@@ -59,7 +59,7 @@ for _type, _nouns in {
     PLACE: "city town country state county location place region village island province district area "
            "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
            "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport "
-           "ground venue seat",
+           "ground venue seat ballpark racecourse racetrack",
     DATE: "year date decade century month day era time hour",
     NUMBER: "population number amount percentage age height length",
     LANGUAGE: "language nationality",
@@ -99,7 +99,9 @@ _WHERE = re.compile(r"^where\b|\b(?:from|to|in|at) where\b|\bwhere\s*\?\s*$", re
 # "who" asks at the start, after a preposition or at the end; elsewhere it opens a relative clause
 # ("an actress who starred in what?").
 _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
-_OPTIONS = re.compile(r"[,:]?\s*(?P<a>[^,?]+?)\s+or\s+(?P<b>[^,?]+?)\s*\??\s*$", re.IGNORECASE)
+# (a date's own comma stays inside an option: "the outbreak of January 21–23, 2017")
+_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b))+?)\s+or\s+(?P<b>(?:[^,?]|,(?=\s*\d{4}\b))+?)\s*\??\s*$",
+                      re.IGNORECASE)
 # "Were A and B of the same nationality?", "Are A and B members of the same band?"
 # (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)
 _SAME = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
@@ -221,6 +223,8 @@ def _wh_head(doc: Any) -> str:
                     # "what kind of company", "what is the name of the band": the noun after "of" says it
                     of = [c for c in head.children if c.dep_ == "prep" and c.lower_ == "of"]
                     objs = [g for p in of for g in p.children if g.dep_ == "pobj"]
+                    if head.lower_ == "name" and _PERSONAL_NAME.search(doc.text):
+                        return "name"  # "the real name of the lead singer": a name the singer was born with
                     if head.lower_ == "name":  # the name of a clerk, of a river: a name, typed if the noun says
                         return objs[0].lemma_.lower() if objs and objs[0].lemma_.lower() in _HEAD_TYPES else "name"
                     if head.lower_ == "title":  # "the title of the memoir": the memoir's; of a job, a title

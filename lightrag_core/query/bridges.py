@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
+from lightrag_core.nlp import tagged
 from lightrag_core.query.decompose import Bridge
 from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
@@ -31,7 +32,12 @@ MAX_DISTANCE = 40  # characters between the cue word and the name, at most
 # A title whose bracketed qualifier names another kind of thing ("Eddie the Eagle (film)" for "the ski
 # jumper") is likely a namesake.
 OTHER_KIND = 0.3
+# Heads that say how the bridge stands to another thing, not what kind of thing it is: "the predecessor of
+# the album XMII" is "XM (album)"
+_RELATIONAL = {"predecessor", "successor", "sequel", "prequel", "follow-up", "remake", "original", "spin-off",
+               "namesake", "counterpart", "forerunner", "precursor", "adaptation"}
 _QUALIFIER = re.compile(r"\(([^)]*)\)\s*$")
+_YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _TOKEN = re.compile(r"[\w][\w'’.&:-]*")
 _TRIM = " .,;:'’\"!?)("
 _CONNECTORS = {"of", "the", "and", "de", "von", "van", "da", "del", "la", "le", "in", "on", "for", "a", "&", "du"}
@@ -88,11 +94,18 @@ def resolve(
     subject_stems = [stems(s) for s in subjects]
     # The clause's own words stand in for a head the text does not repeat: "the institute that owned The
     # Collegian" is stated as "The Collegian is owned by Hillsdale College", with no "institute".
-    anchors = tuple(stem(w) for w in context if not w.isdigit() and stem(w) in context_stems)[:MAX_ANCHORS]
+    # (not a noun with an article of its own: "the channel on which the Neighbours episode … premiered" is not
+    # found by "episode", another thing)
+    others = _determined_nouns(question)
+    anchors = tuple(stem(w) for w in context if not w.isdigit() and stem(w) in context_stems
+                    and w not in others)[:MAX_ANCHORS]
     # (sentence score, cue offsets, found by the clause's words rather than the head's, sentence, chunk)
     scored: list[tuple[float, list[tuple[int, int]], bool, str, Chunk]] = []
     about: dict[str, str] = {}  # each sentence's subject
+    years = set(_YEAR.findall(bridge.phrase))
     for p in text:
+        if years and not years & set(_YEAR.findall(p.text)) and _YEAR.search(p.text):
+            continue  # "the 1992 comedy" is not "a 1988 Telugu comedy film"
         cues, base = _cue_offsets(p.lower, bridge.cues), 1.0
         if not cues:
             cues, base = _cue_offsets(p.lower, anchors), ANCHOR_SCORE
@@ -113,9 +126,12 @@ def resolve(
     best: Resolved | None = None
     best_key = ""
     for score, cues, by_clause, sentence, chunk in scored:
-        for key, (start, end) in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
+        for key, spans in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
             if key not in titles or not any(ch.isalpha() for ch in key):
                 continue  # a bridge is a named thing: a date or a number is not one
+            spans = [(start, end) for start, end in spans if not _glossed(sentence, start)]
+            if not spans:
+                continue  # "sister Kate (Ashleigh Brewer)": the name in the bracket is the actor, not the sister
             if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in [*subjects, *(known or [])]):
                 continue  # the question already holds this name, or a form of it
             title = _one_title(key, titles[key])
@@ -123,7 +139,7 @@ def resolve(
             # were the bridge, against 2 of 30 names known only as entities or written further away.
             # A clause word inside a name ("Premier's … Council" for "was premier") makes it a namesake.
             # (a name after the cue from the cue's end: "album by American rapper and Outkast member Big Boi")
-            near = [start - c - n if start >= c + n else abs(start - c) for c, n in cues
+            near = [start - c - n if start >= c + n else abs(start - c) for start, end in spans for c, n in cues
                     if not (by_clause and start <= c < end)]
             if not title or not near or min(near) > MAX_DISTANCE:
                 continue
@@ -139,47 +155,86 @@ def resolve(
     return best
 
 
+def _determined_nouns(question: str) -> set[str]:
+    """The nouns that end a phrase opened by an article, with a preposition or a relative word after them ("the
+    Neighbours episode about …"): things of their own."""
+    tokens, out = list(tagged(question)), set()
+    for i, token in enumerate(tokens):
+        if token.lower_ in {"the", "a", "an"}:
+            j = i + 1
+            while j < len(tokens) and tokens[j].pos_ in {"ADJ", "NOUN", "PROPN", "NUM"}:
+                j += 1
+            # (with something hanging on it: "the … Golden Shoe play?" ends the question, a verb the tagger missed)
+            if j > i + 1 and tokens[j - 1].pos_ == "NOUN" and j < len(tokens) and (
+                    tokens[j].pos_ == "ADP" or tokens[j].tag_ in {"WDT", "WP"}):
+                out.add(tokens[j - 1].lower_)
+    return out
+
+
 def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:
     """Where the cue words start in the sentence, every time (a cue is a word's beginning: "direct" in
     "directed"), and their length; the name is measured from the nearest."""
     return sorted((m.start(), len(c)) for c in cues if c in lower for m in re.finditer(rf"\b{re.escape(c)}", lower))
 
 
-def _grams(text: str) -> dict[str, tuple[int, int]]:
+def _grams(text: str) -> dict[str, list[tuple[int, int]]]:
     """Lower-cased runs of up to MAX_GRAM words that start and end with a capitalised word (or a
-    number), with their character span: the sentence's candidate names."""
+    number), with the character span of each time they are written: the sentence's candidate names."""
     tokens = [(m.group().rstrip(_TRIM), m.start()) for m in _TOKEN.finditer(text)]
-    out: dict[str, tuple[int, int]] = {}
+    out: dict[str, list[tuple[int, int]]] = {}
     for i, (tok, start) in enumerate(tokens):
         if not tok or not (tok[0].isupper() or tok[0].isdigit()):
             continue
+        if i >= 2 and tokens[i - 1][0] == "of" and tokens[i - 2][0][:1].isupper():
+            continue  # "South Dakota" of "the University of South Dakota" is another thing's name
         for n in range(1, MAX_GRAM + 1):
             if i + n > len(tokens):
                 break
             last, last_start = tokens[i + n - 1]
             if n > 1 and last.lower() in _CONNECTORS:
                 continue
-            if last and (last[0].isupper() or last[0].isdigit()):
+            if last and (last[0].isupper() or last[0].isdigit()) and not _name_goes_on(text, tokens, i + n):
                 key = text[start: last_start + len(last)].strip(_TRIM).lower()
-                out.setdefault(key, (start, last_start + len(last)))
+                out.setdefault(key, []).append((start, last_start + len(last)))
             if last.lower() not in _CONNECTORS and not (last and (last[0].isupper() or last[0].isdigit())):
                 break  # a lower-case word that is no connector ends the name
     return out
 
 
+_GLOSS = re.compile(r"[A-Z][\w'’.-]*\s+\($")
+
+
+def _glossed(sentence: str, start: int) -> bool:
+    """The name opens a bracket right after another name: a gloss on it (its actor, its real name)."""
+    return _GLOSS.search(sentence, 0, start) is not None
+
+
+def _name_goes_on(text: str, tokens: list[tuple[str, int]], nxt: int) -> bool:
+    """The capitalised run continues past this token with only a space between: "United" in "United
+    States" is part of a longer name, not the title "United"."""
+    if nxt >= len(tokens):
+        return False
+    word, start = tokens[nxt]
+    prev, prev_start = tokens[nxt - 1]
+    return bool(word) and word[0].isupper() and not text[prev_start + len(prev): start].strip()
+
+
 def _other_kind(title: str, bridge: Bridge) -> bool:
     """The title's bracketed qualifier says what it is, and that is not the bridge's kind."""
     qualifier = _QUALIFIER.search(title)
-    if qualifier is None:
+    if qualifier is None or bridge.head in _RELATIONAL:
         return False
     said = qualifier.group(1).lower()
     return not any(re.search(rf"\b{re.escape(c)}", said) for c in bridge.cues)
 
 
 def _same_name(key: str, subject: str) -> bool:
-    """"LiHua" and "Hey Li Hua" are forms of "Li Hua": one holds the other, spaces aside."""
-    a, b = "".join(lexical.words(key)), "".join(lexical.words(subject))
-    return bool(a and b) and (a in b or b in a)
+    """"LiHua" and "Hey Li Hua" are forms of "Li Hua": one holds the other in whole words, spaces aside
+    ("XM" is not a form of "XMII")."""
+    a, b = lexical.words(key), lexical.words(subject)
+    short, longer = ("".join(a), b) if len("".join(a)) <= len("".join(b)) else ("".join(b), a)
+    return bool(short) and any("".join(longer[i:j]) == short for i in range(len(longer))
+                               for j in range(i + 1, len(longer) + 1))
 
 
 def _one_title(key: str, titles: dict[str, list[str]]) -> str:

@@ -15,20 +15,15 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import (
     ParsedSentence,
     Span,
-    agent,
     clean_span,
-    defines,
-    denies,
-    equated,
-    listed,
     parse,
-    proximity,
     without_legal_form,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
 from lightrag_core.query.candidate_pool import bridge_sentences, replies_to_openers, stating
+from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
 from lightrag_core.query.life_events import (
@@ -36,17 +31,19 @@ from lightrag_core.query.life_events import (
     after_from,
     asked_event,
     asks_from,
-    bracket_owner,
     dated_elsewhere,
-    in_first_bracket,
     in_others_bracket,
     life_event,
     placed_by,
 )
+from lightrag_core.query.name_sex import other_sex
 from lightrag_core.query.question_parse import (
+    ORG_DOING,
+    SCHOOLING,
     asked_count,
     asked_description,
     asked_identity,
+    asked_lemmas,
     asked_of_name,
     asked_of_role,
     asked_qualifier,
@@ -59,8 +56,9 @@ from lightrag_core.query.question_parse import (
 )
 from lightrag_core.query.referents import (
     about_other_subject,
+    in_own_bracket,
+    life_of_bridge,
     names_person,
-    opens_with,
     passage_opening,
     person_doing,
     refers_to_subject,
@@ -68,8 +66,10 @@ from lightrag_core.query.referents import (
     subject_kinds,
     surname_of_another,
 )
+from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
 from lightrag_core.query.span_fit import Asked, beside, called_as, fit, names_head, restates_question, typed
+from lightrag_core.query.span_ties import agent, defines, denies, done_by, equated, listed, proximity
 
 POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
 BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
@@ -92,10 +92,6 @@ BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share 
 BRIDGE_PENALTY = 0.6  # … is discounted by this factor
 # Asked, seldom stated: "a French director" says the nationality, "a village in Poland" where it is located.
 _UNSTATED = {"nationality", "citizenship", *stems("located situated released")}  # "a 1954 film": released then
-# "Where did X study?" is answered by a school, "where did X work?" by an employer: organisations to the tagger.
-_SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enroll", "work", "employ", "teach"}
-# "Who produced X?" is answered by a company as often as by a person.
-_ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "release", "own", "operate", "sponsor"}
 LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
 NEGATED = 0.5  # a sentence that says "not" of what the question asks states it for none of its spans
 # "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
@@ -104,6 +100,7 @@ DEFINED = 0.5
 # "Celebrities like Rekha, Anupam Kher, Irrfan Khan …": a sentence that lists LIST or more names of a kind
 # singles out none of them, and each counts for this much.
 LIST, LISTED = 3, 0.6
+OTHER_SEX = 0.3  # "Which actress …?": a man, by his first name or by "his" after his name
 SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT for a span)
 STAMPED = 0.4  # weight of a chat line's time stamp, for "when did X …?"
 # "Who suggests …?": a line after another speaker's on the same topic in the same message is a reply
@@ -118,6 +115,7 @@ def _overlap(text: str, q_stems: frozenset[str]) -> float:
     return len(words & q_stems) / len(words)
 
 
+_PRONOUN = re.compile(r"(?:It|He|She|They|Its|His|Her|Their)\b")
 Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (score, evidence, path)
 
 
@@ -141,8 +139,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     q_words = q_stems - stems(kind.head) if kind.kind in {PLACE, ORG, NAME} else q_stems
     named_words = set().union(*(stems(n) for n in names)) if names else set()
     doc = nlp()(query)
-    lemmas = {t.lemma_.lower() for t in doc if t.pos_ in {"NOUN", "VERB", "ADJ"} and not t.is_stop
-              and t.lower_ not in named_words}
+    lemmas = asked_lemmas(doc, named_words)
     # "Which film did X not direct?" asks about a "not": then a sentence's own "not" is no denial
     asks_not = any(t.dep_ == "neg" for t in doc)
     verb = asked_verb(doc)
@@ -170,24 +167,18 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     counted = asked_count(doc) if kind.kind == NUMBER else frozenset()
     who_verb = who_did(doc) if kind.kind == PERSON else ("", "", frozenset())
     from_asked = kind.kind == PLACE and not kind.head and asks_from(query)
+    sexed = kind.kind == PERSON and bool(kind.head)  # "Which actress …?": not a man
+    role_cues = tuple(c for c in ROLE_WORDS.get(kind.head, ()) if c.isalpha())  # "which publisher?": "published by"
+
+    def by_role(p: ParsedSentence, span: Span) -> float:
+        return float(bool(role_cues) and done_by(p, span).startswith(role_cues))
 
     def ours(owner: str) -> bool:  # a bracket after a name the question holds
         return any(names_person(n, owner) for n in named)
 
-    def of_bridge(p: ParsedSentence, start: int, bridge: str) -> bool:
-        """The birth or death is the bridge's own: in its bracket, or said by a sentence that opens with its
-        name or a pronoun ("Marsh died …"; not "His wife died …", which may be the question's own name's)."""
-        last = re.escape(bridge.split()[-1]) if bridge.split() else ""
-        return names_person(bridge, bracket_owner(p.sentence.text, start)) or bool(
-            re.match(rf"(?:{last}|[Hh]e|[Ss]he)\b", p.sentence.text) if last else False)
-
-    def own_bracket(p: ParsedSentence, start: int, names: list[str]) -> bool:
-        """In the bracket of one of the names, or the first one of its own passage's opening."""
-        return any(names_person(n, bracket_owner(p.sentence.text, start)) for n in names) or (
-            in_first_bracket(p.sentence.text, start) and opens_with(p.sentence, names))
     # not "the mayor of what city?": there the noun types the answer
-    typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & _SCHOOLING),
-                   doing=bool(verb & _ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
+    typing = Asked(kind, event, school=kind.kind == PLACE and not kind.head and bool(lemmas & SCHOOLING),
+                   doing=bool(verb & ORG_DOING), kinds=subject_kinds(sentences) if kind.kind in LABELS else {},
                    called=opening_words(sentences) if kind.kind in {PLACE, NAME} else {}, verb=frozenset(verb),
                    said=q_stems)
 
@@ -202,12 +193,14 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """"When was X founded?", asked of X alone: the date the asked verb governs in the sentence's own
         clause ("founded in 1979", not "ran it until 1998" nor "…, who had founded Bluebird in 1962").
         Asked of several names, a sentence about another sitcom that "premiered" says nothing of this one."""
-        alone = kind.kind == DATE and not event and len(named) == 1 and bool(lemmas)
+        alone = kind.kind == DATE and not event and len(distinct) == 1 and bool(lemmas)
         return placed_by(p, span, lemmas, own_clause=True) if alone else 0.0
     pool = parse([*sentences[:POOL], *stating(sentences[POOL:], names, found, terms, idf)])
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
     named = [n for n in names if n]
+    # ("Dakota" linked beside "South Dakota" is no second name)
+    distinct = [n for n in named if not any(m != n and written_in(n.lower(), m.lower()) for m in named)]
     held = [n for n in named if n not in found]  # the question's own names, not the bridges that stand for it
     candidates: dict[str, tuple[float, list[Sentence], list[str]]] = {}
 
@@ -237,8 +230,12 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """It is, or holds whole, a name the hops came by (not "Bristol" inside "Bristol Aeroplane Company")."""
         return any(written_in(b.lower(), text.lower()) for b in behind)
 
+    # ("What Dutch city?": a sentence saying "Netherlands" says it)
+    qualifier_land = stems(country_of_word(qualifier)) if qualifier else frozenset()
+
     def qualified(words: frozenset[str]) -> bool:
-        return not qualifier or any(related(qualifier, w) for w in words)
+        return (not qualifier or any(related(qualifier, w) for w in words)
+                or bool(qualifier_land) and qualifier_land <= words)
 
     def calls_identity(s: Sentence) -> bool:
         return not identity or any(related(i, w) for i in identity for w in s.stems)
@@ -271,8 +268,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
                     else base
                 said = defined(p, span)
-                tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life + AGENT * agent(p, span, verb)
-                       + HEAD_WORD * names_head(kind, text, beside(p, span)[0])
+                tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life
+                       + AGENT * agent(p, span, verb, doer)
+                       + HEAD_WORD * max(names_head(kind, text, beside(p, span)[0]), by_role(p, span))
                        + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
                        + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun)))
                        + HEAD_WORD * counts_asked(counted, *beside(p, span)))
@@ -286,12 +284,14 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 if negated:
                     score *= NEGATED
-                if event and named and not own_bracket(p, span.start, named) \
+                if sexed and other_sex(kind.head, text, p.sentence.text[span.start + len(span.text):]):
+                    score *= OTHER_SEX
+                if event and named and not in_own_bracket(p.sentence, span.start, named) \
                         and in_others_bracket(p.sentence.text, span.start, ours, own_life and bool(reached)):
                     score *= OTHER_SUBJECT  # "…, Bernhard Lloyd (born … in Enger)": another name's birth
                 elif kind.kind == DATE and not event and dated_elsewhere(p, span, lemmas, named_words, ours):
                     score *= OTHER_SUBJECT  # "Hugh Brock (1914 - 1985)", "She founded Orvell Press in 1921"
-                if held_life and (life <= 0 or own_bracket(p, span.start, held)):
+                if held_life and (life <= 0 or in_own_bracket(p.sentence, span.start, held)):
                     continue  # "When was the singer who sang with X born?": a birth, and not X's own
                 if holder_noun and kind.kind in LABELS and called_as(p, span, holder_noun):
                     continue  # "Whom did the co-founder of X replace?": not "Bert Bell, co-founder of X"
@@ -335,7 +335,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     parsed = {id(p.sentence): p for p in parse(todo)} | by_id
     for sid, (first, bridge) in seconds.items():
         second = parsed[sid]
-        words = first.sentence.name_stems | second.sentence.stems
+        # ("It is located in …" says its antecedent's words too; "The population of …" does not)
+        words = first.sentence.name_stems | (second.sentence.name_stems if _PRONOUN.match(second.sentence.text)
+                                             else second.sentence.stems)
         reached = names_in(first.sentence)
         if cover(terms, idf, words) - cover(terms, idf, first.sentence.name_stems) < 0.1:
             continue  # the second sentence must state something the question asks that the first does not
@@ -350,8 +352,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems and not one_name(bridge_name, text):
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life
-                       + AGENT * agent(second, span, verb) + HEAD_WORD * names_head(kind, text, beside(second, span)[0])
-                       + LIFE_EVENT * placed(second, span))
+                       + AGENT * agent(second, span, verb, doer) + LIFE_EVENT * placed(second, span)
+                       + HEAD_WORD * max(names_head(kind, text, beside(second, span)[0]), by_role(second, span)))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unnamed:
                     score *= UNNAMED_IDENTITY
@@ -359,11 +361,13 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= UNQUALIFIED
                 if negated:
                     score *= NEGATED
+                if sexed and other_sex(kind.head, text, second.sentence.text[span.start + len(span.text):]):
+                    score *= OTHER_SEX
                 if listed(second, span) >= LIST:
                     score *= LISTED
                 if held_life and life <= 0:
                     continue  # a holder's birth asked: a birth, on this path too
-                if life > 0 and own_life and of_bridge(second, span.start, bridge_name):
+                if life > 0 and own_life and life_of_bridge(second.sentence, span.start, bridge_name):
                     score *= OTHER_SUBJECT  # "When did A. J. Marsh die?": not the death of his son, a bridge
                 score *= end_fit(period, second, span)
                 offer(text, score, [first.sentence, second.sentence], [*reached[:1], bridge_name, text])

@@ -12,23 +12,13 @@ import re
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
-from lightrag_core.query.countries import country_named, country_of_word
+from lightrag_core.query.counted_choice import counted_choice
 from lightrag_core.query.dates import dates_in
-from lightrag_core.query.described import bare
 from lightrag_core.query.life_events import LIFE_BRACKET
+from lightrag_core.query.option_facts import about_option, birthplaces_of, countries_of, groups_of, places_of
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.role_words import ROLE_WORDS
-from lightrag_core.query.sentences import Sentence, named_in, stems
-
-
-def _about(option: str, sentences: list[Sentence]) -> list[Sentence]:
-    """Sentences naming the option, those with its full name first ("Alexandria Airport" before any
-    sentence that shares only its last word)."""
-    full = stems(option)
-    about = [s for s in sentences if named_in(option, s.name_stems)]
-    # the option's own passage first: "Big Boi" titles the passage with his birth, six albums' passages name him
-    own = {s.ref for s in about if s.lead and stems(bare(s.text[:s.lead])) == full}
-    return sorted(about, key=lambda s: (s.ref not in own, not full <= s.name_stems))[:6]
+from lightrag_core.query.sentences import Sentence, stems
 
 
 def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
@@ -38,13 +28,15 @@ def choice_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
     idf = idf_weights(terms, sentences)
     facts = {}
     for option in (a, b):
-        about = _about(option, sentences)
+        about = about_option(option, sentences)
         if not about:
             return None
         best = max(about, key=lambda s: cover(terms, idf, s.name_stems))
         facts[option] = (best, cover(terms, idf, best.name_stems))
     if lived := _LIVED.search(query):
         return _lifespan_choice(kind, lived, sentences)
+    if counted := counted_choice(kind, query, sentences):  # "which one produced more tornadoes?"
+        return counted
     if kind.order:
         return _dated_choice(kind, query, sentences, terms, idf)
     covered = [o for o, (_, c) in facts.items() if c >= 0.99]
@@ -81,7 +73,7 @@ def _lifespan_choice(kind: AnswerType, lived: re.Match[str], sentences: list[Sen
     two lives within a year of each other's length are not told apart."""
     spans: dict[str, tuple[int, Sentence]] = {}
     for option in kind.options:
-        for s in _about(option, sentences):
+        for s in about_option(option, sentences):
             born, died = _year(s.text, "birth"), _year(s.text, "death")
             if born is not None and died is not None and died > born:
                 spans[option] = (died - born, s)
@@ -183,7 +175,7 @@ def _shown(when: When) -> str:
 
 def _own_year(option: str, life: str, sentences: list[Sentence], terms: set[str],
               idf: dict[str, float]) -> Dated | None:
-    dates = [(w, s) for s in _about(option, sentences) if (w := _when(s.text, life)) is not None]
+    dates = [(w, s) for s in about_option(option, sentences) if (w := _when(s.text, life)) is not None]
     if not dates:
         return None
     # the sentence that itself says the compared event ("It was released on …"), before one that inherits its words
@@ -200,7 +192,7 @@ def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) 
     own = _when(said.text[said.text.find(person):], life)  # "directed by Sergio Leone (1929–1989)"
     if own is not None and life:
         return own, [said], person
-    for other in _about(person, sentences):
+    for other in about_option(person, sentences):
         if other is not said and (when := _when(other.text, life)) is not None:
             return when, [said, other], person
     return None
@@ -209,7 +201,8 @@ def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) 
 def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
     if len(kind.options) != 2:
         return None
-    if kind.same in _NATIONALITY or kind.same in _PLACES or kind.same in _GROUPS:
+    if kind.same in _NATIONALITY or kind.same in _PLACES or kind.same in _GROUPS or (
+            kind.same in _TOWNS and _BORN.search(query)):
         return _same_origin(kind, query, sentences)
     terms = relation_terms(query, [], kind.options)
     if not terms:
@@ -217,7 +210,7 @@ def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
     idf = idf_weights(terms, sentences)
     best = []
     for option in kind.options:
-        about = _about(option, sentences)
+        about = about_option(option, sentences)
         if not about:
             return None
         best.append(max(about, key=lambda s: cover(terms, idf, s.name_stems)))
@@ -232,11 +225,10 @@ def yes_no_answer(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sh
 # or, for places, where each side's sentence puts it ("a city in Ohio").
 _NATIONALITY = {"nationality", "country", "citizenship"}
 _PLACES = {"country", "state", "province", "county", "region"}
+_TOWNS = {"city", "town", "village"}  # "born in the same city?": each side's birthplace
 # "members of the same band", "played for the same team": the organisations each side's sentence names.
 _GROUPS = {"band", "group", "team", "club", "company", "label", "school", "university", "college", "party",
            "league", "orchestra"}
-_GROUP_WORDS = {"band": ("band", "group"), "group": ("group", "band"), "team": ("team", "club"),
-                "club": ("club", "team")}
 # "Are the directors of films A and B from the same country?": the directors are compared, not the films.
 # (a role word in lower case: "Star of Midnight" is a title)
 _ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(_COMPARED_ROLES) + r"))s?\s+of|(?:have|has|with)\s+(?:the\s+)?"
@@ -246,25 +238,11 @@ _ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(_COMPARED_ROLES) + r"))s
 def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
     """The nationality words (spaCy's NORP: "American", "French") of the first sentence about
     `option` that has any, and that sentence."""
-    about = _about(option, sentences)
+    about = about_option(option, sentences)
     for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
         found = {w for e in doc.ents if e.label_ == "NORP" for w in _joined(doc.text, e.start_char, e.end_char)}
         if found:
             return found, sentence
-    return set(), None
-
-
-def _countries(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
-    """The countries the first sentence about `option` that names any puts it in, by name or by a
-    nationality word ("in the Austrian state of Carinthia": Austria), whatever the tagger calls them."""
-    about = _about(option, sentences)
-    own = option.lower()
-    for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
-        found = {country_named(country_of_word(e.text) or e.text) for e in doc.ents if e.text.lower() not in own}
-        # "a Welsh film director": the tagger may see no entity in a nationality word
-        found |= {country_named(country_of_word(t.text)) for t in doc if t.text[:1].isupper() and t.lower_ not in own}
-        if found - {""}:
-            return found - {""}, sentence
     return set(), None
 
 
@@ -278,52 +256,6 @@ def _joined(text: str, start: int, end: int) -> list[str]:
     return text[start : more.end() if more else end].lower().replace("-", " ").split()
 
 
-# "in Jefferson County, New York": the place after a county or parish is its state.
-_COUNTY_BEFORE = re.compile(r"\b(?:county|parish|borough)\s*,\s*$")
-
-
-def _places(option: str, sentences: list[Sentence], level: str = "country") -> tuple[set[str], Sentence | None]:
-    """Where the first sentence about `option` that says so puts it, at the asked level: for a country the
-    last place it names ("a city in Jiangsu province, China"), for a state or province the place the
-    sentence calls one ("Jiangsu province", "the state of New York", the place after a county: "Jefferson
-    County, New York"). Nothing when it does not say."""
-    about = _about(option, sentences)
-    own = option.lower()
-    for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
-        places = [e for e in doc.ents if e.label_ == "GPE" and e.text.lower() not in own]
-        if level == "country" and places:
-            return {places[-1].text.lower()}, sentence
-        text = sentence.text.lower()
-        stated = {e.text.lower().removesuffix(f" {level}") for e in places
-                  if e.text.lower().endswith(f" {level}") or text.startswith(level, e.end_char + 1)
-                  or text.endswith(f"{level} of ", 0, e.start_char)
-                  or (level == "state" and _COUNTY_BEFORE.search(text, 0, e.start_char) is not None)}
-        if level == "county":  # "County Cork": Ireland writes the level first, whatever the tagger reads
-            stated |= {m.group(1).lower() for m in _COUNTY_FIRST.finditer(sentence.text)}
-        if stated:
-            return stated, sentence
-    return set(), None
-
-
-_COUNTY_FIRST = re.compile(r"\bCounty\s+([A-Z][\w'-]+)")
-
-
-def _groups(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
-    """The organisations the first sentence about `option` that names any ties it to: spaCy's ORG, and the
-    name after the asked word ("the rock band Oasis"; the small model calls many bands a place or a person)."""
-    about = _about(option, sentences)
-    own = option.lower()
-    words = "|".join(_GROUP_WORDS.get(level, (level,)))
-    after = re.compile(rf"\b(?:{words})s?\s+((?:[A-Z][\w'&.-]*\s?)+)") if level else None
-    for sentence, doc in zip(about, nlp().pipe([s.text for s in about])):
-        found = {e.text.lower().removeprefix("the ") for e in doc.ents if e.label_ == "ORG"}
-        found |= {m.group(1).strip(" .,").lower() for m in after.finditer(sentence.text)} if after else set()
-        found = {f for f in found if f not in own}
-        if found:
-            return found, sentence
-    return set(), None
-
-
 def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> ShortAnswer | None:
     """Yes when both sides' sentences share a nationality (or, for a place, a place they are in), no when
     both state one and they share none; the two sides' holders when the question compares a role."""
@@ -333,8 +265,8 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
         found = holder(option, (role["role"] or role["had"]).lower(), sentences) if role else None
         sides.append((found[0], [found[1]]) if found else (option, []))
     level = "country" if kind.same in _NATIONALITY else kind.same
-    readers = ((_nationalities, _countries, _places) if kind.same in _NATIONALITY else (_groups,)
-               if kind.same in _GROUPS else (_places,))
+    readers = ((_nationalities, countries_of, places_of) if kind.same in _NATIONALITY else (groups_of,)
+               if kind.same in _GROUPS else (birthplaces_of,) if kind.same in _TOWNS else (places_of,))
     for read in readers:
         # A holder's own sentences, not the one naming them as the film's director ("an American film").
         # (nor one the other side's full name holds and this side's does not: "Clonmore GAA" for "Glenard GAA")
@@ -367,7 +299,7 @@ def _other_nationality(kind: AnswerType, query: str, sentences: list[Sentence]) 
         return None
     rest = relation_terms(query, [], (*kind.options, *asked))
     for option in kind.options:
-        about = _about(option, sentences)
+        about = about_option(option, sentences)
         if not about or any(word in s.text.lower() for s in about for word in asked):
             continue
         words, said = _nationalities(option, sentences)

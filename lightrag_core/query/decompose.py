@@ -15,10 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from lightrag_core.nlp import tagged
 from lightrag_core.query.role_words import KIN_STEPS, ROLE_WORDS
 from lightrag_core.query.sentences import stem
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 # Articles only: "his first appearance" is something the question already named, seen from there.
 _DETERMINERS = {"the", "a", "an"}
@@ -92,9 +96,13 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             continue
         # The noun run after the determiner ("an independent mom-and-pop publishing house").
         j = i + 1
-        while j < len(tokens) and (tokens[j].pos_ in _NOUN_RUN or tokens[j].text == "-"):
+        while j < len(tokens) and (tokens[j].pos_ in _NOUN_RUN or tokens[j].text == "-" or _hyphened(tokens, j)):
             j += 1
-        head = next((k for k in range(j - 1, i, -1) if tokens[k].pos_ == "NOUN"), None)
+        while j > i + 2 and _hyphened(tokens, j - 1) and tokens[j - 2].text == "-":
+            j -= 2  # "the film co-written by …": a hyphened word after the noun is no part of the run
+            while j > i + 1 and _hyphened(tokens, j - 1):
+                j -= 1
+        head = next((k for k in range(j - 1, i, -1) if _common_noun(tokens[k])), None)
         # The run must end on a common noun: "the 2007 FIFA Golden Shoe" is a name, not a bridge.
         if head is None or head != j - 1 or tokens[head].lower_ in _NOT_THINGS:
             i = max(j, i + 1)
@@ -119,7 +127,7 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
         if possessive or hangs:
             start = tokens[i + 1].idx if possessive else tok.idx
             end = tokens[head].idx + len(tokens[head].text)
-            words = [t.lower_ for t in tokens[i + 1: j] if t.pos_ == "NOUN"]
+            words = [t.lower_ for t in tokens[i + 1: j] if _common_noun(t)]
             cues = _cues(words)
             if not possessive and i >= 2 and tokens[i - 1].lower_ == "by" and tokens[i - 2].tag_ == "VBN":
                 # "produced by a man born in …": the deed is what a sentence states the bridge with
@@ -130,6 +138,18 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
                               cues, each))
         i = j
     return tuple(out)
+
+
+def _common_noun(token: Token) -> bool:
+    """A noun, or a word in lower case the tagger took for a name ("the metroplex hit by …")."""
+    return token.pos_ == "NOUN" or (token.pos_ == "PROPN" and token.text.islower())
+
+
+def _hyphened(tokens: list[Token], j: int) -> bool:
+    """A word joined by a hyphen to the one before or after it, inside a noun run: "the best-documented
+    tornado", "the Sapporo-born footballer"."""
+    return tokens[j].pos_ in {"ADV", "VERB"} and (
+        (j > 0 and tokens[j - 1].text == "-") or (j + 1 < len(tokens) and tokens[j + 1].text == "-"))
 
 
 # Nouns that say only that the bridge is someone: a sentence writing "man" does not state it ("produced

@@ -39,7 +39,7 @@ def extractive_answer(
     walk = result.processing_info.graph
     names = question_names(query, result)
     steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
-    bridges = tuple(dict.fromkeys(step.found for step in steps))
+    bridges = tuple(dict.fromkeys(written_name(step) for step in steps))  # ("XM", not "XM (album)")
     short = short_answer(query, scored, names, bridges, embedder.embed)
     if (short is None or not short.confident) and steps:
         short = _asked_again(embedder, query, result, steps) or short

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from lightrag_core.query.described import passage_subject
+from lightrag_core.query.described import passage_opening, passage_subject
 from lightrag_core.query.holder_names import bare_name
 from lightrag_core.query.name_forms import RULER_TITLES
 from lightrag_core.query.sentences import Sentence, stems
@@ -55,8 +55,10 @@ def parents(text: str, cue: int) -> int:
     if kin is None:
         return -1
     # "by" right after the father's name ("… of Henry I of England by Nest"), not "a farmer ruined by …"
+    # (an initial's full stop ends nothing: "the son of author E. B. White and …")
     joins = sorted((at, len(word)) for word, marks in ((" and ", ".;("), (" by ", ".;(,"))
-                   if (at := text.find(word, kin.end())) >= 0 and not any(m in text[kin.end():at] for m in marks))
+                   if (at := text.find(word, kin.end())) >= 0
+                   and not any(m in _INITIAL.sub("", text[kin.end():at]) for m in marks))
     return joins[0][0] + joins[0][1] if joins else -1
 
 
@@ -68,9 +70,16 @@ def second_parent(text: str, cue: int, names: dict[str, int]) -> str:
         return ""
     reach = start + len(_DESCRIBED.match(text, start).group(0)) + 1  # type: ignore[union-attr]
     after = sorted((at, name) for name, at in names.items() if at >= start)
-    return after[0][1].strip(" ,.") if after and after[0][0] <= reach else ""
+    if not after or after[0][0] > reach:
+        return ""
+    if len(after) > 1 and _DESCRIBING_NOUN.fullmatch(text, after[0][0] + len(after[0][1]), after[1][0]):
+        return after[1][1].strip(" ,.")  # "and New Yorker Magazine editor Katharine White": the editor
+    return after[0][1].strip(" ,.")
 
 
+_INITIAL = re.compile(r"\b\w\.")
+# a name's description going on past it: " editor " (not " of ", " and ")
+_DESCRIBING_NOUN = re.compile(r"\s+(?:(?!(?:of|in|at|from|and|to|by|the|an?|was|is|who)\s)[a-z-]+\s+){1,2}")
 PARENT_PRONOUN = {"father": "his", "mother": "her"}
 _SUBJECT_PRONOUN = {"his": "he", "her": "she"}
 # Words that say which child: "his eldest son", "the second son of", "an illegitimate son of"
@@ -104,3 +113,33 @@ def parent_by_pronoun(subject: str, role: str, about: list[Sentence], sentences:
         if parent and not stems(parent) <= stems(subject):
             return bare_name(parent), said
     return None
+
+
+# "His widow, Allene White, lives in Brooklin." in Joel White's passage: her spouse is the passage's subject
+_SPOUSE_OPENS = re.compile(r"^(?:His|Her)\s+(?:(?:second|first|late|former)\s+)?(?:wife|widow|husband|widower),?\s+$")
+
+
+def spouse_by_pronoun(subject: str, about: list[Sentence], sentences: list[Sentence]) -> tuple[str, Sentence] | None:
+    """The subject's spouse when a sentence of a person's passage opens by calling the subject "his wife"
+    ("his widow", "her husband"): that person, the passage's subject."""
+    for said in about:
+        at = said.text.find(subject)
+        if at <= said.lead or _SPOUSE_OPENS.match(said.text[said.lead:at].lstrip()) is None:
+            continue
+        spouse = passage_subject(said, sentences, person=True) or _opening_person(said, sentences)
+        if spouse and not stems(spouse) <= stems(subject):
+            return bare_name(spouse), said
+    return None
+
+
+# "Joel White (1930–1997), the son of …": the name a person's passage opens with, before its bracket or comma
+_OPENING_NAME = re.compile(r"\s*([A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,4})\s*[(,]")
+
+
+def _opening_person(said: Sentence, sentences: list[Sentence]) -> str:
+    """The name the sentence's passage opens with, when a life bracket follows it (so it is a person)."""
+    first = passage_opening(said, sentences)
+    found = _OPENING_NAME.match(first.text, first.lead) if first is not None else None
+    if first is None or found is None or not re.match(r"\s*\((?:born\s+)?\d|\s*\(\d", first.text[found.end(1):]):
+        return ""
+    return found.group(1)

@@ -9,6 +9,7 @@ a locale's women's and another's men's list ("Jean", "Andrea") tells nothing.
 from __future__ import annotations
 
 import importlib
+import re
 
 from lightrag_core.once import once
 
@@ -38,3 +39,25 @@ def sex_of(name: str) -> str:
     first = next((w for w in words if w and w not in _TITLES), "")
     women, men = first_names()
     return FEMALE if first in women else MALE if first in men else ""
+
+
+# Nouns that say the person asked for is a woman, or a man ("Which actress …?", "Which king …?"). "Actor",
+# "chairman" and the like are said of either.
+_WOMEN = {"actress", "queen", "princess", "empress", "duchess", "countess", "baroness", "wife", "mother", "daughter",
+          "sister", "grandmother", "aunt", "niece", "woman", "girl", "heiress", "widow", "songstress", "heroine",
+          "sportswoman", "businesswoman", "congresswoman"}
+_MEN = {"king", "prince", "emperor", "duke", "earl", "baron", "husband", "father", "son", "brother", "grandfather",
+        "uncle", "nephew", "man", "boy", "widower", "businessman", "sportsman", "congressman"}
+# "Dave made his Tollywood debut": a possessive within a few words after the name is the name's own
+_OWN_PRONOUN = re.compile(r"^\s*(?:\w+\s+){0,3}?(his|her)\b", re.IGNORECASE)
+
+
+def other_sex(noun: str, name: str, after: str) -> bool:
+    """The question's noun is a woman's and the name a man's, or the other way round: by the first name, else
+    by the possessive the name's own clause goes on with (`after`: the sentence after the name)."""
+    wanted = FEMALE if noun in _WOMEN else MALE if noun in _MEN else ""
+    if not wanted:
+        return False
+    own = _OWN_PRONOUN.match(after)
+    sex = sex_of(name) or ((MALE if own.group(1).lower() == "his" else FEMALE) if own else "")
+    return bool(sex) and sex != wanted

@@ -189,3 +189,17 @@ def counts_asked(counted: frozenset[str], before: str, after: str) -> bool:
 
 
 _PART_OF = re.compile(r"\b(?:including|includes|include|of\s+which|among\s+them|of\s+them|in)\s*$", re.IGNORECASE)
+
+
+# "Where did X study?" is answered by a school, "where did X work?" by an employer: organisations to the tagger.
+SCHOOLING = {"study", "graduate", "educate", "attend", "train", "enrol", "enroll", "work", "employ", "teach"}
+# "Who produced X?" is answered by a company as often as by a person.
+ORG_DOING = {"produce", "publish", "distribute", "manufacture", "develop", "release", "own", "operate", "sponsor"}
+_LIGHT_VERBS = {"be", "have", "do", "get"}
+
+
+def asked_lemmas(question: Any, named_words: set[str]) -> set[str]:
+    """The lemmas of the question's nouns, verbs and adjectives that are no part of a name it holds: what it
+    asks about. A verb the stop list holds is still asked ("become a state", "made the film")."""
+    return {t.lemma_.lower() for t in question if t.pos_ in {"NOUN", "VERB", "ADJ"} and t.lower_ not in named_words
+            and (not t.is_stop or t.pos_ == "VERB" and t.lemma_.lower() not in _LIGHT_VERBS)}

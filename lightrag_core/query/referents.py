@@ -28,7 +28,7 @@ from lightrag_core.query.described import (
     passage_subject,
 )
 from lightrag_core.query.holder_names import FIRST_NAME_SHORT, NAME_TITLES
-from lightrag_core.query.life_events import lived_bracket_at
+from lightrag_core.query.life_events import bracket_owner, in_first_bracket, lived_bracket_at
 from lightrag_core.query.name_forms import FATHER_TAIL
 from lightrag_core.query.sentences import Sentence, named_in, stem, stems
 
@@ -365,3 +365,17 @@ def sentence_subject(said: Sentence, doc: Any, sentences: list[Sentence]) -> str
     if person is not None and person.start_char < first.lead < person.end_char - 1:
         return first.text[:first.lead].strip()  # "Paul Gross Paul Michael Gross, OC (born …": the title line
     return person.text if person is not None else ""
+
+
+def life_of_bridge(said: Sentence, start: int, bridge: str) -> bool:
+    """The birth or death at `start` is the bridge's own: in its bracket, or said by a sentence that opens with
+    its name or a pronoun ("Marsh died …"; not "His wife died …", which may be the question's own name's)."""
+    last = re.escape(bridge.split()[-1]) if bridge.split() else ""
+    return names_person(bridge, bracket_owner(said.text, start)) or bool(
+        re.match(rf"(?:{last}|[Hh]e|[Ss]he)\b", said.text) if last else False)
+
+
+def in_own_bracket(said: Sentence, start: int, names: list[str]) -> bool:
+    """`start` is in the bracket of one of the names, or the first one of its own passage's opening."""
+    return any(names_person(n, bracket_owner(said.text, start)) for n in names) or (
+        in_first_bracket(said.text, start) and opens_with(said, names))

@@ -87,8 +87,12 @@ def _clause_end(question: str, after: int, sentence: str) -> int | None:
                if stem(t.lower_) in said and t.lower_ not in lexical.stop_words()]
     if not matched:
         return None
+    quoted = False
     for token in tokens[matched[-1] + 1:]:
-        if token.tag_ in _CLAUSE_VERBS:
+        if token.is_quote or token.text in ")]":
+            quoted = True  # a quoted name closes ('known as "Tornado Tuesday" become'): the question's verb is next
+            continue
+        if token.tag_ in _CLAUSE_VERBS and not (quoted and token.tag_ == "VBP"):
             continue  # "helped found", "joined": the clause's own verbs
         if token.is_punct:
             return None

@@ -27,6 +27,7 @@ from lightrag_core.query.kin_ties import (
     parents,
     points_at,
     second_parent,
+    spouse_by_pronoun,
 )
 from lightrag_core.query.name_forms import GENERATION_WORDS
 from lightrag_core.query.referents import about_name, sentence_subject
@@ -238,6 +239,8 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         return made
     if best is None and role in PARENT_PRONOUN and (parent := parent_by_pronoun(subject, role, about[:6], sentences)):
         return parent
+    if best is None and role in SPOUSES and (spouse := spouse_by_pronoun(subject, about[:6], sentences)):
+        return spouse
     if best is None and noun:
         return _only_called(about[:6], noun, subject_words, openings)
     return (best[1], best[2]) if best else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lightrag_core.query.answer_spans import ParsedSentence, Span, agent, clean_span, without_legal_form
+from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span, without_legal_form
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import (
     ANY,
@@ -31,6 +31,7 @@ from lightrag_core.query.answer_type import (
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.regions import is_only_state, is_state, named_after_state
 from lightrag_core.query.sentences import stem
+from lightrag_core.query.span_ties import agent
 
 _RELATED = {PERSON: {ORG}, ORG: {PERSON}}
 LOCATIVE_FIT = 0.6  # a name after "born in", "died at" fits a place question this much, whatever its label
@@ -187,7 +188,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     return text, fitted
 
 
-_FACILITIES = {"stadium", "arena", "airport", "venue", "station", "theatre", "theater", "hall"}
+_FACILITIES = {"stadium", "arena", "airport", "venue", "station", "theatre", "theater", "hall", "ballpark",
+               "racecourse", "racetrack"}
 # Levels of place that a place's own name may end with ("Honolulu County", "Koolauloa District")
 _LEVELS = {"county", "district", "province", "state", "region", "parish", "borough", "municipality", "prefecture"}
 
@@ -265,7 +267,8 @@ def _ends_calling(head: str, before: str) -> bool:
     Les Marées" for "what band"), or say that the noun is the name ("Its home ground is the Stadio Aurelio
     Bassi", "Its capital and largest city is Port Selden" for "what is the capital of …")."""
     words = "|".join(re.escape(w) for w in sorted(_HEAD_NAMES.get(head, {head})))
-    before = before.rstrip("\"“'‘ ")  # "the nursery rhyme "Tinker, Tailor"": a title opens with its quotation mark
+    # ("the nursery rhyme "Tinker, Tailor"": a title opens with its quotation mark; "real name: X")
+    before = before.rstrip("\"“'‘ :")
     if head in _NAMED_BY_OF and re.search(rf"\b[Tt]he\s+(?:[A-Z][\w-]*\s+){{0,2}}(?:{words})\s+of$", before):
         return True  # "the role of Ivy Forrester", "the Australian city of Canberra"; not "the largest city of Ohio"
     return re.search(rf"\b(?:{words})s?(?:{_IS_THE})?$|{_THEIR}(?:{words}),$", before.lower()) is not None
@@ -354,7 +357,10 @@ _HEAD_NAMES = {"award": {"award", "prize", "medal", "order", "cross", "trophy", 
                # "under what name …?": "under the pseudonym Bass Communion"; "what is the birth name of X?": "X
                # (born Gaynor Hopkins; …)"
                "name": {"name", "pseudonym", "moniker", "alias", "nickname", "sobriquet", "born", "née"},
-               "nickname": {"nickname", "moniker", "sobriquet", "epithet"}}
+               "nickname": {"nickname", "moniker", "sobriquet", "epithet"},
+               # "Ebbets Field", "Fenway Park", "MetLife Stadium": a ground is named by its kind
+               "stadium": {"stadium", "field", "park", "arena", "dome", "bowl", "ground", "grounds", "coliseum"},
+               "ballpark": {"ballpark", "field", "park", "stadium", "grounds"}}
 
 
 _AMOUNT = re.compile(r"(?i:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_core.query.answer_spans import listed, parse
+from lightrag_core.query.answer_spans import parse
 from lightrag_core.query.referents import passage_opening, refers_to_subject, subject_called
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.sentences import Sentence, sentences_of
+from lightrag_core.query.span_ties import listed
 from tests.unit.test_short_answer import answer
 
 SONG = ('Paper Lanterns\n"Paper Lanterns" is a song by the American band Grey Owls. It was released as the lead '
