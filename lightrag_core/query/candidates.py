@@ -8,8 +8,6 @@ answers. `short_answer.py` decides whether the best one is clear enough to give.
 
 from __future__ import annotations
 
-import re
-
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import (
@@ -115,7 +113,6 @@ def _overlap(text: str, q_stems: frozenset[str]) -> float:
     return len(words & q_stems) / len(words)
 
 
-_PRONOUN = re.compile(r"(?:It|He|She|They|Its|His|Her|Their)\b")
 Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]  # key → (score, evidence, path)
 
 
@@ -335,9 +332,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     parsed = {id(p.sentence): p for p in parse(todo)} | by_id
     for sid, (first, bridge) in seconds.items():
         second = parsed[sid]
-        # ("It is located in …" says its antecedent's words too; "The population of …" does not)
-        words = first.sentence.name_stems | (second.sentence.name_stems if _PRONOUN.match(second.sentence.text)
-                                             else second.sentence.stems)
+        words = first.sentence.name_stems | second.sentence.stems
         reached = names_in(first.sentence)
         if cover(terms, idf, words) - cover(terms, idf, first.sentence.name_stems) < 0.1:
             continue  # the second sentence must state something the question asks that the first does not
