@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
-from lightrag_core.nlp import tagged
-from lightrag_core.query.decompose import Bridge
+from lightrag_core.query.decompose import Bridge, article_nouns
 from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
 
@@ -96,7 +95,7 @@ def resolve(
     # Collegian" is stated as "The Collegian is owned by Hillsdale College", with no "institute".
     # (not a noun with an article of its own: "the channel on which the Neighbours episode … premiered" is not
     # found by "episode", another thing)
-    others = _determined_nouns(question)
+    others = article_nouns(question)
     anchors = tuple(stem(w) for w in context if not w.isdigit() and stem(w) in context_stems
                     and w not in others)[:MAX_ANCHORS]
     # (sentence score, cue offsets, found by the clause's words rather than the head's, sentence, chunk)
@@ -153,22 +152,6 @@ def resolve(
     # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
     best.entity = store.resolve_names([best_key]).get(best_key)
     return best
-
-
-def _determined_nouns(question: str) -> set[str]:
-    """The nouns that end a phrase opened by an article, with a preposition or a relative word after them ("the
-    Neighbours episode about …"): things of their own."""
-    tokens, out = list(tagged(question)), set()
-    for i, token in enumerate(tokens):
-        if token.lower_ in {"the", "a", "an"}:
-            j = i + 1
-            while j < len(tokens) and tokens[j].pos_ in {"ADJ", "NOUN", "PROPN", "NUM"}:
-                j += 1
-            # (with something hanging on it: "the … Golden Shoe play?" ends the question, a verb the tagger missed)
-            if j > i + 1 and tokens[j - 1].pos_ == "NOUN" and j < len(tokens) and (
-                    tokens[j].pos_ == "ADP" or tokens[j].tag_ in {"WDT", "WP"}):
-                out.add(tokens[j - 1].lower_)
-    return out
 
 
 def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:

@@ -152,6 +152,23 @@ def _hyphened(tokens: list[Token], j: int) -> bool:
         (j > 0 and tokens[j - 1].text == "-") or (j + 1 < len(tokens) and tokens[j + 1].text == "-"))
 
 
+@lru_cache(maxsize=256)
+def article_nouns(question: str) -> frozenset[str]:
+    """The nouns that end a run opened by an article, with a preposition or a relative word after them
+    ("the Neighbours episode about …"): things of their own, each resolve of a bridge asks (cached).
+    (A run that ends the question, "the … Golden Shoe play?", is a verb the tagger missed.)"""
+    tokens, out = list(tagged(question)), set()
+    for i, token in enumerate(tokens):
+        if token.lower_ in _DETERMINERS:
+            j = i + 1
+            while j < len(tokens) and tokens[j].pos_ in _NOUN_RUN:
+                j += 1
+            if j > i + 1 and tokens[j - 1].pos_ == "NOUN" and j < len(tokens) and (
+                    tokens[j].pos_ == "ADP" or tokens[j].tag_ in {"WDT", "WP"}):
+                out.add(tokens[j - 1].lower_)
+    return frozenset(out)
+
+
 # Nouns that say only that the bridge is someone: a sentence writing "man" does not state it ("produced
 # by a man born in …" is not "the Marlboro Man"); the clause's own words must find it.
 _ANYONE = {"man", "woman", "person", "people", "men", "women", "individual", "someone", "somebody"}

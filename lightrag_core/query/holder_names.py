@@ -21,7 +21,7 @@ from lightrag_core.query.name_forms import (
     with_territory,
     without_heading,
 )
-from lightrag_core.query.name_sex import FEMALE, MALE, sex_of
+from lightrag_core.query.name_sex import FEMALE, MALE, WOMEN_ROLES, sex_of
 from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence
 
@@ -157,8 +157,7 @@ def called_anywhere(name: str, noun: str, sentences: list[Sentence]) -> bool:
 
 # "the grandson of Queen Victoria": a grandmother, for all that "grandson of" says
 GRANDFATHERS = {"grandfather", "great-grandfather"}
-_FEMALE = {"queen", "princess", "lady", "empress", "duchess", "countess", "baroness", "mrs", "mrs.", "madame",
-           "actress", "heiress", "wife", "mother", "daughter", "sister", "grandmother", "widow"}
+_FEMALE = WOMEN_ROLES | {"lady", "mrs", "mrs.", "madame"}
 
 
 def female(name: str, start: int, doc: Any) -> bool:

@@ -41,11 +41,14 @@ def sex_of(name: str) -> str:
     return FEMALE if first in women else MALE if first in men else ""
 
 
+# Roles and ranks only a woman holds: the noun before a name ("actress Ann Fell", holder_names.py) or the
+# question's ("Which actress …?")
+WOMEN_ROLES = frozenset({"actress", "queen", "princess", "empress", "duchess", "countess", "baroness", "wife",
+                         "mother", "daughter", "sister", "grandmother", "heiress", "widow"})
 # Nouns that say the person asked for is a woman, or a man ("Which actress …?", "Which king …?"). "Actor",
 # "chairman" and the like are said of either.
-_WOMEN = {"actress", "queen", "princess", "empress", "duchess", "countess", "baroness", "wife", "mother", "daughter",
-          "sister", "grandmother", "aunt", "niece", "woman", "girl", "heiress", "widow", "songstress", "heroine",
-          "sportswoman", "businesswoman", "congresswoman"}
+_WOMEN = WOMEN_ROLES | {"aunt", "niece", "woman", "girl", "songstress", "heroine", "sportswoman", "businesswoman",
+                        "congresswoman"}
 _MEN = {"king", "prince", "emperor", "duke", "earl", "baron", "husband", "father", "son", "brother", "grandfather",
         "uncle", "nephew", "man", "boy", "widower", "businessman", "sportsman", "congressman"}
 # "Dave made his Tollywood debut": a possessive within a few words after the name is the name's own

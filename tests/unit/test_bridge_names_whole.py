@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_core.query.answer_spans import parse
+from lightrag_core.query.bridges import _other_kind
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.rewrite import resolved_question
@@ -101,3 +102,8 @@ def test_a_predecessor_is_found_whatever_its_titles_bracket_and_a_longer_name_ho
     chunks = list(store.get_chunks(["xr2-0"]).values())
     _, steps = resolve_steps(store, question, _links(store, question), chunks)
     assert ("the predecessor", "XR (album)") in [(s.phrase, s.found) for s in steps]
+    # a relational head says nothing of the bridge's kind, so the title's "(album)" costs it nothing
+    (predecessor,) = [b for b in bridges(question) if b.head == "predecessor"]
+    assert not _other_kind("XR (album)", predecessor)
+    (film,) = bridges("Who directed the film that Rex Vale starred in?")
+    assert _other_kind("XR (album)", film)
