@@ -28,6 +28,8 @@ DISTANCE_SCALE = 120.0
 MAX_ANCHORS = 3  # the clause's first content words, used as cues when the head noun is not written
 ANCHOR_SCORE = 0.8  # a sentence found by the clause's words, not the head's, is a little less sure
 MAX_DISTANCE = 40  # characters between the cue word and the name, at most
+MIN_CLAUSE = 2  # content words of the clause a document's opening must all say
+DESCRIBED_SCORE = 0.9  # a whole clause said of one document: surer than a name near a cue word
 # A title whose bracketed qualifier names another kind of thing ("Eddie the Eagle (film)" for "the ski
 # jumper") is likely a namesake.
 OTHER_KIND = 0.3
@@ -53,7 +55,7 @@ class Resolved:
     chunk_id: str = ""
     score: float = 0.0
     distance: int = 0  # characters between the cue word and the name
-    about: str = ""  # the subject the sentence is about
+    about: str = ""  # the subject the sentence is about ("" when found by its description)
 
 
 @dataclass
@@ -64,6 +66,7 @@ class Passage:
     lower: str
     chunk: Chunk
     rank: int  # the chunk's place in the text read (0 = the first pass's best)
+    opening: bool = False  # the first sentence of a document's first chunk
     _stems: frozenset[str] | None = None
 
     @property
@@ -74,8 +77,8 @@ class Passage:
 
 
 def passages(chunks: list[Chunk], first_rank: int = 0) -> list[Passage]:
-    return [Passage(text, text.lower(), chunk, rank) for rank, chunk in enumerate(chunks, first_rank)
-            for text in split_sentences(chunk.content)]
+    return [Passage(text, text.lower(), chunk, rank, chunk.order == 0 and i == 0)
+            for rank, chunk in enumerate(chunks, first_rank) for i, text in enumerate(split_sentences(chunk.content))]
 
 
 def resolve(
@@ -226,3 +229,25 @@ def _one_title(key: str, titles: dict[str, list[str]]) -> str:
         return next(iter(titles))
     exact = [t for t in titles if t.lower() == key]
     return exact[0] if len(exact) == 1 else ""
+
+
+def described(store: GraphStore, bridge: Bridge, clause: list[str], text: list[Passage],
+              known: list[str]) -> Resolved | None:
+    """The one document whose first sentence describes the bridge as the question's clause does, when no
+    sentence about a name the question holds states it: "the NFL team that played from 1930 to 1943" is
+    "The Brooklyn Dodgers were an American football team that played in the National Football League from
+    1930 to 1943". The opening must say the head (or its cue) and every content word of the clause, at
+    least MIN_CLAUSE of them and a year among them (a bare "team that won" describes many)."""
+    words = stems(" ".join(clause))
+    if len(words) < MIN_CLAUSE or not any(_YEAR.fullmatch(w) for w in clause):
+        return None
+    found = [p for p in text if p.opening and words <= p.stems and _cue_offsets(p.lower, bridge.cues)]
+    subjects = {p.chunk.doc_id: info.subject for p in found if (info := store.get_document(p.chunk.doc_id))}
+    named = {d: t for d, t in subjects.items()
+             if t and not any(_same_name(t.split(" (")[0].lower(), k.split(" (")[0]) for k in known)}
+    if len(named) != 1:
+        return None  # none, or two documents said alike: which one is meant is not written
+    doc_id, title = named.popitem()
+    p = next(p for p in found if p.chunk.doc_id == doc_id)
+    return Resolved(title, store.resolve_names([title.lower()]).get(title.lower()), store.document_chunk_ids(doc_id),
+                    p.text, p.chunk.id, DESCRIBED_SCORE, 0)

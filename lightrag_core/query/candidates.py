@@ -269,7 +269,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                        + AGENT * agent(p, span, verb, doer)
                        + HEAD_WORD * max(names_head(kind, text, beside(p, span)[0]), by_role(p, span))
                        + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
-                       + DEFINED * (said or (bool(identity_noun) and equated(p, span, identity_noun)))
+                       + DEFINED * (said or (bool(identity_noun) and (equated(p, span, identity_noun) or (
+                           bool(reached) and called_as(p, span, identity_noun)))))  # "X … his wife Ada
                        + HEAD_WORD * counts_asked(counted, *beside(p, span)))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))

@@ -94,6 +94,7 @@ def asked_of_role(question: Any) -> str:
     if subject is None or subject.pos_ != "NOUN" or noun_kind(subject.lower_) != PERSON \
             or any(t.lower_ in {"which", "what", "whose"} for t in [*subject.children, question[subject.i - 1]]) \
             or subject.i + 1 >= len(question) or question[subject.i + 1].lower_ not in _HOLDING \
+            or _is_what_asked(subject) \
             or any(t.dep_ == "appos" and t.left_edge.i > 0 and question[t.left_edge.i - 1].text == ","
                    for t in question):  # "the author of Cold Harbour, Ruth Vane, …" names them
         return ""
@@ -101,6 +102,13 @@ def asked_of_role(question: Any) -> str:
 
 
 _HOLDING = {"of", "who", "whom", "whose", "that", "which", "in", "for", "with", "on", "at"}
+
+
+def _is_what_asked(subject: Any) -> bool:
+    """"Who is the wife of X?": the holder is the very one asked for, named by the wh-word beside "is", so a
+    span the text calls "his wife" answers it (unlike "Whom did the co-founder of X replace?")."""
+    return subject.head.lemma_ == "be" and any(
+        c.lower_ in {"who", "what", "which"} and c.dep_ in {"attr", "nsubj"} for c in subject.head.children)
 
 
 def asked_of_name(question: Any, names: list[str]) -> bool:

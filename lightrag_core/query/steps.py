@@ -51,6 +51,9 @@ def resolve_steps(
             # A name inside the bridge's own phrase describes it ("an Australian soap opera"), it is not
             # what the sentence must be about.
             subjects = [s for s in [*named, *found_names] if s.lower() not in bridge.phrase.lower()]
+            # "the borough where the music venue L'Amour operated": what its own clause names, not a name
+            # of the phrase the bridge sits in ("the NFL team that played … in the borough …")
+            subjects = _in_clause(question, bridge, todo, subjects) or subjects
             if bridge in used:
                 subjects = [s for s in named if bridge.each and s in subjects and s not in used[bridge]]
             if not subjects:
@@ -58,14 +61,18 @@ def resolve_steps(
             found = bridge_text.resolve(store, bridge, question, subjects, text,
                                         {c: s for c, s in own.items() if s in subjects},
                                         _context(question, bridge), [*named, *found_names])
+            if found is None and bridge not in used:
+                found = bridge_text.described(store, bridge, _clause(question, bridge, todo), text,
+                                              [*named, *found_names])
             if found is not None and (best is None or found.score > best[0].score):
                 best = (found, bridge)
         if best is None:
             break
         found, bridge = best
         used.setdefault(bridge, set()).add(found.about)
-        via = "title and entity" if found.entity else "title"
-        steps.append(DecompositionStep(bridge.phrase, [found.about], found.name, via, found.sentence,
+        via = "description" if not found.about else "title and entity" if found.entity else "title"
+        steps.append(DecompositionStep(bridge.phrase, [found.about] if found.about else [], found.name, via,
+                                       found.sentence,
                                        found.chunk_id, found.score, SEED_WEIGHT))
         if found.entity:
             seeds.append(Link(bridge.phrase, found.entity, BRIDGE, SEED_WEIGHT))
@@ -84,3 +91,22 @@ def _context(question: str, bridge: Bridge) -> list[str]:
     preposition's object ("shot … Leland … 1986" after "the film that")."""
     after = lexical.words(question[bridge.end:])
     return [w for w in after if w not in lexical.stop_words()][:CONTEXT_WORDS]
+
+
+def _clause_text(question: str, bridge: Bridge, todo: list[Bridge]) -> str:
+    """The question from the bridge's phrase to the next bridge's: its own clause."""
+    end = min((b.start for b in todo if b.start >= bridge.end), default=len(question))
+    return question[bridge.end:end]
+
+
+def _clause(question: str, bridge: Bridge, todo: list[Bridge]) -> list[str]:
+    """The content words of the bridge's own clause ("played 1930 1943" in "the NFL team that played from
+    1930 to 1943 in the borough where …")."""
+    words = lexical.words(_clause_text(question, bridge, todo))
+    return [w for w in words if w not in lexical.stop_words()][:CONTEXT_WORDS]
+
+
+def _in_clause(question: str, bridge: Bridge, todo: list[Bridge], subjects: list[str]) -> list[str]:
+    """The subjects the bridge's own clause writes (a title by its name before any bracket)."""
+    said = _clause_text(question, bridge, todo).lower()
+    return [s for s in subjects if s.split(" (")[0].lower() in said]

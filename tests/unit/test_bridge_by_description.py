@@ -1,0 +1,77 @@
+"""A bridge no sentence names is found by the document whose opening says its clause ("the NFL team that
+played from 1931 to 1940"); a bridge whose clause writes a name is resolved from that name, not from one
+of the phrase around it; "Who is the wife of X?" is answered by the name the text calls "his wife"."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.nlp import nlp
+from lightrag_core.query.question_parse import asked_of_role
+from lightrag_core.query.steps import resolve_steps
+from lightrag_core.storage.sqlite.store import SQLiteStore
+from tests.unit.test_decompose import DIM, _doc, _links
+from tests.unit.test_short_answer import answer
+
+KINGS = "Harbor Kings (NFL)"
+ROVERS = "Dell Rovers (NFL)"
+VENUE = "Velvet Room (music venue)"
+QUESTION = ("At which ballpark did the NFL team that played from 1931 to 1940 in the borough where the music "
+            "venue Velvet Room operated play its home games?")
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = SQLiteStore(tmp_path)
+    s.set_embedding_meta("test", DIM)
+    _doc(s, "kings", KINGS, [f"{KINGS} The Harbor Kings were an American football team that played in the National "
+                             "Football League from 1931 to 1940. The team played its home games at Corran Field."],
+         ["Harbor Kings"], 0.0)
+    # another team of the same league, whose opening says "played" but not the years
+    _doc(s, "rovers", ROVERS, [f"{ROVERS} The Dell Rovers played in the National Football League (NFL) for one "
+                               "season, 1952. The team played its home games at Lark Park."],
+         ["Dell Rovers", "NFL"], 0.0)
+    _doc(s, "venue", VENUE, [f"{VENUE} The Velvet Room was a music venue in Marlow, run by two brothers."],
+         ["Velvet Room"], 0.0)
+    yield s
+    s.close()
+
+
+def _steps(store, question, ids):
+    chunks = list(store.get_chunks(ids).values())
+    return resolve_steps(store, question, _links(store, question), chunks)[1]
+
+
+def test_a_bridge_no_sentence_names_is_the_document_whose_opening_says_its_clause(store):
+    steps = _steps(store, QUESTION, ["venue-0", "kings-0", "rovers-0"])
+    assert [(s.phrase, s.found, s.via) for s in steps] == [("the NFL team", KINGS, "description")]
+
+
+def test_a_clause_two_openings_say_alike_finds_neither(store):
+    _doc(store, "gulls", "Bay Gulls (NFL)", ["Bay Gulls (NFL) The Bay Gulls were a football team that played in "
+                                             "the National Football League from 1931 to 1940."], ["Bay Gulls"], 0.0)
+    steps = _steps(store, QUESTION, ["venue-0", "kings-0", "rovers-0", "gulls-0"])
+    assert "the NFL team" not in [s.phrase for s in steps]
+
+
+def test_a_clause_without_a_year_describes_too_many_to_name_one(store):
+    question = "At which ballpark did the NFL team that played in the National Football League play its home games?"
+    steps = _steps(store, question, ["kings-0", "rovers-0"])
+    assert KINGS not in [s.found for s in steps]
+
+
+def test_a_bridge_is_resolved_from_the_name_its_own_clause_writes(store):
+    # "the borough where … Velvet Room operated": a sentence about the NFL (the phrase around it) that says
+    # "played" is not where the borough is found
+    steps = _steps(store, QUESTION, ["venue-0", "kings-0", "rovers-0"])
+    assert ROVERS not in [s.found for s in steps]
+    assert all(s.phrase != "the borough" for s in steps)
+
+
+def test_the_holder_asked_for_by_who_is_is_the_answer_not_a_role_to_pass_by():
+    assert asked_of_role(nlp()("Who is the wife of the director of Red Harbor?")) == ""
+    assert asked_of_role(nlp()("When was the creator of Red Harbor born?")) == "creator"
+    film = ("Red Harbor\nRed Harbor is a 1981 adventure film directed by Tom Vale and starring his wife Ada Vale, "
+            "Leo Marsh and Tim Ross.")
+    found = answer("Who is the wife of the director of Red Harbor?", [film], ["Red Harbor"])
+    assert found is not None and found.text == "Ada Vale"
