@@ -63,6 +63,10 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
     for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
         spans = []
         tails = {e.start: tail for e in doc.ents if e.label_ not in _NUMERIC if (tail := _dashed_tail(doc, e.end))}
+        # "John C. Munro Hamilton International Airport": a person's name the model ends before the place
+        # named after them
+        named_after = {e.start: found for e in doc.ents if e.label_ == "PERSON" and (found := _named_after(doc, e))}
+        tails |= {start: end for start, (end, _) in named_after.items()}
         dashed = {i for e in doc.ents if e.start in tails for i in range(e.end, tails[e.start])}
         for e in doc.ents:
             if e.start in dashed:
@@ -75,11 +79,12 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
             if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
                 continue
             label = "GPE" if e.label_ == "ORG" and _placed_before_its_country(doc, e) else e.label_
+            label = named_after[e.start][1] if e.start in named_after else label
             first = doc[_day_start(doc, e) if e.label_ == "DATE" else given_names_start(doc, e)]
             while first.pos_ == "INTJ" and first.i < e.end - 1:  # "Hey Li Hua": a greeting is no part of a name
                 first = doc[first.i + 1]
             text = doc[first.i:tails.get(e.start) or e.end].text
-            if e.label_ == "PERSON":
+            if e.label_ == "PERSON" and e.start not in named_after:
                 text = with_territory(without_heading(text), doc.text, e.end_char)
             elif label in _OF_NAMED:
                 text = with_territory(text, doc.text, e.end_char, always=True)
@@ -89,7 +94,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                     spans.append(Span(joined.group(1) + text, e.label_, e.root.i, joined.start(1), _locative(e.root)))
                     continue
             spans.append(Span(text, label, e.root.i, first.idx, _locative(e.root)))
-        labelled = {i for e in doc.ents for i in range(e.start, e.end)}
+        labelled = {i for e in doc.ents for i in range(e.start, tails.get(e.start) or e.end)}
         spans += [Span(with_territory(c.text, doc.text, c.end_char, always=True), "NAME", c.root.i, c.start_char,
                        _locative(c.root))
                   for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled]
@@ -119,6 +124,24 @@ def _dashed_tail(doc: Any, end: int) -> int | None:
     while stop < len(doc) and doc[stop].text[:1].isupper() and doc[stop].pos_ == "PROPN":
         stop += 1
     return stop if stop > end + 1 else None
+
+
+# The last word of a place or an institution named after a person, and what it is (not a word that is a
+# surname too: "Hall", "Park", "Field")
+_NAMED_AFTER = {**dict.fromkeys(("Airport", "Stadium", "Station", "Arena", "Hospital", "Centre", "Center", "Library",
+                                 "Museum", "Building"), "FAC"),
+                **dict.fromkeys(("University", "College", "School", "Institute", "Foundation"), "ORG")}
+
+
+def _named_after(doc: Any, ent: Any) -> tuple[int, str] | None:
+    """A place named after a person that the model calls a person ("John F. Kennedy International Airport"),
+    or ends before its place's words ("John C. Munro Hamilton" + "International Airport"): where it ends
+    and what it is; None for a person's name."""
+    stop = ent.end
+    while stop < len(doc) and doc[stop].pos_ == "PROPN" and doc[stop].text[:1].isupper() and stop - ent.end < 4:
+        stop += 1
+    label = _NAMED_AFTER.get(doc[stop - 1].text)
+    return (stop, label) if label else None
 
 
 def _after_person(doc: Any, ent: Any) -> bool:
@@ -249,4 +272,6 @@ def clean_span(text: str) -> str:
     while len(words) > 1 and not any(c.isalpha() for c in words[0]) and not words[0].isdigit():
         words.pop(0)
     text = " ".join(words) if words else text
+    if len(text.split()) > 1 and re.match(r"only\s+\d", text, re.IGNORECASE):
+        text = text[4:].lstrip()  # "a population of only 6,783": the count is 6,783
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text

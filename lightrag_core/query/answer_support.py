@@ -71,7 +71,9 @@ def stated_words(sentence: Sentence, head: str) -> frozenset[str]:
 
 # Stems that say one thing in different words, where a question and its answer's sentence commonly
 # differ: "how long did the movement last?" is answered by "it spanned about 100 years"
-_SAME_SENSE = ({"long", "last", "span", "spann", "endur"},)
+# and "when did it premiere?" by "originally airing from September 23, 1962"
+_SAME_SENSE = ({"long", "last", "span", "spann", "endur"},
+               {"premier", "premiere", "debut", "airing", "aired", "airs", "broadcast"})
 
 
 def related(a: str, b: str) -> bool:

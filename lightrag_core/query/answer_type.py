@@ -96,7 +96,8 @@ WORK_HEADS = frozenset("""film movie song album single book novel series show pr
 newspaper journal game opera play poem painting memoir autobiography biography comedy drama sitcom documentary
 thriller musical ballet franchise rhyme hymn anthem""".split())
 
-_PERSONAL_NAME = re.compile(r"\b(?:birth|real|maiden|given|full)\s+name\b", re.IGNORECASE)
+_PERSONAL_NAME = re.compile(
+    r"\b(?:birth|real|maiden|given|full|middle|first|last|family|stage|pen|married|christian)\s+name\b", re.IGNORECASE)
 _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|will|would)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
 # "How long did it last?", "how long is the highway?": a span of time or a length, not a bare count

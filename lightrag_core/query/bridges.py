@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.decompose import Bridge, article_nouns
+from lightrag_core.query.described import OPENS, family
 from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
 
@@ -127,6 +128,7 @@ def resolve(
     titles = store.title_chunks(keys) if keys else {}
     best: Resolved | None = None
     best_key = ""
+    called: dict[str, set[str] | None] = {}
     for score, cues, by_clause, sentence, chunk in scored:
         for key, spans in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
             if key not in titles or not any(ch.isalpha() for ch in key):
@@ -137,6 +139,8 @@ def resolve(
             if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in [*subjects, *(known or [])]):
                 continue  # the question already holds this name, or a form of it
             title = _one_title(key, titles[key])
+            if title and _called_otherwise(store, bridge, title, titles[key][title], called):
+                continue  # "the 2014 animated film": not Baymax, whose passage opens "… is a fictional character"
             # Only a document's title, written near the cue: measured on hotpotqa_100, 11 of 13 such names
             # were the bridge, against 2 of 30 names known only as entities or written further away.
             # A clause word inside a name ("Premier's … Council" for "was premier") makes it a namesake.
@@ -155,6 +159,23 @@ def resolve(
     # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
     best.entity = store.resolve_names([best_key]).get(best_key)
     return best
+
+
+def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: list[str],
+                      called: dict[str, set[str] | None]) -> bool:
+    """The title's document opens by calling it something, and no noun of the bridge head's kind ("film",
+    "movie", "comedy" for "the animated film"). Only heads of a kind of work are checked: a document opens
+    by calling a film a film, seldom a person by the role the question gives them."""
+    kind = family(bridge.head)
+    if not kind or not chunk_ids:
+        return False
+    if title not in called:
+        first = store.get_chunks(chunk_ids[:1]).get(chunk_ids[0])
+        opened = OPENS.match(split_sentences(first.content)[0]) if first is not None and first.content.strip() \
+            else None
+        called[title] = set(re.findall(r"[a-z]+", opened["called"].lower())) if opened else None
+    words = called[title]
+    return words is not None and not words & kind
 
 
 def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from lightrag_core.nlp import tagged
+from lightrag_core.query.described import family
 from lightrag_core.query.role_words import KIN_STEPS, ROLE_WORDS
 from lightrag_core.query.sentences import stem
 
@@ -34,12 +35,16 @@ _MARKER_TAGS = {"WDT", "WP", "WP$", "VBN"}
 # Adam" is about Adam, not a thing named through him.
 _TYING = {"of", "by", "behind", "for", "from", "with", "in"}
 # What the question asks for is its answer, not a bridge: "What is the name of the song that …".
-_ASKED = re.compile(r"(?:\b(?:what|which|who)\s+(?:is|was|are|were)|\bname of|^\s*name)\s*$", re.IGNORECASE)
+# ("Which airport bears the name of the city whose …?" names a bridge: only a name asked for is the answer)
+_ASKED = re.compile(r"(?:\b(?:what|which|who)\s+(?:is|was|are|were)(?:\s+the(?:\s+\w+)?\s+name\s+of)?|^\s*name)\s*$",
+                    re.IGNORECASE)
 # Heads that name no thing of their own ("the same", "the name of", "the number of").
 _NOT_THINGS = {"name", "same", "number", "year", "years", "time", "times", "first", "last", "most", "one", "other",
                "both", "type", "kind", "part", "rest", "end", "age", "amount", "date", "day", "month", "week", "lot",
                "couple", "total", "majority", "difference", "way", "place", "term", "title", "word", "words",
-               "sport", "population", "height", "length", "size", "area", "percentage", "order"}
+               "sport", "population", "height", "length", "size", "area", "percentage", "order",
+               # where in a thing, not a thing: "on the outskirts of the Greater Toronto Area"
+               "outskirts", "edge", "heart", "centre", "center", "middle", "vicinity", "side"}
 _COMPARES = re.compile(r"\b(?:both|same|either)\b|\bor\b[^,?]*\?\s*$", re.IGNORECASE)
 _BE = {"is", "was", "are", "were", "be", "been", "being"}
 _NOUN_RUN = {"ADJ", "NOUN", "PROPN", "NUM"}
@@ -96,7 +101,8 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             continue
         # The noun run after the determiner ("an independent mom-and-pop publishing house").
         j = i + 1
-        while j < len(tokens) and (tokens[j].pos_ in _NOUN_RUN or tokens[j].text == "-" or _hyphened(tokens, j)):
+        while j < len(tokens) and (tokens[j].pos_ in _NOUN_RUN or tokens[j].text == "-" or _hyphened(tokens, j)
+                                   or _modifying(tokens, j)):
             j += 1
         while j > i + 2 and _hyphened(tokens, j - 1) and tokens[j - 2].text == "-":
             j -= 2  # "the film co-written by …": a hyphened word after the noun is no part of the run
@@ -152,6 +158,12 @@ def _hyphened(tokens: list[Token], j: int) -> bool:
         (j > 0 and tokens[j - 1].text == "-") or (j + 1 < len(tokens) and tokens[j + 1].text == "-"))
 
 
+def _modifying(tokens: list[Token], j: int) -> bool:
+    """A participle right before a noun is its modifier: "the Hanna-Barbera animated sitcom" (not "the film
+    directed by", whose participle is its clause's)."""
+    return tokens[j].tag_ in {"VBN", "VBG"} and j + 1 < len(tokens) and tokens[j + 1].pos_ == "NOUN"
+
+
 @lru_cache(maxsize=256)
 def article_nouns(question: str) -> frozenset[str]:
     """The nouns that end a run opened by an article, with a preposition or a relative word after them
@@ -175,8 +187,10 @@ _ANYONE = {"man", "woman", "person", "people", "men", "women", "individual", "so
 
 
 def _cues(nouns: list[str]) -> tuple[str, ...]:
-    """Stems a sentence states the bridge with: its nouns, and for a role its cue words."""
+    """Stems a sentence states the bridge with: its nouns, the nouns that call the same kind of thing as
+    its head ("the animated sitcom" is written "the animated series"), and for a role its cue words."""
     cues = [stem(w) for w in nouns if w not in _ANYONE]
+    cues += [stem(w) for w in sorted(family(nouns[-1]))] if nouns else []
     for w in nouns:  # "directors" are stated as "directed" too
         cues += list(ROLE_WORDS.get(w, ROLE_WORDS.get(stem(w), ())))
     return tuple(dict.fromkeys(c for c in cues if len(c) > 2))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 import numpy as np
 
@@ -32,6 +33,7 @@ def extractive_answer(
 ) -> Iterator[str]:
     """The short answer when one is clear, then the evidence sentences, each citing its reference."""
     yield EXTRACTIVE_LABEL + "\n\n"
+    query = plain_question(query)
     scored = favour_kind(score_sentences(embedder, query_vector, query, result), answer_type(query), query)
     if not scored:
         yield from _words("The retrieved context holds no passage that answers this question.")
@@ -80,7 +82,7 @@ def _described(query: str, scored: list[tuple[Sentence, float]], names: list[str
 def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: list[DecompositionStep]
                  ) -> ShortAnswer | None:
     """The question asked again with the bridges resolved written in, its sentences scored for it."""
-    asked = resolved_question(query, steps)
+    asked = resolved_question(query, [replace(step, phrase=plain_question(step.phrase)) for step in steps])
     if asked is None:
         return None
     scored: list[tuple[Sentence, float]] = favour_kind(
@@ -89,6 +91,18 @@ def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: lis
     found = [written_name(step) for step in steps]
     names = [n for n in dict.fromkeys([*question_names(asked, result), *found]) if written_in(n.lower(), asked.lower())]
     return answer_resolved(query, asked, scored, names, steps, embedder.embed)
+
+
+# "Who co-directed …?", "Which co-owner …?": the parse splits the prefix off and takes "co" for the asked verb or
+# noun (not "co-operative"; and only what is asked: "the film co-starring X" describes, and its "starring"
+# would count as asked)
+_CO = re.compile(r"^(\W*(?:who|which|what)\s+)co-(?!op)(?=[a-z]{3})", re.IGNORECASE)
+
+
+def plain_question(question: str) -> str:
+    """The question as its answer is read: "Who co-directed X?" asks who directed it, "which co-owner?" for an
+    owner (the retrieval reads it as written)."""
+    return _CO.sub(r"\1", question)
 
 
 def _words(text: str) -> Iterator[str]:

@@ -102,6 +102,8 @@ def parent_by_pronoun(subject: str, role: str, about: list[Sentence], sentences:
         at = said.text.find(subject)
         before = said.text[said.lead:at].lstrip() if at > said.lead else ""
         found = _CHILD_OPENS.match(before) or _CHILD_AFTER.search(before[-60:])
+        if found is not None and role == "mother" and found["pronoun"] == "his" and (mother := _his_wife(before)):
+            return mother, said  # "Along with his wife Cleophea Lutz he had a single child, his daughter X"
         if found is None or found["pronoun"].lower() != PARENT_PRONOUN[role]:
             continue
         if re.search(rf"\b{re.escape(subject.split()[-1])}\b", before):
@@ -113,6 +115,19 @@ def parent_by_pronoun(subject: str, role: str, about: list[Sentence], sentences:
         if parent and not stems(parent) <= stems(subject):
             return bare_name(parent), said
     return None
+
+
+_WIFE = re.compile(r"\bhis\s+(?:(?:first|second|third|late)\s+)?wife,?\s+"
+                   r"(?P<name>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3})")
+
+
+def _his_wife(before: str) -> str:
+    """The one wife a sentence names before "his son (daughter) X", when "he" of it is her husband: X's
+    mother. Two wives named leave it open."""
+    wives = list(_WIFE.finditer(before))
+    if len(wives) != 1 or not re.search(r"\bhe\b", before[wives[0].end():]):
+        return ""
+    return wives[0]["name"]
 
 
 # "His widow, Allene White, lives in Brooklin." in Joel White's passage: her spouse is the passage's subject

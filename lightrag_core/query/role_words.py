@@ -56,7 +56,9 @@ ROLE_WORDS = {"director": ("direct",), "composer": ("compos", "music"),
               "great-grandmother": ("great-grandmother",), "grandfather": ("grandfather", "grandson of",
                                                                           "granddaughter of"),
               # "X's current club": the club a player plays for ("plays as a midfielder for Serie A club Y")
-              "club": ("club", "plays for", "signed for", "joined"), "team": ("team", "plays for", "joined"),
+              # (a career told in the past: "He played for the Philadelphia Eagles (1941, 1945–1949)")
+              "club": ("club", "plays for", "played for", "signed for", "joined"),
+              "team": ("team", "plays for", "played for", "joined"),
               # "the record label of X": the label X signed with, records for or released through
               # the act behind a record ("X is … band F.I.R.'s third album"), or a member's band
               "band": ("band", "album by", "song by", "single by"),

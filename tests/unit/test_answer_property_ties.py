@@ -41,6 +41,17 @@ def test_his_first_son_names_the_passage_subject_as_father() -> None:
     assert grand is not None and grand.text == "Ravel Ando"
 
 
+def test_his_wife_before_his_daughter_is_her_mother() -> None:
+    painter = ("Jon Kell\nJon Kell (1707 – 1782) was an Austrian painter. Along with his wife Mara Lutz he had a "
+               "single child, his daughter Ana Kell (*1741), also remembered as a painter.")
+    found = holder("Ana Kell", "mother", _sentences(painter))
+    assert found is not None and found[0] == "Mara Lutz"
+    # two wives named: which one is the mother is not said
+    twice = painter.replace("Along with his wife Mara Lutz he", "He married twice, his first wife Ida Roe and then "
+                                                                "his second wife Mara Lutz, and he")
+    assert holder("Ana Kell", "mother", _sentences(twice)) is None
+
+
 def test_a_former_name_in_brackets_is_no_rival() -> None:
     singer = "Mira Han\nMira Han is a South Korean singer, the main vocalist of the girl group Bluebell."
     group = ("Bluebell\nBluebell is a South Korean girl group formed by Plan Nine Entertainment (formerly Nine Cube "

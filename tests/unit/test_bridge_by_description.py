@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from lightrag_core.nlp import nlp
+from lightrag_core.query.answer_support import related
+from lightrag_core.query.decompose import bridges
 from lightrag_core.query.question_parse import asked_of_role
+from lightrag_core.query.sentences import stem
 from lightrag_core.query.steps import resolve_steps
 from lightrag_core.storage.sqlite.store import SQLiteStore
 from tests.unit.test_decompose import DIM, _doc, _links
@@ -75,3 +78,45 @@ def test_the_holder_asked_for_by_who_is_is_the_answer_not_a_role_to_pass_by():
             "Leo Marsh and Tim Ross.")
     found = answer("Who is the wife of the director of Red Harbor?", [film], ["Red Harbor"])
     assert found is not None and found.text == "Ada Vale"
+
+
+def test_a_team_told_in_the_past_tense_is_the_bridge(store):
+    _doc(store, "player", "Ray Dorne", ["Ray Dorne (1918 – 2007) was an American football end. He played for the "
+                                        "Harbor Kings (1935–1939)."], ["Ray Dorne"], 0.0)
+    steps = _steps(store, "From 1935-1939 Ray Dorne played for an NFL team based in what state?", ["player-0"])
+    assert [s.found for s in steps] == [KINGS]
+
+
+SITCOM_QUESTION = "Ada Pell provided the voice of Rosie on the Kestrel animated sitcom that originally premiered on " \
+    "which date?"
+
+
+def test_a_participle_before_the_noun_is_part_of_the_bridge():
+    assert "the Kestrel animated sitcom" in [b.phrase for b in bridges(SITCOM_QUESTION)]
+
+
+def test_a_bridge_is_stated_by_a_noun_of_its_heads_family(store):
+    _doc(store, "pell", "Ada Pell", ["Ada Pell was an American actress. She provided the voices of Rosie the robot "
+                                     'maid on the animated series "The Orbiters" and others.'], ["Ada Pell"], 0.0)
+    _doc(store, "orbiters", "The Orbiters", ["The Orbiters is an American animated sitcom."], ["The Orbiters"], 0.0)
+    steps = _steps(store, SITCOM_QUESTION, ["pell-0"])
+    assert [(s.phrase, s.found) for s in steps] == [("the Kestrel animated sitcom", "The Orbiters")]
+
+
+def test_a_premiere_is_stated_as_first_airing():
+    assert related(stem("premiered"), stem("airing")) and related(stem("premiere"), stem("aired"))
+    assert not related(stem("premiered"), stem("ended"))
+
+
+def test_a_title_whose_document_calls_it_another_kind_is_no_bridge_of_a_works_kind(store):
+    _doc(store, "zorb", "Zorb", ["Zorb is a robot character who appears in the 2014 animated film Pip Bot."],
+         ["Zorb"], 0.0)
+    _doc(store, "pip", "Pip Bot", ["Pip Bot is a fictional character, a superhero appearing in comic books."],
+         ["Pip Bot"], 0.0)
+    question = "Who directed the 2014 animated film in which the character Zorb appears?"
+    assert "Pip Bot" not in [s.found for s in _steps(store, question, ["zorb-0"])]
+    _doc(store, "yorb", "Yorb", ["Yorb is a robot character who appears in the 2014 animated film Kip Bot."],
+         ["Yorb"], 0.0)
+    _doc(store, "kip", "Kip Bot", ["Kip Bot is a 2014 American animated film directed by Lee Tam."], ["Kip Bot"], 0.0)
+    question = "Who directed the 2014 animated film in which the character Yorb appears?"
+    assert [s.found for s in _steps(store, question, ["yorb-0"])] == ["Kip Bot"]

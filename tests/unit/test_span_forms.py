@@ -1,0 +1,56 @@
+"""Spans as a reader would cut them: a place named after a person is a place ("… Hamilton International
+Airport"), a count is its number ("only 6,783"); "the middle name of X" asks for a name; "the outskirts of
+X" is where, not a thing; "bears the name of the city whose …" names a bridge."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.query.answer_spans import clean_span, parse
+from lightrag_core.query.answer_type import PERSON, answer_type
+from lightrag_core.query.decompose import bridges
+from lightrag_core.query.extractive import plain_question
+from lightrag_core.query.sentences import Sentence
+
+
+def _spans(text: str) -> dict[str, str]:
+    (parsed,) = parse([Sentence(text, "1", 0, frozenset())])
+    return {k.text: k.label for k in parsed.spans}
+
+
+def test_a_place_named_after_a_person_is_the_place_whole():
+    spans = _spans("Two other airports, namely the Region of Waterloo International Airport and John C. Munro "
+                   "Hamilton International Airport, are passenger airports located in the outskirts of the area.")
+    assert spans.get("John C. Munro Hamilton International Airport") == "FAC"
+    assert "John C. Munro Hamilton" not in spans
+
+
+def test_a_person_stays_a_person():
+    spans = _spans("The film was directed by John Munro and shot in Hamilton in 1990.")
+    assert spans.get("John Munro") == "PERSON"
+
+
+@pytest.mark.parametrize(("span", "clean"), [("only 6,783", "6,783"), ("the only child", "only child"),
+                                             ("Only Fools", "Only Fools")])
+def test_only_before_a_number_is_no_part_of_it(span, clean):
+    assert clean_span(span) == clean
+
+
+def test_a_middle_name_asked_is_a_name():
+    assert answer_type("What is the adopted middle name of the author of Walking on Glass?").head == "name"
+
+
+@pytest.mark.parametrize(("question", "phrases"), [
+    ("Which passenger airport on the outskirts of the Greater Toronto Area bears the name of the Ontario city whose "
+     "basketball franchise moved to Edmonton?", ["the Ontario city"]),
+    ("What is the name of the song that Ada Pell wrote?", []),
+])
+def test_where_in_a_thing_is_no_bridge_and_a_name_borne_is_one(question, phrases):
+    assert [b.phrase for b in bridges(question)] == phrases
+
+
+def test_a_co_prefix_is_read_as_the_deed_and_the_role_it_prefixes():
+    assert plain_question("Who co-directed, with Pat Lo, the 2004 film?") == "Who directed, with Pat Lo, the 2004 film?"
+    assert answer_type(plain_question("Which co-owner pulled his team out of the league?")).kind == PERSON
+    assert answer_type("Which co-owner pulled his team out of the league?").kind != PERSON  # as the parse reads it
+    assert plain_question("Which co-operative runs the Co-op Bank?") == "Which co-operative runs the Co-op Bank?"
