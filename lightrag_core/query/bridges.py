@@ -78,8 +78,14 @@ class Passage:
 
 
 def passages(chunks: list[Chunk], first_rank: int = 0) -> list[Passage]:
-    return [Passage(text, text.lower(), chunk, rank, chunk.order == 0 and i == 0)
-            for rank, chunk in enumerate(chunks, first_rank) for i, text in enumerate(split_sentences(chunk.content))]
+    out = []
+    for rank, chunk in enumerate(chunks, first_rank):
+        said = split_sentences(chunk.content)
+        # (a title line of its own, with no full stop, comes before the document's first sentence)
+        first = 1 if len(said) > 1 and not said[0].rstrip("\"'”’)").endswith((".", "!", "?")) else 0
+        out += [Passage(text, text.lower(), chunk, rank, chunk.order == 0 and i == first)
+                for i, text in enumerate(said)]
+    return out
 
 
 def resolve(
@@ -263,12 +269,15 @@ def described(store: GraphStore, bridge: Bridge, clause: list[str], text: list[P
     if len(words) < MIN_CLAUSE or not any(_YEAR.fullmatch(w) for w in clause):
         return None
     found = [p for p in text if p.opening and words <= p.stems and _cue_offsets(p.lower, bridge.cues)]
-    subjects = {p.chunk.doc_id: info.subject for p in found if (info := store.get_document(p.chunk.doc_id))}
+    # (an uploaded file with no subject line of its own is named by its file, as title links name it)
+    subjects = {p.chunk.doc_id: info.subject or info.title for p in found
+                if (info := store.get_document(p.chunk.doc_id))}
     named = {d: t for d, t in subjects.items()
              if t and not any(_same_name(t.split(" (")[0].lower(), k.split(" (")[0]) for k in known)}
     if len(named) != 1:
         return None  # none, or two documents said alike: which one is meant is not written
     doc_id, title = named.popitem()
     p = next(p for p in found if p.chunk.doc_id == doc_id)
-    return Resolved(title, store.resolve_names([title.lower()]).get(title.lower()), store.document_chunk_ids(doc_id),
+    key = re.sub(r"\.\w+$", "", title).lower()
+    return Resolved(title, store.resolve_names([key]).get(key), store.document_chunk_ids(doc_id),
                     p.text, p.chunk.id, DESCRIBED_SCORE, 0)

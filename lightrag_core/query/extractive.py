@@ -48,6 +48,7 @@ def extractive_answer(
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
+        short = _through_description(short, steps, scored)
         ref_ids = list(dict.fromkeys(s.ref for s in short.evidence))
         refs = "".join(f"[{r}]" for r in ref_ids)
         result.short_answer = {"text": short.text, "path": list(short.path), "references": ref_ids,
@@ -77,6 +78,22 @@ def _described(query: str, scored: list[tuple[Sentence, float]], names: list[str
     co-written by …": "The Green Slime is a 1968 science fiction film"), as steps of its decomposition."""
     return [DecompositionStep(phrase, names[:1], found, "description", said.text, "", 1.0, 0.0)
             for phrase, found, said in described_subjects(query, [s for s, _ in scored]) if found not in names]
+
+
+def _through_description(short: ShortAnswer, steps: list[DecompositionStep], scored: list[tuple[Sentence, float]]
+                         ) -> ShortAnswer:
+    """An answer read in the document a bridge was found by its description ("The team played its home games at
+    Ebbets Field" in the document that opens "The Brooklyn Dodgers were an American football team that played
+    … from 1930 to 1943"): that opening leads the evidence, and the path goes through the bridge."""
+    for step in steps:
+        # (the context may glue a title line to the sentence after it)
+        opening = next((s for s, _ in scored if step.sentence and step.sentence in s.text), None)
+        if step.via != "description" or opening is None or opening in short.evidence \
+                or opening.ref != short.evidence[0].ref or written_name(step) in short.path:
+            continue
+        return replace(short, evidence=[opening, *short.evidence],
+                       path=[*step.subjects[:1], written_name(step), short.text])
+    return short
 
 
 def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: list[DecompositionStep]

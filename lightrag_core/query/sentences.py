@@ -293,6 +293,9 @@ def _nested(short: str, long_: str, q: str) -> bool:
 _YEAR_WORD = re.compile(r"1[5-9]\d\d|20\d\d")
 
 
+_CONNECTOR = re.compile(r"\s(?:of|on|in|the|a|an|and|at|for|to|from|with|by|upon)\s", re.IGNORECASE)
+
+
 def _name_forms(name: str) -> list[frozenset[str]]:
     """A name matches in full, or by its last word alone ("Scrooge" for "Ebenezer Scrooge")."""
     full = stems(name)
@@ -301,7 +304,10 @@ def _name_forms(name: str) -> list[frozenset[str]]:
         # "2007 FIFA U-20 World Cup", "the entire 2003–04 season": one edition or season; "Cup" alone, or
         # the 2009 one, is another
         return [full]
-    return [full, frozenset({stem(words[-1])})] if len(words) > 1 else [full]
+    # A title's last word is a common word ("Hank Williams on Stage" is not in "his stage name"), and a number
+    # names nothing ("Big Hero 6"): only a name of names goes by its last one.
+    titled = bool(_CONNECTOR.search(name)) or not words or not words[-1].isalpha()
+    return [full, frozenset({stem(words[-1])})] if len(words) > 1 and not titled else [full]
 
 
 def named_in(name: str, text_stems: frozenset[str]) -> bool:

@@ -10,7 +10,7 @@ from lightrag_core.query.answer_spans import clean_span, parse
 from lightrag_core.query.answer_type import PERSON, answer_type
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.extractive import plain_question
-from lightrag_core.query.sentences import Sentence
+from lightrag_core.query.sentences import Sentence, named_in, stems
 
 
 def _spans(text: str) -> dict[str, str]:
@@ -54,3 +54,13 @@ def test_a_co_prefix_is_read_as_the_deed_and_the_role_it_prefixes():
     assert answer_type(plain_question("Which co-owner pulled his team out of the league?")).kind == PERSON
     assert answer_type("Which co-owner pulled his team out of the league?").kind != PERSON  # as the parse reads it
     assert plain_question("Which co-operative runs the Co-op Bank?") == "Which co-operative runs the Co-op Bank?"
+
+
+@pytest.mark.parametrize(("name", "text", "named"), [
+    ("Ebenezer Scrooge", "Scrooge signed it.", True),  # a person by the last of their names
+    ("Hank Williams on Stage", "better known by his stage name Marian Gold", False),  # a title's last word
+    ("Big Hero 6", "He was 6 years old.", False),  # a number names nothing
+    ("Hank Williams on Stage", "Hank Williams on Stage is a live album.", True),
+])
+def test_a_name_goes_by_its_last_word_only_when_that_is_a_name(name, text, named):
+    assert named_in(name, stems(text)) is named
