@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
 from lightrag_core.query.answer_support import cover
-from lightrag_core.query.sentences import Sentence, named_in
+from lightrag_core.query.sentences import Sentence, named_in, stems
 
 EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
 STATING = 0.25  # the share of the question's relation words such a sentence must state itself
@@ -51,6 +51,9 @@ def replies_to_openers(sentences: list[Sentence], terms: set[str], idf: dict[str
     return out
 
 
+_PLACES = {"GPE", "LOC", "FAC"}
+
+
 def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list[Sentence], limit: int
                      ) -> dict[int, tuple[ParsedSentence, Span]]:
     """The sentences that name each bridge (by id), at most `limit`, bridge by bridge in the order the best
@@ -60,9 +63,13 @@ def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list
     seconds: dict[int, tuple[ParsedSentence, Span]] = {}
     for first, bridge in bridges:
         name = clean_span(bridge.text)
+        # a place goes by its whole name: "Chapel Hill" is not the "Hill" of Jack Hill, nor "North Carolina" any
+        # "Carolina"
+        whole = stems(name) if bridge.label in _PLACES else None
         for s in sentences:
             if len(seconds) >= limit:
                 return seconds
-            if s is not first.sentence and id(s) not in seconds and named_in(name, s.name_stems):
+            if s is not first.sentence and id(s) not in seconds and (
+                    whole <= s.name_stems if whole is not None else named_in(name, s.name_stems)):
                 seconds[id(s)] = (first, bridge)
     return seconds

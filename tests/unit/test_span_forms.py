@@ -8,6 +8,7 @@ import pytest
 
 from lightrag_core.query.answer_spans import clean_span, parse
 from lightrag_core.query.answer_type import PERSON, answer_type
+from lightrag_core.query.candidate_pool import bridge_sentences
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.extractive import plain_question
 from lightrag_core.query.sentences import Sentence, named_in, stems
@@ -64,3 +65,12 @@ def test_a_co_prefix_is_read_as_the_deed_and_the_role_it_prefixes():
 ])
 def test_a_name_goes_by_its_last_word_only_when_that_is_a_name(name, text, named):
     assert named_in(name, stems(text)) is named
+
+
+def test_a_place_bridge_is_followed_by_its_whole_name_only():
+    first, second = parse([Sentence("The 1986 Tar Heels team played its home games in Chapel Hill.", "1", 0,
+                                    stems("The 1986 Tar Heels team played its home games in Chapel Hill.")),
+                           Sentence("Blood Bath is a 1966 film directed by Jack Hill.", "2", 1,
+                                    stems("Blood Bath is a 1966 film directed by Jack Hill."))])
+    place = next(k for k in first.spans if k.text == "Chapel Hill")
+    assert bridge_sentences([(first, place)], [first.sentence, second.sentence], 5) == {}
