@@ -326,7 +326,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     for p in pool:
         if names_in(p.sentence):
             bridges += [(p, b) for b in p.spans if b.label in LABELS[NAME] or b.label == "NAME"
-                        if not stems(b.text) <= q_stems and len(b.text) > 2 and not passed(clean_span(b.text))]
+                        # (the question's own name, possessive or not: "Porcupine Tree's online store")
+                        if not stems(clean_span(b.text)) <= q_stems and len(b.text) > 2
+                        and not passed(clean_span(b.text))]
     seconds = bridge_sentences(bridges, sentences, BRIDGE_SENTENCES)
     by_id = {id(p.sentence): p for p in pool}
     todo = [s for s in sentences if id(s) in seconds and id(s) not in by_id]

@@ -74,3 +74,4 @@ def test_a_place_bridge_is_followed_by_its_whole_name_only():
                                     stems("Blood Bath is a 1966 film directed by Jack Hill."))])
     place = next(k for k in first.spans if k.text == "Chapel Hill")
     assert bridge_sentences([(first, place)], [first.sentence, second.sentence], 5) == {}
+
