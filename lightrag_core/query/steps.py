@@ -8,6 +8,8 @@ costs a bounded number of lookups.
 
 from __future__ import annotations
 
+import re
+
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query import bridges as bridge_text
@@ -109,4 +111,5 @@ def _clause(question: str, bridge: Bridge, todo: list[Bridge]) -> list[str]:
 def _in_clause(question: str, bridge: Bridge, todo: list[Bridge], subjects: list[str]) -> list[str]:
     """The subjects the bridge's own clause writes (a title by its name before any bracket)."""
     said = _clause_text(question, bridge, todo).lower()
-    return [s for s in subjects if s.split(" (")[0].lower() in said]
+    # (an uploaded file's title is its file name: "Waylon Smithers.txt")
+    return [s for s in subjects if re.sub(r"\.\w{1,5}$", "", s.split(" (")[0]).lower() in said]

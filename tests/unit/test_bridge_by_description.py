@@ -120,3 +120,12 @@ def test_a_title_whose_document_calls_it_another_kind_is_no_bridge_of_a_works_ki
     _doc(store, "kip", "Kip Bot", ["Kip Bot is a 2014 American animated film directed by Lee Tam."], ["Kip Bot"], 0.0)
     question = "Who directed the 2014 animated film in which the character Yorb appears?"
     assert [s.found for s in _steps(store, question, ["yorb-0"])] == ["Kip Bot"]
+
+
+def test_a_file_named_subject_written_in_the_clause_is_what_the_bridge_is_resolved_from():
+    from lightrag_core.query.decompose import bridges as split
+    from lightrag_core.query.steps import _in_clause
+
+    question = "Who wrote the episode in which Waylon Smithers first appeared?"
+    (bridge,) = split(question)
+    assert _in_clause(question, bridge, [bridge], ["Waylon Smithers.txt", "Springfield"]) == ["Waylon Smithers.txt"]
