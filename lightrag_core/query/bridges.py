@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.decompose import Bridge, article_nouns
-from lightrag_core.query.described import OPENS, family
+from lightrag_core.query.described import OPENS, family, opening_index, without_extension
 from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
 
@@ -81,8 +81,7 @@ def passages(chunks: list[Chunk], first_rank: int = 0) -> list[Passage]:
     out = []
     for rank, chunk in enumerate(chunks, first_rank):
         said = split_sentences(chunk.content)
-        # (a title line of its own, with no full stop, comes before the document's first sentence)
-        first = 1 if len(said) > 1 and not said[0].rstrip("\"'”’)").endswith((".", "!", "?")) else 0
+        first = opening_index(said)
         out += [Passage(text, text.lower(), chunk, rank, chunk.order == 0 and i == first)
                 for i, text in enumerate(said)]
     return out
@@ -177,8 +176,8 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
         return False
     if title not in called:
         first = store.get_chunks(chunk_ids[:1]).get(chunk_ids[0])
-        opened = OPENS.match(split_sentences(first.content)[0]) if first is not None and first.content.strip() \
-            else None
+        said = split_sentences(first.content) if first is not None else []
+        opened = OPENS.match(said[opening_index(said)]) if said else None
         called[title] = set(re.findall(r"[a-z]+", opened["called"].lower())) if opened else None
     words = called[title]
     return words is not None and not words & kind
@@ -278,6 +277,6 @@ def described(store: GraphStore, bridge: Bridge, clause: list[str], text: list[P
         return None  # none, or two documents said alike: which one is meant is not written
     doc_id, title = named.popitem()
     p = next(p for p in found if p.chunk.doc_id == doc_id)
-    key = re.sub(r"\.\w+$", "", title).lower()
+    key = without_extension(title).lower()  # the entity of the document's own name
     return Resolved(title, store.resolve_names([key]).get(key), store.document_chunk_ids(doc_id),
                     p.text, p.chunk.id, DESCRIBED_SCORE, 0)

@@ -56,6 +56,27 @@ def bare(name: str) -> str:
     return re.sub(r"\s*\([^()]*\)\s*$", "", name).strip(" \"“”")
 
 
+_TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
+_FILE_EXTENSION = re.compile(r"\.(?:txt|md|markdown|pdf|docx|html?|jsonl?|csv)$", re.IGNORECASE)
+
+
+def without_extension(title: str) -> str:
+    """An uploaded file's title without its extension ("Homer's Odyssey.txt"); any other title as it is."""
+    return _FILE_EXTENSION.sub("", title)
+
+
+def written_title(title: str) -> str:
+    """A document's title as a text writes it: without its bracket or the extension of the uploaded file it
+    is the name of ("XM (album)", "Homer's Odyssey.txt")."""
+    return _TITLE_BRACKET.sub("", without_extension(title))
+
+
+def opening_index(sentences: list[str]) -> int:
+    """Which of a document's first chunk's sentences opens it: the first, or the second after a title line of
+    its own (an uploaded file's first line has no full stop)."""
+    return 1 if len(sentences) > 1 and not sentences[0].rstrip("\"'”’)").endswith((".", "!", "?")) else 0
+
+
 def opening_words(sentences: list[Sentence]) -> dict[str, tuple[str, ...]]:
     """What each passage's first sentence calls its subject, in its words' order, by the subject's title
     and by the words before "is a": {"quillfeather records": ("independent", "record", "label")}."""

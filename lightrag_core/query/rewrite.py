@@ -21,14 +21,13 @@ import re
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
 from lightrag_core.query.decompose import bridges
+from lightrag_core.query.described import written_title
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import KIN_WORDS
 from lightrag_core.query.role_words import KIN_STEPS
 from lightrag_core.query.sentences import stem, stems
 
 # "Homer's Odyssey (The Simpsons)": a passage title's bracket tells it from another, it is no part of the name
-_TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
-_FILE_EXTENSION = re.compile(r"\.(?:txt|md|markdown|pdf|docx|html?|jsonl?|csv)$", re.IGNORECASE)
 # A bridge right after an auxiliary or a relative word is a subject: its own verb follows its phrase, and is
 # found only as the event the question ends with ("… in the city where the publisher of X is based?")
 _AFTER_AUXILIARY = re.compile(r"\b(?:was|were|is|are|did|does|do|has|have|had)\s+$", re.IGNORECASE)
@@ -68,7 +67,7 @@ MIN_BRIDGE_SCORE = 0.85
 def written_name(step: DecompositionStep) -> str:
     """The name a step found, as the rewritten question writes it: without its title's bracket, or the
     extension of the uploaded file it is the name of ("Homer's Odyssey.txt")."""
-    return _TITLE_BRACKET.sub("", _FILE_EXTENSION.sub("", step.found))
+    return written_title(step.found)
 
 
 def _clause_end(question: str, after: int, sentence: str) -> int | None:

@@ -8,12 +8,11 @@ costs a bounded number of lookups.
 
 from __future__ import annotations
 
-import re
-
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query import bridges as bridge_text
 from lightrag_core.query.decompose import Bridge, bridges
+from lightrag_core.query.described import written_title
 from lightrag_core.query.linking import VECTOR, Link
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.storage.base import GraphStore
@@ -109,7 +108,7 @@ def _clause(question: str, bridge: Bridge, todo: list[Bridge]) -> list[str]:
 
 
 def _in_clause(question: str, bridge: Bridge, todo: list[Bridge], subjects: list[str]) -> list[str]:
-    """The subjects the bridge's own clause writes (a title by its name before any bracket)."""
+    """The subjects the bridge's own clause writes (a title as text writes it)."""
     said = _clause_text(question, bridge, todo).lower()
     # (an uploaded file's title is its file name: "Waylon Smithers.txt")
-    return [s for s in subjects if re.sub(r"\.\w{1,5}$", "", s.split(" (")[0]).lower() in said]
+    return [s for s in subjects if written_title(s).lower() in said]
