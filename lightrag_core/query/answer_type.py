@@ -64,7 +64,7 @@ for _type, _nouns in {
             "contestant laureate inductee alumnus congressman congresswoman legislator councillor dictator tsar "
             "czar pharaoh caliph chieftain baron baroness countess viscount marquess duchess empress consort regent "
             "nobleman aristocrat philanthropist benefactor proprietor landlord landlady murderer assassin gangster "
-            "detective",
+            "detective archer shooter runner diver hurdler snowboarder surfer racer",
     ORG: "company band team organisation organization group club publisher label party university college "
          "school network station channel airline firm corporation magazine newspaper agency brand manufacturer "
          "retailer studio subsidiary conglomerate bank league federation association union society institute "

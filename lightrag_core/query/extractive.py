@@ -2,7 +2,8 @@
 
 No model writes it, so it is chosen, not generated: the short answer is a span of the asked-for type
 (`short_answer.py`), the evidence the sentences that best answer the question (`sentences.py`), the
-short answer's own sentences first, in hop order, each with its reference.
+short answer's own sentences first, in hop order, each with its reference. A sentence is shown as written,
+but for an opening "He" or "She", given as whom it stands for in brackets, as a quotation does.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import numpy as np
 
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_type import answer_type
-from lightrag_core.query.described import described_subjects
-from lightrag_core.query.hop_evidence import follow_bridges
+from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject
+from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.result import DecompositionStep, QueryResult
 from lightrag_core.query.rewrite import resolved_question, written_name
@@ -63,14 +64,43 @@ def extractive_answer(
         through = (*bridges, *(short.path[1:-1] if short else ()))
         lead = first[: len(short.evidence)] if short else [s for s, _ in scored[:1]]
         hop = follow_bridges(scored, names, query, through)
-        first = [*lead, *hop, *first[len(lead):]]
+        asked = _asked_evidence(embedder, query_vector, query, result, [*lead, *hop])
+        first = [*lead, *hop, *asked, *first[len(lead):]]
+    context = [s for s, _ in scored]
     for s in choose(scored, first or None):
         where = f" ({s.where})" if s.where else ""
         # A chat line's sentences say who says them, and when ("20260131_14:00 LiHua: …"), as a chat does.
         said = f"{s.speaker}: " if s.speaker and f"{s.speaker}:" not in s.text else ""
         if s.speaker and s.dated and s.dated not in s.text:
             said = f"{s.dated} {said}"
-        yield from _words(f"- {said}{s.text} [{s.ref}]{where}\n")
+        yield from _words(f"- {said}{_named(s, context)} [{s.ref}]{where}\n")
+
+
+# A sentence that opens on "He" or "She" (prose, not a chat line)
+_HE_OR_SHE = re.compile(r"(?:He|She)(?=\s)")
+
+
+def _named(sentence: Sentence, context: list[Sentence]) -> str:
+    """The sentence as shown: an opening "He" or "She" that stands for the person its passage opens on
+    is given as that person's name in brackets, as a quotation does ("[Lida Scott Howell] won three gold
+    medals …"), since the sentence is read away from its passage."""
+    if sentence.speaker or not _HE_OR_SHE.match(sentence.text):
+        return sentence.text
+    person = passage_subject(sentence, context, person=True)
+    if not person or "," in person or len(person.split()) > MAX_NAME_WORDS:  # a name, not a clause read as one
+        return sentence.text
+    return f"[{person}]{sentence.text[sentence.text.index(' '):]}"
+
+
+def _asked_evidence(embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult,
+                    chosen: list[Sentence]) -> list[Sentence]:
+    """The best sentence for the clause a nested question asks in (hop_evidence.asked_clause)."""
+    outer = asked_clause(query)
+    if outer is None:
+        return []
+    vector = embedder.embed([outer])[0] if result.chunks and query_vector is not None else None
+    scored = score_sentences(embedder, vector, outer, result)
+    return asked_sentence(scored, query, chosen)
 
 
 def _described(query: str, scored: list[tuple[Sentence, float]], names: list[str]) -> list[DecompositionStep]:

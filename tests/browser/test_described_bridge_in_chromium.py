@@ -26,7 +26,7 @@ def test_a_bridge_found_by_its_description_and_one_told_in_the_past_tense(tmp_pa
         reply = extractive_reply(page, url, "From 1945-1949 Dick Humbert played for an NFL team based in what state?")
         answer = reply.inner_text()
         assert "Answer: Pennsylvania [" in answer, answer
-        assert "He played for the Philadelphia Eagles" in answer, answer
+        assert "played for the Philadelphia Eagles" in answer, answer  # "He" or "[Dick Humbert]"
         reply = extractive_reply(page, url, BALLPARK)
         answer = reply.inner_text()
         assert "Answer: Ebbets Field [" in answer, answer

@@ -77,7 +77,8 @@ def test_the_question_asked_again_answers_with_the_bridge_sentence_first() -> No
     text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, found))
     lines = text.removeprefix(extractive.EXTRACTIVE_LABEL).strip().splitlines()
     assert lines[0] == "Answer: 1804 [1][2]"
-    assert lines[3] == f"- {FOUND_SCHOOL} [1]"  # the sentence that found the school leads the evidence
+    # the sentence that found the school leads the evidence, its "He" shown as whom it stands for
+    assert lines[3] == f"- [Arlo Venn]{FOUND_SCHOOL.removeprefix('He')} [1]"
     assert found.short_answer is not None and found.short_answer["path"] == ["Arlo Venn", "Pell Academy", "1804"]
     # the same bridge barely resolved is still read as a bridge, but not written in: the year he graduated is
     # what the question's words then best fit

@@ -116,3 +116,19 @@ def test_a_chat_sentence_is_shown_with_who_says_it_and_when() -> None:
                                                   result([chat])))
     assert "- 20260918_17:00 WolfgangSchulz: I could use a caramel latte. [1]" in answer
     assert "WolfgangSchulz: WolfgangSchulz" not in answer  # a line's first sentence names its speaker already
+
+
+def test_a_he_or_she_read_away_from_its_passage_is_shown_as_whom_it_stands_for() -> None:
+    archer = ("Lida Venn\nLida Venn (1859 – 1938) was an American archer. She won three gold medals at the 1904 "
+              "Summer Olympics in Missouri.")
+    chat = "20260131_14:00 LiHua: She won three gold medals at the games in Missouri, what a day."
+    question = "Which archer won three gold medals at the 1904 Summer Olympics?"
+    embedder = CountingEmbedder()
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question,
+                                                result([archer, chat])))
+    assert "- [Lida Venn] won three gold medals at the 1904 Summer Olympics in Missouri. [1]" in text
+    assert "She won three gold medals at the games" in text  # a chat line's "she" is not its passage's opening
+    # no opening that calls its subject a person: the sentence is shown as written
+    club = "Venn Club\nVenn Club is an archery club in Leeds. She won three gold medals at the 1904 Summer Olympics."
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result([club])))
+    assert "- She won three gold medals at the 1904 Summer Olympics. [1]" in text

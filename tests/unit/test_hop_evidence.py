@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lightrag_core.query.hop_evidence import follow_bridges
+from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.sentences import Sentence, sentences_of
 
@@ -49,3 +49,28 @@ def test_a_sentence_naming_the_questions_own_entity_is_a_first_hop_not_the_bridg
     found = follow_bridges(scored(GAME, both), ["Iron Tide"], "When was the author of Iron Tide's story born?",
                            ("Mara Quill",))
     assert found == []
+
+
+FILM = "Grey Current Grey Current (1983) is a film of the novel by Ada Lenz. It stars Tom Reyes as a ship's surgeon."
+NOVEL = "Ada Lenz Ada Lenz is a novelist. Her novel Grey Current portrays a surgeon at sea."
+
+
+def test_a_nested_question_asks_in_the_clause_before_its_first_bridge() -> None:
+    q = "Which actor plays the ship's surgeon in the 1983 film of the novel that Ada Lenz wrote?"
+    assert asked_clause(q) == "Which actor plays the ship's surgeon in the 1983 film"
+    assert asked_clause("In which city is the main base of the airline from the country of X?") == \
+        "In which city is the main base"
+    # nothing nested, a bridge before the asking word, or too few words of its own to tell a sentence by
+    assert asked_clause("Which actor plays the surgeon in Grey Current?") is None
+    assert asked_clause("The largest city of the region where X is based is on which river?") is None
+    assert asked_clause("Who is the author of the novel Grey Current is based on?") is None
+
+
+def test_the_asked_clause_picks_a_sentence_that_can_hold_the_answer() -> None:
+    ranked = scored(NOVEL, FILM)
+    q = "Which actor plays the ship's surgeon in the 1983 film of the novel that Ada Lenz wrote?"
+    # the best-scored sentence names no one new (only the question's own names): the next that can
+    found = asked_sentence([(s, v) for s, v in ranked if "Reyes" in s.text or "novelist" in s.text], q, [])
+    assert [s.text for s in found] == ["It stars Tom Reyes as a ship's surgeon."]
+    assert asked_sentence(ranked, q, [s for s, _ in ranked if "Reyes" in s.text]) != found
+    assert asked_sentence(ranked, "Are Grey Current and Iron Tide both films?", []) == []
