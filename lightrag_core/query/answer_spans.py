@@ -62,7 +62,8 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
     out = []
     for s, doc in zip(sentences, nlp().pipe([s.text for s in sentences])):
         spans = []
-        tails = {e.start: tail for e in doc.ents if e.label_ not in _NUMERIC if (tail := _dashed_tail(doc, e.end))}
+        tails = {e.start: tail for e in doc.ents if e.label_ not in _NUMERIC
+                 if (tail := _dashed_tail(doc, e.end) or _connected_tail(doc, e.end))}
         # "John C. Munro Hamilton International Airport": a person's name the model ends before the place
         # named after them
         named_after = {e.start: found for e in doc.ents if e.label_ == "PERSON" and (found := _named_after(doc, e))}
@@ -124,6 +125,21 @@ def _dashed_tail(doc: Any, end: int) -> int | None:
     while stop < len(doc) and doc[stop].text[:1].isupper() and doc[stop].pos_ == "PROPN":
         stop += 1
     return stop if stop > end + 1 else None
+
+
+def _connected_tail(doc: Any, end: int) -> int | None:
+    """Where a name the model ended on a connecting word goes on ("the British Book Award for Author of" |
+    "the Year"): the end of the capitalised words after it, an article allowed first; None otherwise."""
+    if end >= len(doc) or doc[end - 1].lower_ not in _CONNECTING:
+        return None
+    stop = end + (doc[end].lower_ == "the")
+    start = stop
+    while stop < len(doc) and doc[stop].text[:1].isupper() and doc[stop].pos_ == "PROPN":
+        stop += 1
+    return stop if stop > start else None
+
+
+_CONNECTING = {"of", "for", "and", "de", "on", "in", "&"}
 
 
 # The last word of a place or an institution named after a person, and what it is (not a word that is a

@@ -75,3 +75,12 @@ def test_a_place_bridge_is_followed_by_its_whole_name_only():
     place = next(k for k in first.spans if k.text == "Chapel Hill")
     assert bridge_sentences([(first, place)], [first.sentence, second.sentence], 5) == {}
 
+
+
+def test_a_name_the_model_ends_on_a_connecting_word_goes_on_to_its_capitalised_words():
+    spans = _spans("Her second book won her the British Book Award for Author of the Year in 2001.")
+    assert "the British Book Award for Author of the Year" in spans
+    assert not any(k.endswith(" of") for k in spans)
+    # lower-case words after the connector are not the name's
+    spans = _spans("The Museum of Fine Arts of the city was closed.")
+    assert not any("city" in k for k in spans)
