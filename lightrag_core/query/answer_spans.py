@@ -122,7 +122,9 @@ def _dashed_tail(doc: Any, end: int) -> int | None:
     if after.idx != doc[end].idx + 1 or not after.text[:1].isupper():
         return None
     stop = end + 1
-    while stop < len(doc) and doc[stop].text[:1].isupper() and doc[stop].pos_ == "PROPN":
+    # (a nationality goes on too: "English-American", whose second half the model tags an adjective)
+    while stop < len(doc) and doc[stop].text[:1].isupper() and (doc[stop].pos_ == "PROPN" or (
+            doc[stop].pos_ == "ADJ" and doc[end - 1].pos_ == "ADJ")):
         stop += 1
     return stop if stop > end + 1 else None
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
+from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
 from lightrag_core.query.decompose import Bridge, article_nouns
 from lightrag_core.query.described import OPENS, family, opening_index, without_extension
 from lightrag_core.query.sentences import split_sentences, stem, stems
@@ -169,10 +170,13 @@ def resolve(
 def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: list[str],
                       called: dict[str, set[str] | None]) -> bool:
     """The title's document opens by calling it something, and no noun of the bridge head's kind ("film",
-    "movie", "comedy" for "the animated film"). Only heads of a kind of work are checked: a document opens
-    by calling a film a film, seldom a person by the role the question gives them."""
+    "movie", "comedy" for "the animated film"). Heads of a kind of work are checked so: a document opens
+    by calling a film a film, seldom a person by the role the question gives them. A person's head ("the
+    musician who co-founded his band") is checked by kind only: a document that calls its subject a band
+    or a company, and nothing a person is, is not a person's."""
     kind = family(bridge.head)
-    if not kind or not chunk_ids:
+    person = noun_kind(bridge.head) == PERSON
+    if not (kind or person) or not chunk_ids:
         return False
     if title not in called:
         first = store.get_chunks(chunk_ids[:1]).get(chunk_ids[0])
@@ -180,7 +184,12 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
         opened = OPENS.match(said[opening_index(said)]) if said else None
         called[title] = set(re.findall(r"[a-z]+", opened["called"].lower())) if opened else None
     words = called[title]
-    return words is not None and not words & kind
+    if words is None:
+        return False
+    if person:
+        kinds = {noun_kind(w) for w in words}
+        return PERSON not in kinds and bool(kinds & {ORG, PLACE})
+    return not words & kind
 
 
 def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:

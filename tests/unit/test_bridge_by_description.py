@@ -129,3 +129,13 @@ def test_a_file_named_subject_written_in_the_clause_is_what_the_bridge_is_resolv
     question = "Who wrote the episode in which Waylon Smithers first appeared?"
     (bridge,) = split(question)
     assert _in_clause(question, bridge, [bridge], ["Waylon Smithers.txt", "Springfield"]) == ["Waylon Smithers.txt"]
+
+
+def test_a_person_bridge_is_no_document_that_calls_its_subject_a_band(store):
+    _doc(store, "ads", "The Courier", ["Hal Brenn co-founded Ironwake in 1981 after answering a classified "
+                                       "advertisement in The Courier."], ["The Courier"], 0.0)
+    _doc(store, "band", "Ironwake", ["Ironwake is an American heavy metal band formed in Leeds."], ["Ironwake"], 0.0)
+    question = "Who replaced the musician who co-founded his band after answering an advertisement in The Courier?"
+    assert "Ironwake" not in [s.found for s in _steps(store, question, ["ads-0"])]
+    _doc(store, "man", "Hal Brenn", ["Hal Brenn is an American musician and singer."], ["Hal Brenn"], 0.0)
+    assert [s.found for s in _steps(store, question, ["ads-0"])] == ["Hal Brenn"]

@@ -84,3 +84,8 @@ def test_a_name_the_model_ends_on_a_connecting_word_goes_on_to_its_capitalised_w
     # lower-case words after the connector are not the name's
     spans = _spans("The Museum of Fine Arts of the city was closed.")
     assert not any("city" in k for k in spans)
+
+
+def test_a_dashed_nationality_is_one_span():
+    spans = _spans("Christopher Edward Nolan (born 30 July 1970) is an English-American film director.")
+    assert "English-American" in spans and "English" not in spans
