@@ -267,7 +267,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 said = defined(p, span)
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life
                        + AGENT * agent(p, span, verb, doer)
-                       + HEAD_WORD * max(names_head(kind, text, beside(p, span)[0]), by_role(p, span))
+                       + HEAD_WORD * max(names_head(kind, text, *beside(p, span)), by_role(p, span))
                        + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
                        + DEFINED * (said or (bool(identity_noun) and (equated(p, span, identity_noun) or (
                            bool(reached) and called_as(p, span, identity_noun)))))  # "X … his wife Ada
@@ -351,7 +351,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     and not stems(text) <= stems(bridge_name) | q_stems and not one_name(bridge_name, text):
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life
                        + AGENT * agent(second, span, verb, doer) + LIFE_EVENT * placed(second, span)
-                       + HEAD_WORD * max(names_head(kind, text, beside(second, span)[0]), by_role(second, span)))
+                       + HEAD_WORD * max(names_head(kind, text, *beside(second, span)), by_role(second, span)))
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unnamed:
                     score *= UNNAMED_IDENTITY

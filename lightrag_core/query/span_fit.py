@@ -286,17 +286,24 @@ _THEIR = r"(?<!\bon\s)(?<!\bin\s)(?<!\bof\s)(?<!\bby\s)(?<!\bto\s)\b(?:his|her|i
 _IS_THE = r"(?:\s+and\s+(?:[a-z]+\s+){0,2}[a-z]+)?\s+(?:is|was|are|were)(?:\s+the|\s+an?)?"
 
 
-def names_head(kind: AnswerType, text: str, before: str = "") -> float:
+def names_head(kind: AnswerType, text: str, before: str = "", after: str = "") -> float:
     """1 when the span names what the question asks for by its own noun ("Rockland County" for "what county"),
     or its sentence calls it that right before it ("the actress Antara Mali" for "which actress").
     Places, organisations and named things only by their own name: a chat header "… Time" says nothing
-    for "what time"."""
+    for "what time". A nationality, said of a person: "an English-American film director", not "a
+    British-American mystery thriller film" (a person's nationality is asked)."""
     if not kind.head:
         return 0.0
+    if kind.head in _OF_PERSON:
+        noun_run = re.match(r"(?:[a-z-]+\s+){0,2}[a-z-]+", after.lower())
+        return float(noun_run is not None and any(noun_kind(w) == PERSON for w in noun_run.group().split()))
     if _ends_calling(kind.head, before) or (kind.head in {"state", "province"} and is_state(text)):
         return 1.0  # "Oregon" is a state without saying so
     words = set(text.lower().split())
     return float(kind.kind in {PLACE, ORG, NAME} and bool(words & _HEAD_NAMES.get(kind.head, {kind.head})))
+
+
+_OF_PERSON = {"nationality", "citizenship"}
 
 
 def _called_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:

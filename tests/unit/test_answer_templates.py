@@ -306,3 +306,13 @@ def test_who_lived_longer_compares_the_years_each_lived() -> None:
     # a year's precision cannot tell 68 from 69 years apart
     close = ["Edmund Blake (1902–1970) was an English film director.", "Arne Solberg (1930–1999) was a director."]
     assert answer("Who lived longer, Edmund Blake or Arne Solberg?", close, names) is None
+
+
+def test_a_persons_nationality_is_the_one_said_of_the_person_not_of_their_film() -> None:
+    # the director's own "English-American film director" against his film's "British-American … film"
+    prestige = ("The Long Trick (film) The Long Trick is a 2006 British-American mystery thriller film directed by "
+                "Colin Hale, from a screenplay adapted by Hale and his brother.")
+    hale = "Colin Hale Colin Hale (born 30 July 1970) is an English-American film director and screenwriter."
+    night = "Night Crown Night Crown is a 2012 superhero film directed by Colin Hale, who co-wrote its screenplay."
+    question = "What nationality is the director of film Night Crown?"
+    assert confident(question, [night, prestige, hale], ["Night Crown"]) == "English-American"
