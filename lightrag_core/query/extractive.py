@@ -3,7 +3,7 @@
 No model writes it, so it is chosen, not generated: the short answer is a span of the asked-for type
 (`short_answer.py`), the evidence the sentences that best answer the question (`sentences.py`), the
 short answer's own sentences first, in hop order, each with its reference. A sentence is shown as written,
-but for an opening "He" or "She", given as whom it stands for in brackets, as a quotation does.
+but for an opening "He", "She" or "It", given as what it stands for in brackets, as a quotation does.
 """
 
 from __future__ import annotations
@@ -78,13 +78,24 @@ def extractive_answer(
 
 # A sentence that opens on "He" or "She" (prose, not a chat line)
 _HE_OR_SHE = re.compile(r"(?:He|She)(?=\s)")
+# "It was released …", but not an "it" that stands for nothing ("It is believed that …", "It was the first …")
+_IT_DOES = re.compile(r"It\s+(?!(?:is|was)\s+(?:\w+\s+)?(?:that|to|not|the|a|an|one|believed|said|thought|"
+                      r"reported|estimated|known|unclear|likely|possible|hard|rumou?red)\b)(?:\w+\s+){0,2}(?:\w+ed|stars)\b")
 
 
 def _named(sentence: Sentence, context: list[Sentence]) -> str:
     """The sentence as shown: an opening "He" or "She" that stands for the person its passage opens on
     is given as that person's name in brackets, as a quotation does ("[Lida Scott Howell] won three gold
-    medals …"), since the sentence is read away from its passage."""
-    if sentence.speaker or not _HE_OR_SHE.match(sentence.text):
+    medals …"), since the sentence is read away from its passage; so is an "It" that stands for what its
+    passage opens on and calls no person ("[Hank Williams on Stage] was recorded …")."""
+    if sentence.speaker:
+        return sentence.text
+    if _IT_DOES.match(sentence.text):
+        thing = passage_subject(sentence, context, person=False)
+        if thing and "," not in thing and len(thing.split()) <= MAX_NAME_WORDS:
+            return f"[{thing}]{sentence.text[2:]}"
+        return sentence.text
+    if not _HE_OR_SHE.match(sentence.text):
         return sentence.text
     person = passage_subject(sentence, context, person=True)
     if not person or "," in person or len(person.split()) > MAX_NAME_WORDS:  # a name, not a clause read as one

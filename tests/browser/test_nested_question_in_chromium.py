@@ -2,7 +2,7 @@
 answer is confident, but the evidence holds the sentence that answers the question's own first clause ("In which
 city is the main base of the air-charter airline …": "Its main base is in Belo Horizonte"), which the whole
 question's words, mostly the inner hops' names, ranked below four others. And a sentence that opens on "She",
-read away from its passage, is shown with whom it stands for in brackets."""
+or "It", read away from its passage, is shown with what it stands for in brackets."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PASSAGES = ("Chiang Rai International Airport", "2004 FIFA U-19 Women's World Championship",
             "Maputo International Airport", "El Nouzha Airport", "Vancouver International Airport",
             "Alexandria International Airport (Louisiana)", "List of airports in the Greater Toronto Area",
-            "Tornado outbreak sequence of May 2004", "Matilda Howell", "Líder Aviação")
+            "Tornado outbreak sequence of May 2004", "Matilda Howell", "Hank Williams on Stage", "Líder Aviação")
 MAIN_BASE = ("In which city is the main base of the air-charter airline from the home country of the Golden Ball "
              "winner at the 2004 women's youth world championship hosted by the country of Mae Fah Luang – Chiang "
              "Rai International Airport?")
@@ -46,3 +46,8 @@ def test_a_nested_questions_first_clause_finds_its_sentence(tmp_path):
         # the passage's "She won three gold medals …", its subject named as the passage's title names her
         assert any(line.startswith("- [Matilda Howell] won three gold medals") for line in lines), lines
         shoot_reply(page, reply, "query_pronoun_named.png")
+        reply = extractive_reply(page, url, "In which city was the live album Hank Williams on Stage recorded?")
+        lines = [line.strip() for line in reply.inner_text().splitlines() if line.strip()]
+        assert "Answer: Nashville [1]" in lines, lines
+        assert any(line.startswith("- [Hank Williams on Stage] was recorded") for line in lines), lines
+        shoot_reply(page, reply, "query_it_named.png")

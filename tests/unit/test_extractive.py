@@ -132,3 +132,15 @@ def test_a_he_or_she_read_away_from_its_passage_is_shown_as_whom_it_stands_for()
     club = "Venn Club\nVenn Club is an archery club in Leeds. She won three gold medals at the 1904 Summer Olympics."
     text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result([club])))
     assert "- She won three gold medals at the 1904 Summer Olympics. [1]" in text
+
+
+def test_an_it_that_stands_for_its_passages_subject_is_shown_as_that_subject() -> None:
+    song = ("Salt Line\nSalt Line is a song by Welsh singer Bonnie Tyne. It was released as a single in 1979 by RCA. "
+            "It is believed that the song was written in one night.")
+    question = "When was the song Salt Line by Bonnie Tyne released as a single?"
+    embedder = CountingEmbedder()
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result([song])))
+    assert "[Salt Line] was released as a single in 1979 by RCA." in text
+    # an "it" that stands for nothing stays as written
+    assert "[Salt Line] is believed" not in text
+    assert "It is believed that the song was written in one night." in text
