@@ -50,13 +50,15 @@ _DESCRIBED_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded
                               r"|[,;(]")
 
 
+_TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")  # "XM (album)": the bracket tells it from another
+
+
 def bare(name: str) -> str:
     """A subject's name without its title's closing parenthesis or quotation marks ("Charley's Aunt (1963
     film)", ""Falling Away from Me"")."""
-    return re.sub(r"\s*\([^()]*\)\s*$", "", name).strip(" \"“”")
+    return _TITLE_BRACKET.sub("", name).strip(" \"“”")
 
 
-_TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")
 _FILE_EXTENSION = re.compile(r"\.(?:txt|md|markdown|pdf|docx|html?|jsonl?|csv)$", re.IGNORECASE)
 
 

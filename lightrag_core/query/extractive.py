@@ -91,16 +91,15 @@ def _named(sentence: Sentence, context: list[Sentence]) -> str:
     if sentence.speaker:
         return sentence.text
     if _IT_DOES.match(sentence.text):
-        thing = passage_subject(sentence, context, person=False)
-        if thing and "," not in thing and len(thing.split()) <= MAX_NAME_WORDS:
-            return f"[{thing}]{sentence.text[2:]}"
+        person = False
+    elif _HE_OR_SHE.match(sentence.text):
+        person = True
+    else:
         return sentence.text
-    if not _HE_OR_SHE.match(sentence.text):
+    subject = passage_subject(sentence, context, person=person)
+    if not subject or "," in subject or len(subject.split()) > MAX_NAME_WORDS:  # a name, not a clause read as one
         return sentence.text
-    person = passage_subject(sentence, context, person=True)
-    if not person or "," in person or len(person.split()) > MAX_NAME_WORDS:  # a name, not a clause read as one
-        return sentence.text
-    return f"[{person}]{sentence.text[sentence.text.index(' '):]}"
+    return f"[{subject}]{sentence.text[sentence.text.index(' '):]}"
 
 
 def _asked_evidence(embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult,

@@ -76,7 +76,6 @@ def test_a_place_bridge_is_followed_by_its_whole_name_only():
     assert bridge_sentences([(first, place)], [first.sentence, second.sentence], 5) == {}
 
 
-
 def test_a_name_the_model_ends_on_a_connecting_word_goes_on_to_its_capitalised_words():
     spans = _spans("Her second book won her the British Book Award for Author of the Year in 2001.")
     assert "the British Book Award for Author of the Year" in spans
