@@ -32,6 +32,7 @@ ANCHOR_SCORE = 0.8  # a sentence found by the clause's words, not the head's, is
 MAX_DISTANCE = 40  # characters between the cue word and the name, at most
 MIN_CLAUSE = 2  # content words of the clause a document's opening must all say
 DESCRIBED_SCORE = 0.9  # a whole clause said of one document: surer than a name near a cue word
+OTHER_YEARS = 0.5  # a sentence giving years, none of them the year the bridge's clause gives, is this much less sure
 # A title whose bracketed qualifier names another kind of thing ("Eddie the Eagle (film)" for "the ski
 # jumper") is likely a namesake.
 OTHER_KIND = 0.3
@@ -112,10 +113,16 @@ def resolve(
     scored: list[tuple[float, list[tuple[int, int]], bool, str, Chunk]] = []
     about: dict[str, str] = {}  # each sentence's subject
     years = set(_YEAR.findall(bridge.phrase))
+    # "the … singer born in 1952": a year in the bridge's own clause (up to the next thing the question names
+    # with an article: not the 1989 of "the 1988 film made by the director of the 1989 comedy")
+    personal = noun_kind(bridge.head) == PERSON or bridge.head.endswith(("er", "or", "ist", "ant", "ent"))
+    clause_years = set(_YEAR.findall(re.split(r"\b(?:the|a|an)\b", question[bridge.end:], maxsplit=1)[0])) - years
     for p in text:
         if years and not years & set(_YEAR.findall(p.text)) and _YEAR.search(p.text):
             continue  # "the 1992 comedy" is not "a 1988 Telugu comedy film"
         cues, base = _cue_offsets(p.lower, bridge.cues), 1.0
+        if not personal:  # "music" is no cue in "musician" for "the music division": a person is no division
+            cues = [(c, n) for c, n in cues if noun_kind(_word_at(p.lower, c)) != PERSON]
         if not cues:
             cues, base = _cue_offsets(p.lower, anchors), ANCHOR_SCORE
         if not cues:
@@ -126,7 +133,11 @@ def resolve(
             continue
         about.setdefault(p.text, subject)
         overlap = len(context_stems & p.stems) / max(len(context_stems), 1)
-        scored.append((base + 0.5 * overlap + 0.2 / (1 + p.rank), cues, base < 1.0, p.text, p.chunk))
+        # (a sentence that gives other years than the clause's is likely about another one: less sure, not ruled
+        # out, as the phrase's own year rules it out above)
+        other_years = bool(clause_years) and not clause_years & set(_YEAR.findall(p.text)) and _YEAR.search(p.text)
+        scored.append((base + 0.5 * overlap + 0.2 / (1 + p.rank) - OTHER_YEARS * bool(other_years), cues, base < 1.0,
+                       p.text, p.chunk))
     scored.sort(key=lambda s: -s[0])
     scored = scored[:MAX_SENTENCES]
     grams = {sentence: _grams(sentence) for *_, sentence, _ in scored}
@@ -134,7 +145,7 @@ def resolve(
     titles = store.title_chunks(keys) if keys else {}
     best: Resolved | None = None
     best_key = ""
-    called: dict[str, set[str] | None] = {}
+    called: dict[str, list[str] | None] = {}
     for score, cues, by_clause, sentence, chunk in scored:
         for key, spans in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
             if key not in titles or not any(ch.isalpha() for ch in key):
@@ -151,8 +162,11 @@ def resolve(
             # were the bridge, against 2 of 30 names known only as entities or written further away.
             # A clause word inside a name ("Premier's … Council" for "was premier") makes it a namesake.
             # (a name after the cue from the cue's end: "album by American rapper and Outkast member Big Boi")
-            near = [start - c - n if start >= c + n else abs(start - c) for start, end in spans for c, n in cues
-                    if not (by_clause and start <= c < end)]
+            # (a bracket between them counts for nothing: "Dawn Penn (born in 1952 in Kingston, Jamaica) is a
+            # Jamaican reggae singer" says the singer of the name as near as "Dawn Penn is a … singer")
+            at = _unbracketed(sentence)
+            near = [at[start] - at[c + n] if start >= c + n else abs(at[start] - at[c]) for start, end in spans
+                    for c, n in cues if not (by_clause and start <= c < end)]
             if not title or not near or min(near) > MAX_DISTANCE:
                 continue
             total = score - min(near) / DISTANCE_SCALE - (OTHER_KIND if _other_kind(title, bridge) else 0.0)
@@ -168,7 +182,7 @@ def resolve(
 
 
 def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: list[str],
-                      called: dict[str, set[str] | None]) -> bool:
+                      called: dict[str, list[str] | None]) -> bool:
     """The title's document opens by calling it something, and no noun of the bridge head's kind ("film",
     "movie", "comedy" for "the animated film"). Heads of a kind of work are checked so: a document opens
     by calling a film a film, seldom a person by the role the question gives them. A person's head ("the
@@ -182,14 +196,31 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
         first = store.get_chunks(chunk_ids[:1]).get(chunk_ids[0])
         said = split_sentences(first.content) if first is not None else []
         opened = OPENS.match(said[opening_index(said)]) if said else None
-        called[title] = set(re.findall(r"[a-z]+", opened["called"].lower())) if opened else None
+        called[title] = re.findall(r"[a-z]+", opened["called"].lower()) if opened else None
     words = called[title]
     if words is None:
         return False
     if person:
         kinds = {noun_kind(w) for w in words}
         return PERSON not in kinds and bool(kinds & {ORG, PLACE})
-    return not words & kind
+    # (a word of the kind that qualifies a person is none: "an Indian film playback singer" is no film)
+    return not any(w in kind and not any(noun_kind(x) == PERSON for x in words[i + 1:i + 4])
+                   for i, w in enumerate(words))
+
+
+def _unbracketed(text: str) -> list[int]:
+    """For each offset of the text (and its end), how many characters before it lie outside brackets."""
+    out, depth, count = [], 0, 0
+    for ch in text:
+        out.append(count)
+        depth = depth + 1 if ch == "(" else max(depth - 1, 0) if ch == ")" else depth
+        count += depth == 0 and ch != ")"
+    return [*out, count]
+
+
+def _word_at(lower: str, start: int) -> str:
+    found = re.match(r"[a-z-]+", lower[start:])
+    return found.group() if found else ""
 
 
 def _cue_offsets(lower: str, cues: tuple[str, ...]) -> list[tuple[int, int]]:

@@ -84,8 +84,9 @@ def popular(tied: list[str], degrees: dict[str, int]) -> str | None:
 def question_ngrams(query: str, max_n: int = MAX_NGRAM) -> dict[str, tuple[int, int]]:
     """Lower-cased runs of up to `max_n` tokens that start with a capitalised token, with their
     token span (first occurrence)."""
-    tokens = [t.strip(".'’-") for t in _TOKEN.findall(query)]
-    tokens = [t for t in tokens if t]
+    found = [(m.group().strip(".'’-"), m.start(), m.end()) for m in _TOKEN.finditer(query)]
+    found = [f for f in found if f[0]]
+    tokens = [t for t, _, _ in found]
     out: dict[str, tuple[int, int]] = {}
     for i, tok in enumerate(tokens):
         if not (tok[0].isupper() or tok[0].isdigit()):
@@ -95,6 +96,10 @@ def question_ngrams(query: str, max_n: int = MAX_NGRAM) -> dict[str, tuple[int, 
                 break
             gram = " ".join(tokens[i : i + n]).lower()
             out.setdefault(gram, (i, i + n))
+            # As written, an initial's full stop kept: "Jon L. Luther" is a title "jon l luther" is not.
+            written = " ".join(query[found[i][1]:found[i + n - 1][2]].split()).rstrip(".,;:!?'’-").lower()
+            if written != gram and "." in written:
+                out.setdefault(written, (i, i + n))
             if gram.endswith(("'s", "’s")) and len(tokens[i + n - 1]) > 2:
                 out.setdefault(gram[:-2], (i, i + n))  # "Grace Krilanovich's first novel": her title too
     return out

@@ -107,3 +107,28 @@ def test_a_predecessor_is_found_whatever_its_titles_bracket_and_a_longer_name_ho
     assert not _other_kind("XR (album)", predecessor)
     (film,) = bridges("Who directed the film that Rex Vale starred in?")
     assert _other_kind("XR (album)", film)
+
+
+def test_the_bridge_born_in_the_clauses_year_is_found_past_its_bracket(store):
+    # Both sentences are about Kingwell and call a reggae singer; only one gives the clause's year, and its
+    # name stands before a bracket, further from "singer" in characters than the other's, not in words
+    _doc(store, "penn", "Dana Penn", ["Dana Penn (born in 1952 in Kingwell, Jamara) is a Jamaran reggae singer."],
+         ["Dana Penn", "Kingwell"], 0.0)
+    _doc(store, "pliers", "Plyer (singer)", ["Plyer (singer) Plyer (born 4 April 1963, Kingwell, Jamara), is a "
+                                             "Jamaran reggae singer."], ["Plyer", "Kingwell"], 0.0)
+    _doc(store, "kingwell", "Kingwell", ["Kingwell is the capital of Jamara."], ["Kingwell"], 0.0)
+    question = "Who produced the single that the Jamaran reggae singer born in 1952 in Kingwell, Jamara was known for?"
+    chunks = list(store.get_chunks(["pliers-0", "penn-0"]).values())
+    _, steps = resolve_steps(store, question, _links(store, question), chunks)
+    assert [s.found for s in steps][:1] == ["Dana Penn"]
+
+
+def test_a_cue_inside_a_persons_noun_is_no_cue_for_a_thing(store):
+    # "music" begins "musician": the music division asked for is not the musician the sentence is about
+    _doc(store, "romb", "Tony Romb", ["Tony Romb (born November 24, 1964) is an American musician who has been the "
+                                      "lead guitarist of Godsmash."], ["Tony Romb", "Godsmash"], 0.0)
+    _doc(store, "godsmash", "Godsmash", ["Godsmash is an American rock band."], ["Godsmash"], 0.0)
+    question = "Which company bought the music division of the firm that praised Godsmash's lead guitarist?"
+    chunks = list(store.get_chunks(["romb-0", "godsmash-0"]).values())
+    _, steps = resolve_steps(store, question, _links(store, question), chunks)
+    assert ("the music division", "Tony Romb") not in [(s.phrase, s.found) for s in steps]

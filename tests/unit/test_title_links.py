@@ -133,3 +133,13 @@ def test_a_possessive_name_links_to_its_own_document(store):
     # "Günter Grass's first novel": the author's page, as "the author of" would reach it
     links = linking.link_by_title(store, "Who published Günter Grass's first novel?")
     assert [(lk.entity, lk.chunk_ids) for lk in links] == [("Günter Grass", ["d2-0"])]
+
+
+def test_a_title_with_an_initial_links_as_written(tmp_path):
+    # "Jon L. Luther": the initial's full stop is part of the title; without it no document is named so
+    store = SQLiteStore(tmp_path)
+    store.set_embedding_meta("test", DIM)
+    _doc(store, "j", "Ada K. Lorne", ["Ada K. Lorne was the chief executive officer of Two Crow Press."], [])
+    links = linking.link_by_title(store, "Ada K. Lorne was the CEO of a publisher based in what city?")
+    assert [(lk.keyword, lk.entity, lk.chunk_ids) for lk in links] == [("ada k. lorne", "Ada K. Lorne", ["j-0"])]
+    store.close()
