@@ -47,6 +47,10 @@ _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded
 _ASKING = re.compile(r"\b(?:how\s+(?:many|much|long|old|far|tall|big)|what)\b|\bwhich\s+[a-z]+\s*(?:\?|$)",
                      re.IGNORECASE)
 _QUESTION_END = re.compile(r"\s*\?\s*$")
+# A bridge's phrase that ends on "of" and a name, the question's own verb in lower case right after it ("the
+# director of Once Upon a Time in America die?"); a title's lower-case words are connectors
+_OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?[A-Z0-9][\w'’.&-]*(?:\s+(?:(?:a|an|the|of|in|on|and|for|to|at|de|von|van|"
+                      r"la|le|del|da)\s+)*[A-Z0-9][\w'’.&-]*)*(?=\s+[a-z][a-z]+\b(?!['’]))")
 # "… from an Australian soap opera created by who?": the bridge's doer is asked, as "Who created Neighbours?"
 _BY_WHOM = re.compile(r"\s+(?P<verb>[a-z]{3,}ed|written|made|built|sung|drawn|sold|bought)\s+by\s+(?:who|whom)"
                       r"\s*\?\s*$")
@@ -80,6 +84,8 @@ def _clause_end(question: str, after: int, sentence: str) -> int | None:
     hangs the question's verb inside the clause."""
     if _DID.search(question[:after]) is None:
         return None
+    if (named := _OF_NAME.match(question, after)) is not None:
+        return named.end()  # "… the founding vocalist of Circus Diablo | play guitar for?": no clause, a name
     said = stems(sentence)
     tokens = [t for t in nlp()(question) if t.idx >= after]
     matched = [i for i, t in enumerate(tokens) if t.is_alpha or t.like_num

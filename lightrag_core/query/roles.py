@@ -11,7 +11,7 @@ director who died first, A or B?"). Names the passages write with a title or a t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lightrag_core.query.countries import country_of_word
 from lightrag_core.query.name_forms import PEER
@@ -167,6 +167,14 @@ _EXTRAPOSED = re.compile(r"(?P<noun>\b(?:was|is|were|are)\s+the\s+(?:[\w-]+\s+){
 
 def first_hop(question: str) -> Hop | None:
     """The first role phrase of the question (the earliest in it, when several forms match)."""
+    hop = _first_hop(question)
+    # 'called Qvwm "an unusually impressive imposter"': the name ends where a quotation opens after it
+    if hop is not None and hop.subject.count('"') == 1 and not hop.subject.startswith('"'):
+        hop = replace(hop, subject=hop.subject.split('"')[0].strip())
+    return hop
+
+
+def _first_hop(question: str) -> Hop | None:
     question = " ".join(question.split())  # one space between words: the patterns then never rescan a run of them
     if moved := _EXTRAPOSED.search(question):  # the clause back beside its noun: "… soap opera that … X made?"
         question = f"{question[:moved.start()]}{moved['noun']} {moved['clause']} {moved['verb']}?"
