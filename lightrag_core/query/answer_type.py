@@ -64,7 +64,8 @@ for _type, _nouns in {
             "contestant laureate inductee alumnus congressman congresswoman legislator councillor dictator tsar "
             "czar pharaoh caliph chieftain baron baroness countess viscount marquess duchess empress consort regent "
             "nobleman aristocrat philanthropist benefactor proprietor landlord landlady murderer assassin gangster "
-            "detective archer shooter runner diver hurdler snowboarder surfer racer",
+            "detective archer shooter runner diver hurdler snowboarder surfer racer executive manager administrator "
+            "editor",
     ORG: "company band team organisation organization group club publisher label party university college "
          "school network station channel airline firm corporation magazine newspaper agency brand manufacturer "
          "retailer studio subsidiary conglomerate bank league federation association union society institute "
@@ -87,7 +88,7 @@ _NAMED_HEADS = set("""film movie song album single book novel series show progra
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
 franchise genre position sport instrument name comedy drama sitcom documentary thriller memoir autobiography
-biography rhyme hymn anthem slogan motto""".split())
+biography rhyme hymn anthem slogan motto abbreviation acronym""".split())
 # Named things that are never people: a span the tagger calls a person seldom names one ("which comedy
 # franchise …?": not one of its actors)
 IMPERSONAL_HEADS = frozenset(_NAMED_HEADS - {"character", "role", "part", "title", "name", "position", "genre"})
@@ -114,7 +115,9 @@ _WHERE = re.compile(r"^where\b|\b(?:from|to|in|at) where\b|\bwhere\s*\?\s*$", re
 # ("an actress who starred in what?").
 _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
 # (a date's own comma stays inside an option: "the outbreak of January 21–23, 2017")
-_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b))+?)\s+or\s+(?P<b>(?:[^,?]|,(?=\s*\d{4}\b))+?)\s*\??\s*$",
+# (the second option may end on a comma and a place: "Toad Hall or University College, Otago?")
+_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b))+?)\s+or\s+"
+                      r"(?P<b>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+(?-i:[A-Z])[\w'’-]*\s*\??\s*$))+?)\s*\??\s*$",
                       re.IGNORECASE)
 # "Were A and B of the same nationality?", "Are A and B members of the same band?"
 # (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)
@@ -132,6 +135,9 @@ _WHICH_OF_TWO = re.compile(r"^(?:which|who)\b(?:\s+(?:one|of\s+(?:the\s+two|them
 _COMPARATIVE = re.compile(r"\b(?:more|most|less|least|larger|largest|bigger|biggest|smaller|smallest|longer|longest|"
                           r"taller|tallest|higher|highest|greater|greatest|better|best)\b", re.IGNORECASE)
 _BOTH = re.compile(r"^\w+\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:both|each|all)\b", re.IGNORECASE)
+# "Are both magazines, the Woman's Viewpoint and Pick Me Up, British publications?": the pair set off by commas
+_BOTH_APPOSED = re.compile(r"^\w+\s+both\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3},\s+(?P<a>[^,]+?)\s+and\s+"
+                           r"(?P<b>[^,]+?),\s+\S", re.IGNORECASE)
 # A comparison is read from at most this many characters: real ones are far shorter, and the
 # patterns that find the two sides backtrack over what they are given.
 MAX_COMPARED = 300
@@ -189,14 +195,15 @@ def answer_type(question: str) -> AnswerType:
             return AnswerType(YES_NO)
         if same := _SAME.search(last):
             return AnswerType(YES_NO, (_clean(same["a"]), _clean(same["b"])), same=same["what"].lower())
-        both = _BOTH.search(last)
+        both = _BOTH_APPOSED.search(last) or _BOTH.search(last)
         return AnswerType(YES_NO, (_clean(both["a"]), _clean(both["b"])) if both else ())
     if _HOW_MANY.search(text):
         return AnswerType(NUMBER, head=LENGTH if _HOW_LONG.search(text) else "")
     if _WHEN.search(text):
         return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None, day=_DAY_ASKED.search(text) is not None)
     doc = nlp()(text)
-    head = _wh_head(doc) or _imperative_head(text, doc)
+    # ("Who wrote the episode with which the show surpassed …?": a relative "which" types nothing asked by "who")
+    head = "" if _WHO_FIRST.match(text) else _wh_head(doc) or _imperative_head(text, doc)
     if head:
         kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
         if head == "body" and re.search(r"\bbody\s+of\s+water\b", text, re.IGNORECASE):
@@ -248,6 +255,7 @@ def _wh_head(doc: Any) -> str:
     return _head_after(doc)
 
 
+_WHO_FIRST = re.compile(r"\W*who\b", re.IGNORECASE)
 _IMPERATIVE = re.compile(r"^(?:name|identify|list|give|state)\s+(?:the|a|an|all|both)\b", re.IGNORECASE)
 
 

@@ -13,9 +13,17 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
 from lightrag_core.query.answer_type import AnswerType
 from lightrag_core.query.counted_choice import counted_choice
+from lightrag_core.query.countries import country_named, country_of_word
 from lightrag_core.query.dates import dates_in
 from lightrag_core.query.life_events import LIFE_BRACKET
-from lightrag_core.query.option_facts import about_option, birthplaces_of, countries_of, groups_of, places_of
+from lightrag_core.query.option_facts import (
+    about_option,
+    birthplaces_of,
+    countries_of,
+    groups_of,
+    named_as,
+    places_of,
+)
 from lightrag_core.query.role_holders import holder
 from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, stems
@@ -98,13 +106,20 @@ def _life(query: str) -> str:
     return ""
 
 
-def _life_of(query: str, option: str) -> str:
-    """As `_life`, for one side of "the forming of A or the birth of B"."""
+def _life_of(query: str, option: str, options: tuple[str, ...]) -> str:
+    """As `_life`, for one side of "the forming of A or the birth of B"; what the options' own names say is
+    not asked ("Which film came out first, Stag Night of the Dead or …?" asks of no death)."""
     event = re.search(r"\b(birth|death|forming|formation|founding|release|creation|opening)\s+of\s+(?:the\s+)?"
                       + re.escape(option), query, re.IGNORECASE)
     if event:
         return {"birth": "birth", "death": "death"}.get(event.group(1).lower(), "")
-    return _life(query)
+    return _life(_unnamed(query, options))
+
+
+def _unnamed(query: str, options: tuple[str, ...]) -> str:
+    for option in options:
+        query = query.replace(option, "")
+    return query
 
 
 def _year(text: str, life: str) -> int | None:
@@ -148,11 +163,11 @@ def _dated(text: str, found: re.Match[str], group: int | str = 1) -> When:
 def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms: set[str],
                   idf: dict[str, float]) -> ShortAnswer | None:
     role = _ROLE.search(query)
-    if role is None and _OTHERS.match(query) and _life(query):
+    if role is None and _OTHERS.match(query) and _life(_unnamed(query, kind.options)):
         return None  # "Which film's subject was born first?": a person's birth, not the film's year
     dated: dict[str, Dated] = {}
     for option in kind.options:
-        life = _life_of(query, option)
+        life = _life_of(query, option, kind.options)
         found = (_through_role(option, role["role"].lower(), life, sentences) if role
                  else _own_year(option, life, sentences, terms, idf))
         if found is None:
@@ -163,7 +178,7 @@ def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms
     if when_a[0] == when_b[0] and not (when_a[1] and when_b[1]) or when_a == when_b:
         return None
     earlier = a if when_a < when_b else b
-    winner = earlier if kind.order == "earlier" else (b if earlier == a else a)
+    winner = named_as(earlier if kind.order == "earlier" else (b if earlier == a else a), sentences)
     return ShortAnswer(winner, [*said_a, *said_b], [f"{who_a}: {_shown(when_a)}", f"{who_b}: {_shown(when_b)}", winner],
                        1.0)
 
@@ -303,7 +318,12 @@ def _other_nationality(kind: AnswerType, query: str, sentences: list[Sentence]) 
         if not about or any(word in s.text.lower() for s in about for word in asked):
             continue
         words, said = _nationalities(option, sentences)
-        if said is not None and words and not words & asked and (not rest or cover(rest, {t: 1.0 for t in rest},
-                                                                                  said.name_stems) >= 0.99):
-            return ShortAnswer("no", [said], [option, ", ".join(sorted(words)), "no"], 0.8)
+        against, share = asked, 0.99
+        if said is None:  # "a woman's magazine founded in Texas", asked "British": the countries it is placed in
+            words, said = countries_of(option, sentences)
+            # (its sentence calls it part of what is asked: "magazine" of "magazines … publications")
+            against, share = {country_named(country_of_word(word)) for word in asked} - {""}, 0.5
+        if said is not None and words and against and not words & against and (
+                not rest or cover(rest, {t: 1.0 for t in rest}, said.name_stems) >= share):
+            return ShortAnswer("no", [said], [option, ", ".join(sorted(w.title() for w in words)), "no"], 0.8)
     return None

@@ -9,8 +9,11 @@ import re
 from lightrag_core.nlp import nlp
 from lightrag_core.query.countries import country_named, country_of_word
 from lightrag_core.query.described import bare
+from lightrag_core.query.regions import country_of_state
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
+# "Avril Lavigne's The Best Damn Thing": a work named with its maker, which its own passage names without
+_OWNED = re.compile(r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)+['’]s\s+(?P<title>[A-Z0-9\"“].*)")
 Read = tuple[set[str], Sentence | None]  # what a side's first telling sentence says, and that sentence
 
 
@@ -19,9 +22,20 @@ def about_option(option: str, sentences: list[Sentence]) -> list[Sentence]:
     sentence that shares only its last word)."""
     full = stems(option)
     about = [s for s in sentences if named_in(option, s.name_stems)]
+    if not about and (owned := _OWNED.fullmatch(option)):  # "Avril Lavigne's The Best Damn Thing": the work's own
+        return about_option(owned["title"], sentences)
     # the option's own passage first: "Big Boi" titles the passage with his birth, six albums' passages name him
     own = {s.ref for s in about if s.lead and stems(bare(s.text[:s.lead])) == full}
     return sorted(about, key=lambda s: (s.ref not in own, not full <= s.name_stems))[:6]
+
+
+def named_as(option: str, sentences: list[Sentence]) -> str:
+    """The option as its passage's title names it: "Awake" for "Josh Groban's Awake" ("Awake (Josh Groban
+    album)"); "Mr. Bill's Real Life Adventures" is a title whole."""
+    owned = _OWNED.fullmatch(option)
+    if owned is None or not any(bare(s.text[:s.lead]) == owned["title"] for s in sentences if s.lead):
+        return option
+    return owned["title"]
 
 
 def countries_of(option: str, sentences: list[Sentence], level: str = "") -> Read:
@@ -33,6 +47,8 @@ def countries_of(option: str, sentences: list[Sentence], level: str = "") -> Rea
         found = {country_named(country_of_word(e.text) or e.text) for e in doc.ents if e.text.lower() not in own}
         # "a Welsh film director": the tagger may see no entity in a nationality word
         found |= {country_named(country_of_word(t.text)) for t in doc if t.text[:1].isupper() and t.lower_ not in own}
+        # "a magazine founded in Texas": the state's country (a place the tagger sees, not "Denzel Washington")
+        found |= {country_of_state(e.text) for e in doc.ents if e.label_ == "GPE" and e.text.lower() not in own}
         if found - {""}:
             return found - {""}, sentence
     return set(), None

@@ -48,3 +48,47 @@ def test_a_possessive_noun_that_is_no_known_role_is_not_answered_by_the_works_ow
     # "the film's subject" dates a person; "(both 1942)" is the films' year
     assert answer("Which biographical film's subject was born earlier, Eagle Jump or Lone Wings?", FILMS,
                   ["Eagle Jump", "Lone Wings"]) is None
+
+
+def test_a_side_placed_in_another_countrys_state_is_not_of_the_asked_nationality() -> None:
+    # the pair set off by commas; one side's passage gives no nationality word, only the state it was founded in
+    question = "Are both magazines, the Lady's Outlook and Tea Time, British publications?"
+    assert answer_type(question).options == ("Lady's Outlook", "Tea Time")
+    outlook = ("Lady's Outlook\nThe Lady's Outlook was a woman's magazine founded in Texas in 1921 and published by "
+               "Flora Stirling.")
+    tea = "Tea Time\nTea Time is a British weekly women's magazine published by the IPC group."
+    found = answer(question, [outlook, tea], [])
+    assert found is not None and found.text == "no" and found.path == ["Lady's Outlook", "United States", "no"]
+    # a state that is as often a city or a surname says no country
+    seattle = outlook.replace("Texas", "Washington")
+    found = answer(question, [seattle, tea], [])
+    assert found is None or found.text != "no"
+
+
+def test_what_an_options_own_name_says_is_not_asked() -> None:
+    # "of the Dead" in a title asks of no death: the films' own years are compared
+    stag = "Stag Night of the Dead\nStag Night of the Dead is a 2010 low budget British comedy horror film."
+    jolly = "The Merry Lads' Last Stand\nThe Merry Lads Last Stand is a 2000 low budget British comedy feature."
+    found = answer("Which film came out first, Stag Night of the Dead or The Merry Lads' Last Stand?",
+                   [stag, jolly], [])
+    assert found is not None and found.text == "The Merry Lads' Last Stand"
+
+
+def test_an_option_may_end_on_a_comma_and_a_place_or_open_with_its_makers_name() -> None:
+    question = "Which residential hall opened first, Toad Hall or University College, Otago?"
+    assert answer_type(question).options == ("Toad Hall", "University College, Otago")
+    toad = "Toad Hall (ANU)\nToad Hall is a residential hall in Australian National University, opened in 1974."
+    college = ("University College, Otago\nUniversity College (UniCol), founded in 1969, is the largest residential "
+               "hall at the University of Otago.")
+    found = answer(question, [toad, college], [])
+    assert found is not None and found.text == "University College, Otago"
+    # "Josh Grover's Wide Awake": its passages name the album without its maker, and so does the answer (the
+    # option is kept as the question writes it: "Mr. Bill's Real Life Adventures" is a title whole)
+    question = "Which album was released first, Josh Grover's Wide Awake or Avril Lavine's The Best Thing?"
+    assert answer_type(question).options == ("Josh Grover's Wide Awake", "Avril Lavine's The Best Thing")
+    awake = ("Wide Awake (Josh Grover album)\nWide Awake is the third studio album by Josh Grover. \"Wide Awake\" was "
+             "released on November 7, 2006.")
+    best = ("The Best Thing\nThe Best Thing is the third studio album by Avril Lavine. It was released on 17 April "
+            "2007 by RCA Records.")
+    found = answer(question, [awake, best], [])
+    assert found is not None and found.text == "Wide Awake"
