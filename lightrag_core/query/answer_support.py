@@ -76,9 +76,15 @@ _SAME_SENSE = ({"long", "last", "span", "spann", "endur"},
                {"premier", "premiere", "debut", "airing", "aired", "airs", "broadcast"})
 
 
+# A general word and the words that name one of its kind: a "child" is stated as a son or a daughter (but
+# a son is no daughter, so these are no one sense)
+_KINDS_OF = {"child": {"son", "sons", "daughter"}, "children": {"son", "sons", "daughter"}}
+
+
 def related(a: str, b: str) -> bool:
     """Two forms of one word, by shared beginning: "director"/"directed", "die"/"died"; or one sense."""
-    if any(a in group and b in group for group in _SAME_SENSE):
+    if any(a in group and b in group for group in _SAME_SENSE) or b in _KINDS_OF.get(a, ()) \
+            or a in _KINDS_OF.get(b, ()):
         return True
     short, long_ = sorted((a, b), key=len)
     if len(short) >= 5:

@@ -54,6 +54,16 @@ def replies_to_openers(sentences: list[Sentence], terms: set[str], idf: dict[str
 _PLACES = {"GPE", "LOC", "FAC"}
 
 
+def address_part(parsed: ParsedSentence, span: Span) -> str:
+    """The place the span places, as an address does ("Canton" of "Canton, Massachusetts"), else "". Asked
+    for a place, such a span is no bridge to follow when that place may be the answer itself."""
+    before = parsed.sentence.text[:span.start]
+    if not before.endswith(", ") or span.label not in _PLACES:
+        return ""
+    return next((clean_span(other.text) for other in parsed.spans
+                 if other.label in _PLACES and other.start + len(other.text) == len(before) - 2), "")
+
+
 def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list[Sentence], limit: int
                      ) -> dict[int, tuple[ParsedSentence, Span]]:
     """The sentences that name each bridge (by id), at most `limit`, bridge by bridge in the order the best
@@ -73,3 +83,14 @@ def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list
                     whole <= s.name_stems if whole is not None else named_in(name, s.name_stems)):
                 seconds[id(s)] = (first, bridge)
     return seconds
+
+
+def placed_in(parsed: ParsedSentence, span: Span) -> str:
+    """The place the sentence places the span in, as an address does ("Minnesota" of "Arden Hills,
+    Minnesota"), else ""."""
+    end = span.start + len(span.text)
+    if parsed.sentence.text[end:end + 2] != ", ":
+        return ""
+    return next((clean_span(other.text) for other in parsed.spans
+                 if other.start == end + 2 and other.label in _PLACES), "")
+

@@ -20,8 +20,31 @@ from lightrag_core.query.answer_spans import (
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
-from lightrag_core.query.candidate_pool import bridge_sentences, replies_to_openers, stating
-from lightrag_core.query.countries import country_of_word
+from lightrag_core.query.candidate_pool import address_part, bridge_sentences, placed_in, replies_to_openers, stating
+from lightrag_core.query.candidate_weights import (
+    AGENT,
+    BRIDGE_ONWARD,
+    BRIDGE_PENALTY,
+    BRIDGE_SENTENCES,
+    DEFINED,
+    HEAD_WORD,
+    LIFE_EVENT,
+    LIST,
+    LISTED,
+    NEGATED,
+    OTHER_SEX,
+    OTHER_SUBJECT,
+    POOL,
+    PROXIMITY,
+    REPLY,
+    SPEAKER,
+    STAMPED,
+    UNNAMED_IDENTITY,
+    UNQUALIFIED,
+    UNREACHED,
+    UNSTATED,
+)
+from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
 from lightrag_core.query.life_events import (
@@ -34,7 +57,7 @@ from lightrag_core.query.life_events import (
     life_event,
     placed_by,
 )
-from lightrag_core.query.name_sex import other_sex
+from lightrag_core.query.name_sex import other_sex, sex_of
 from lightrag_core.query.question_parse import (
     ORG_DOING,
     SCHOOLING,
@@ -64,45 +87,11 @@ from lightrag_core.query.referents import (
     subject_kinds,
     surname_of_another,
 )
+from lightrag_core.query.regions import is_state
 from lightrag_core.query.role_words import ROLE_WORDS
 from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
 from lightrag_core.query.span_fit import Asked, beside, called_as, fit, names_head, restates_question, typed
 from lightrag_core.query.span_ties import agent, defines, denies, done_by, equated, listed, proximity
-
-POOL = 12  # best-scored sentences parsed for candidates (spaCy costs ~2 ms a sentence)
-BRIDGE_SENTENCES = 12  # sentences reached through bridges, parsed too
-# A sentence that names none of the question's names states something about something else ("The show
-# starred Orlando Bloom" for "Simon & Simon starred which actor?"): its spans count for this much.
-UNREACHED = 0.6
-# … and one that speaks of its own passage's subject, which the question does not name either ("The show
-# starred …" in a passage about another show), for this much more.
-OTHER_SUBJECT = 0.6
-# "Who is the first spirit to visit X?" asks for someone the text calls a spirit: a span from a sentence
-# that calls no one that ("They entered poor Bob Cratchit's house; the dwelling he had visited") counts
-# for this much.
-UNNAMED_IDENTITY = 0.6
-# "What Australian city …?": a span from a sentence that says nothing Australian counts for this much.
-UNQUALIFIED = 0.6
-HEAD_WORD = 0.4  # weight of a span holding the question's noun ("what county?": "Rockland County")
-AGENT = 0.4  # weight of a span that does what the question asks ("directed by <span>" for "who directed")
-PROXIMITY = 0.4  # weight of the span's tie to the question's relation words
-BRIDGE_ONWARD = 0.85  # a bridge whose onward answer scores at least this share of its own …
-BRIDGE_PENALTY = 0.6  # … is discounted by this factor
-# Asked, seldom stated: "a French director" says the nationality, "a village in Poland" where it is located.
-_UNSTATED = {"nationality", "citizenship", *stems("located situated released")}  # "a 1954 film": released then
-LIFE_EVENT = 0.5  # weight of a date or place given for the birth or death the question asks about
-NEGATED = 0.5  # a sentence that says "not" of what the question asks states it for none of its spans
-# "Which Danish heavy metal band from Copenhagen …?": a span its sentence calls a band, weighted by how
-# much of the question's "Danish heavy metal … from Copenhagen" that sentence says.
-DEFINED = 0.5
-# "Celebrities like Rekha, Anupam Kher, Irrfan Khan …": a sentence that lists LIST or more names of a kind
-# singles out none of them, and each counts for this much.
-LIST, LISTED = 3, 0.6
-OTHER_SEX = 0.3  # "Which actress …?": a man, by his first name or by "his" after his name
-SPEAKER = 0.4  # weight of being who says a chat line, for "who …?" (as AGENT for a span)
-STAMPED = 0.4  # weight of a chat line's time stamp, for "when did X …?"
-# "Who suggests …?": a line after another speaker's on the same topic in the same message is a reply
-REPLY = 0.5  # lihuaworld multihop: 5 more right confident answers, no wrong one (0.3 the same, 0.7 three)
 
 
 def _overlap(text: str, q_stems: frozenset[str]) -> float:
@@ -126,7 +115,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     `scored` holds only those about a name (a passage's opening says who its "he" is)."""
     sentences = [s for s, _ in scored]
     # "What nationality is X?": a sentence states it as "a French director", never with the word itself.
-    terms = relation_terms(query, names) - _UNSTATED
+    terms = relation_terms(query, names) - UNSTATED
     # "what position", "what profession": stated as "plays as a …", never by name; "which country": by its name
     if kind.kind == DESCRIPTION or kind.head in {"country", "nation"}:
         terms -= stems(kind.head)
@@ -134,6 +123,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     q_stems = stems(query)
     # "Rockland County" repeats no question word for "what county?"
     q_words = q_stems - stems(kind.head) if kind.kind in {PLACE, ORG, NAME} else q_stems
+    # nor does "Billy Idol" for the singer Billy Morrison plays for: a person's first name is no word of the question
+    q_words -= {stem(n.split()[0].lower()) for n in names if len(n.split()) > 1 and sex_of(n)}
     named_words = set().union(*(stems(n) for n in names)) if names else set()
     doc = nlp()(query)
     lemmas = asked_lemmas(doc, named_words)
@@ -147,7 +138,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     since = kind.kind == DATE and asks_since(query)  # "since what year …?": "since 2004"
     identity_noun = asked_identity(doc) if kind.kind in LABELS and not kind.head else ""
     identity = stems(identity_noun)
-    qualifier = stem(asked_qualifier(doc, kind.head)) if kind.kind in LABELS else ""
+    qualifier_text = asked_qualifier(doc, kind.head) if kind.kind in LABELS else ""
+    qualifier = stem(qualifier_text)
     description = asked_description(doc, kind.head) if kind.kind in LABELS else frozenset()
     plain = {t: 1.0 for t in description}
 
@@ -234,6 +226,12 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         return (not qualifier or any(related(qualifier, w) for w in words)
                 or bool(qualifier_land) and qualifier_land <= words)
 
+    def placed_elsewhere(p: ParsedSentence, span: Span) -> bool:
+        """"Which California city?": not "Arden Hills, Minnesota", placed in another state (or country)."""
+        wider = placed_in(p, span) if qualifier_text else ""
+        return bool(wider) and not qualified(stems(wider)) and (
+            is_state(qualifier_text) and is_state(wider) or bool(qualifier_land) and is_country(wider))
+
     def calls_identity(s: Sentence) -> bool:
         return not identity or any(related(i, w) for i in identity for w in s.stems)
 
@@ -278,8 +276,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     score *= OTHER_SUBJECT * UNREACHED if elsewhere else UNREACHED
                 if unnamed:
                     score *= UNNAMED_IDENTITY
-                if unqualified:
-                    score *= UNQUALIFIED
+                score *= UNQUALIFIED ** (unqualified + placed_elsewhere(p, span))
                 if negated:
                     score *= NEGATED
                 if sexed and other_sex(kind.head, text, p.sentence.text[span.start + len(span.text):]):
@@ -321,6 +318,11 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 if weight == SPEAKER and id(p.sentence) in replies:
                     score *= REPLY
                 offer(text, score, [p.sentence], [*reached[:1], text])
+    def addresses_answer(p: ParsedSentence, b: Span) -> bool:
+        """"in Canton, Massachusetts" asked "what city?": no bridge (asked "which county is Canton in?", one)."""
+        placed = address_part(p, b) if kind.kind == PLACE else ""
+        return bool(placed) and not asked(placed)
+
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
     for p in pool:
@@ -328,7 +330,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
             bridges += [(p, b) for b in p.spans if b.label in LABELS[NAME] or b.label == "NAME"
                         # (the question's own name, possessive or not: "Porcupine Tree's online store")
                         if not stems(clean_span(b.text)) <= q_stems and len(b.text) > 2
-                        and not passed(clean_span(b.text))]
+                        and not passed(clean_span(b.text))
+                        and not addresses_answer(p, b)]
     seconds = bridge_sentences(bridges, sentences, BRIDGE_SENTENCES)
     by_id = {id(p.sentence): p for p in pool}
     todo = [s for s in sentences if id(s) in seconds and id(s) not in by_id]
@@ -355,8 +358,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                 score = (base * fitted + tie) * (1 - 0.6 * _overlap(text, q_words))
                 if unnamed:
                     score *= UNNAMED_IDENTITY
-                if unqualified:
-                    score *= UNQUALIFIED
+                score *= UNQUALIFIED ** (unqualified + placed_elsewhere(second, span))
                 if negated:
                     score *= NEGATED
                 if sexed and other_sex(kind.head, text, second.sentence.text[span.start + len(span.text):]):
@@ -386,7 +388,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     # A bridge that leads on to an answer as good as itself is what the question describes, not what it
     # asks ("a retired Orlando Magic player who …": Grant Hill leads to the show he hosts).
     for key, (score, evidence, path) in list(merged.items()):
-        onward = max((v for b, v in through.items() if written_in(b, key) or written_in(key, b)), default=0.0)
+        # (the bridge's fuller form too: "Grant Henry Hill", as his own passage opens, is the Grant Hill led on from)
+        onward = max((v for b, v in through.items() if written_in(b, key) or written_in(key, b) or one_name(b, key)),
+                     default=0.0)
         if onward >= BRIDGE_ONWARD * score:
             merged[key] = (score * BRIDGE_PENALTY, evidence, path)
     return sorted(merged.items(), key=lambda kv: -kv[1][0])

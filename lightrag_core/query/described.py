@@ -94,6 +94,12 @@ def opening_words(sentences: list[Sentence]) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def called_a(words: tuple[str, ...], noun: str) -> bool:
+    """An opening's description calls its subject a `noun`, as its last word or one of a pair ("an island
+    country", "a singer and actress"); not a noun that qualifies another ("a sports show host")."""
+    return any(w == noun and (i + 1 == len(words) or words[i + 1] in {"and", "or"}) for i, w in enumerate(words))
+
+
 def described_by(name: str, openings: dict[str, tuple[str, ...]]) -> set[str]:
     """The words a passage's first sentence calls `name` by: its own passage's, or that of a passage whose
     subject's name holds it whole ("Valtorre", opened as "Unione Sportiva Valtorre is an Italian football

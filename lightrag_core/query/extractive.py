@@ -15,13 +15,14 @@ from dataclasses import replace
 import numpy as np
 
 from lightrag_core.embeddings import Embedder
+from lightrag_core.query.answer_spans import without_legal_form
 from lightrag_core.query.answer_type import answer_type
-from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject
+from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.result import DecompositionStep, QueryResult
 from lightrag_core.query.rewrite import resolved_question, written_name
-from lightrag_core.query.sentences import Sentence, choose, question_names, score_sentences, written_in
+from lightrag_core.query.sentences import Sentence, choose, named_in, question_names, score_sentences, written_in
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
 
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: the context sentences that best match the question)"
@@ -96,7 +97,7 @@ def _named(sentence: Sentence, context: list[Sentence]) -> str:
         person = True
     else:
         return sentence.text
-    subject = passage_subject(sentence, context, person=person)
+    subject = without_legal_form(passage_subject(sentence, context, person=person))  # not "…, Inc."
     if not subject or "," in subject or len(subject.split()) > MAX_NAME_WORDS:  # a name, not a clause read as one
         return sentence.text
     return f"[{subject}]{sentence.text[sentence.text.index(' '):]}"
@@ -124,15 +125,21 @@ def _through_description(short: ShortAnswer, steps: list[DecompositionStep], sco
                          ) -> ShortAnswer:
     """An answer read in the document a bridge was found by its description ("The team played its home games at
     Ebbets Field" in the document that opens "The Brooklyn Dodgers were an American football team that played
-    … from 1930 to 1943"): that opening leads the evidence, and the path goes through the bridge."""
+    … from 1930 to 1943"), or in a sentence about a bridge found by its title ("It is headquartered in Canton"
+    in Dunkin' Brands' passage, found by "He was the chairman … of Dunkin' Brands"): the sentence that found
+    the bridge leads the evidence, and the path goes through the bridge."""
     for step in steps:
         # (the context may glue a title line to the sentence after it)
-        opening = next((s for s, _ in scored if step.sentence and step.sentence in s.text), None)
-        if step.via != "description" or opening is None or opening in short.evidence \
-                or opening.ref != short.evidence[0].ref or written_name(step) in short.path:
+        found = next((s for s, _ in scored if step.sentence and step.sentence in s.text), None)
+        if found is None or found in short.evidence:
             continue
-        return replace(short, evidence=[opening, *short.evidence],
-                       path=[*step.subjects[:1], written_name(step), short.text])
+        if step.via == "description" and (found.ref != short.evidence[0].ref or written_name(step) in short.path):
+            continue
+        if step.via != "description" and (found.ref == short.evidence[0].ref or not step.subjects
+                                          or not named_in(written_name(step), short.evidence[0].name_stems)):
+            continue
+        return replace(short, evidence=[found, *short.evidence],
+                       path=[*(written_title(s) for s in step.subjects[:1]), written_name(step), short.text])
     return short
 
 

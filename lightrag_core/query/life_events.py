@@ -219,3 +219,22 @@ def cause_of_death(text: str) -> str:
     """What a sentence says someone died of ("He died of a heart attack in Paris": heart attack)."""
     found = _CAUSE.search(text)
     return found["cause"].strip() if found else ""
+
+
+_MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\b")
+
+
+def life_date(year: str, died: bool, text: str) -> str:
+    """The whole date of a birth (or, `died`, a death) in `year` that a life bracket of `text` gives ("2 March
+    2001" from "John Diamond (10 May 1953 – 2 March 2001)"), or "" when it gives the year alone."""
+    for bracket in LIFE_BRACKET.finditer(text):
+        group = "second" if died else "first"
+        if bracket[group] != year or bracket["born"] and died:
+            continue
+        inner = bracket.group(0)[1:-1]
+        parts = re.split(r"\s*[–—]\s*|\s+-\s+", inner)
+        part = parts[-1] if died else parts[0]
+        date = part.removeprefix("born").strip(" ,;")
+        if year in date and _MONTH.search(date) and len(date) <= 24:
+            return date
+    return ""

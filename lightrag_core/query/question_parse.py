@@ -27,6 +27,11 @@ def asked_identity(question: Any) -> str:
     if noun is None or not any(c.dep_ in {"det", "poss", "amod"} or (c.dep_ == "compound" and c.pos_ == "NOUN")
                                for c in noun.children):
         return ""
+    # "singer-guitarist": the whole compound, which tells the singing guitarist from the other guitarist
+    doc = noun.doc
+    if noun.i >= 2 and doc[noun.i - 1].text == "-" and not doc[noun.i - 1].whitespace_ \
+            and not doc[noun.i - 2].whitespace_ and doc[noun.i - 2].is_alpha:
+        return f"{doc[noun.i - 2].lower_}-{noun.lower_}"
     return noun.lower_
 
 

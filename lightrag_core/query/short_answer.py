@@ -17,14 +17,16 @@ from dataclasses import replace
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PLACE, YES_NO, AnswerType, answer_type
-from lightrag_core.query.candidates import POOL, rank_candidates
+from lightrag_core.query.candidate_weights import POOL
+from lightrag_core.query.candidates import rank_candidates
 from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import choice_answer, yes_no_answer
 from lightrag_core.query.compass import compass_answer
 from lightrag_core.query.date_ranges import asked_end, period_end
+from lightrag_core.query.described import passage_opening, written_title
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
-from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death
+from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death, life_date
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
@@ -122,7 +124,8 @@ def answer_resolved(query: str, asked: str, scored: list[tuple[Sentence, float]]
     led = [s for step in steps[:1] for s in said if step.sentence in s.text or s.text in step.sentence][:1]
     evidence = [*led, *(s for s in again.evidence if s not in led)]
     path: list[str] = []
-    for name in [*steps[0].subjects[:1], *(step.found for step in steps), *again.path[:-1]]:
+    # (as the text writes each: "Jon L. Luther", not the uploaded file "Jon L. Luther.txt")
+    for name in map(written_title, [*steps[0].subjects[:1], *(step.found for step in steps), *again.path[:-1]]):
         if not any(name.lower() in p.lower() for p in path):  # ("Homer" of "Homer's Odyssey")
             path.append(name)
     return ShortAnswer(again.text, evidence, [*path, again.text], again.score, again.margin, again.confident,
@@ -255,6 +258,10 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     text = after_head(kind, path[-1])
     if kind.kind == DATE:
         text = period_end(text, asked_end(query, nlp()(query)))  # "1957 to 1961", asked when it ceased: 1961
+    # "On what date did X die?": "… until his death in 2001" and "(10 May 1953 – 2 March 2001)"
+    if kind.kind == DATE and kind.day and YEAR.fullmatch(text) and (whole := _whole_date(
+            query, text, evidence, context or [s for s, _ in scored])):
+        text, evidence = whole
     if kind.kind == DATE and kind.year and (year := YEAR.search(text)):
         text = year.group(1)  # "in what year …?" is answered by the year, not the whole date
     elif kind.kind == DATE and kind.head == "century" and (century := CENTURY.search(text)):
@@ -263,6 +270,23 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         text = text[len(said[1]):].strip()  # "sold more than how many records?": "150 million", not "more than …"
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
                        [r[1][-1] for r in rivals])
+
+
+def _whole_date(query: str, year: str, evidence: list[Sentence], context: list[Sentence]
+                ) -> tuple[str, list[Sentence]] | None:
+    """The day and month of a birth or death given as a year, from the life bracket its passage opens with."""
+    died = _DEATH.search(query) is not None
+    if not died and _BIRTH.search(query) is None:
+        return None
+    opening = passage_opening(evidence[-1], context)
+    for said in ([opening] if opening is not None else []) + evidence:
+        if date := life_date(year, died, said.text):
+            return date, [*evidence, *([said] if said not in evidence else [])]
+    return None
+
+
+_DEATH = re.compile(r"\b(?:die|died|death)\b", re.IGNORECASE)
+_BIRTH = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
 
 
 def _within(place: str, wider: str, evidence: list[Sentence]) -> bool:

@@ -29,6 +29,7 @@ from lightrag_core.query.answer_type import (
     noun_kind,
 )
 from lightrag_core.query.countries import country_of_word, is_country
+from lightrag_core.query.described import called_a
 from lightrag_core.query.regions import is_only_state, is_state, named_after_state
 from lightrag_core.query.sentences import stem
 from lightrag_core.query.span_ties import agent
@@ -140,14 +141,18 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= CALLED_ELSE
     if kind.kind == NAME and (span.label == "PERSON" and kind.head in IMPERSONAL_HEADS
                               or span.label in {"GPE", "LOC"} and kind.head in WORK_HEADS) \
-            and kind.head not in asked.called.get(text.lower(), ()) and not _quoted(parsed, span):
+            and not called_a(asked.called.get(text.lower(), ()), kind.head) and not _quoted(parsed, span):
         fitted *= CALLED_ELSE  # "which comedy franchise …?": not "starring Robin Askwith", nor a place
     if kind.head in _AWARDS and not set(text.lower().split()) & _HEAD_NAMES["award"]:
         fitted *= CALLED_ELSE  # "what medal?": "the Medal of Honor", "an Emmy"; not "Vietnam"
+    if _owns_head(kind, parsed, span):
+        fitted *= CALLED_ELSE  # "New England's largest city" for "which city?": Boston is the city, not New England
     if _described_bridge(kind, parsed, span, asked.said):
         return text, 0.0  # "the South Korean girl group Apink", asked "which company formed the girl group …?"
     if _CONTRASTED.search(parsed.sentence.text[max(span.start - 80, 0):span.start]):
         fitted *= CALLED_ELSE  # "made in Brisbane as opposed to Sydney or Melbourne": not Sydney, not Melbourne
+    if kind.kind == PERSON and _quoted(parsed, span):
+        fitted *= CALLED_ELSE  # "whose song 'Maana Ho Tum' was written by …": a quoted name is a title, no one
     if kind.kind == PERSON and asked.doing and span.label == "ORG":
         return text, 1.0  # "who produced X?": a studio as much as a person
     # (an organisation keeps its own fit: "performed by Lighthouse X" names a group, not who is asked)
@@ -165,7 +170,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     named = span.label in LABELS[NAME] or span.label == "NAME"  # not "at the age of 67"
     if (span.locative and life > 0 and named) or (school and span.label in {"ORG", "FAC"}):
         fitted = 1.0
-    if kind.head in _BELOW_A_COUNTRY | {"country", "nation"} and kind.head in asked.called.get(text.lower(), ()):
+    if kind.head in _BELOW_A_COUNTRY | {"country", "nation"} \
+            and called_a(asked.called.get(text.lower(), ()), kind.head):
         return text, max(fitted, 1.0)  # "Marovia … is an island country", though no list knows it
     if kind.head in {"country", "nation"}:
         if span.label == "NORP" and not event and (country := country_of_word(text)):
@@ -211,9 +217,22 @@ def after_head(kind: AnswerType, text: str) -> str:
     return before.group(1) if before else text
 
 
+def _owns_head(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
+    """The span owns a thing of the asked kind, not is one: "Ohio's capital city", "the firm's label"."""
+    if not kind.head or kind.kind not in {PLACE, ORG, NAME}:
+        return False
+    end = span.start + len(span.text)
+    owner = re.match(r"['’]s?", span.text[-2:] if span.text[-2:] in {"'s", "’s"} else parsed.sentence.text[end:end + 2])
+    after = parsed.sentence.text[end:end + 40]
+    return owner is not None and re.match(rf"(?:['’]s?)?\s+(?:[a-z-]+\s+){{0,2}}{re.escape(kind.head)}s?\b",
+                                          after) is not None
+
+
 def _quoted(parsed: ParsedSentence, span: Span) -> bool:
-    """The span opens with a quotation mark before it ("the film "Gandhi""): a title, whoever it names."""
-    return parsed.sentence.text[max(span.start - 1, 0):span.start] in {'"', "“", "'", "‘"}
+    """The span opens with a quotation mark before it ("the film "Gandhi"", ""The Itchy & Scratchy Show""): a
+    title, whoever it names."""
+    return re.search(r"[\"“'‘](?:(?:The|A|An)\s+)?$", parsed.sentence.text[max(span.start - 5, 0):span.start]) \
+        is not None
 
 
 def _is_else(asked: Asked, text: str) -> bool:

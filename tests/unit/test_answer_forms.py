@@ -151,6 +151,9 @@ def test_the_band_that_was_formed_is_not_one_who_formed_something() -> None:
     hop = first_hop("Which league does the club that Tom Hale played for belong to?")
     assert hop is not None and (hop.role, hop.subject) == ("play", "Tom Hale")
     assert hop.outer == "Which league does {} belong to?"
+    # a quotation that opens after the name is no part of it
+    hop = first_hop('What is the abbreviation of the magazine that called Vwmx "an impressive imposter"?')
+    assert hop is not None and hop.subject == "Vwmx"
 
 
 WHITCOMB = ["Frost on the Prairie Frost on the Prairie is a 1949 Western film directed by Ray Whitcomb, written by "
@@ -275,3 +278,36 @@ def test_a_country_does_not_answer_what_state_or_city() -> None:
     city = ["Paul Arnaud Paul Arnaud was a chef in France who opened his first restaurant in Lyon in 1961."]
     found = answer("In which city did Paul Arnaud open his first restaurant?", city, ["Paul Arnaud"])
     assert found is not None and found.text == "Lyon" and found.confident  # France had been a close rival
+
+
+def test_an_abbreviation_is_asked_for_by_name() -> None:
+    found = answer("What is the abbreviation of the magazine Pell Format?",
+                   ["Pell Format\nPell Format is a British computer magazine published by Future plc. Pell Format is "
+                    "commonly abbreviated to PLF, and issues are referred to with PLF as a prefix."], ["Pell Format"])
+    assert found is not None and found.text == "PLF" and found.confident
+
+
+def test_a_first_name_shared_with_the_questions_person_is_no_word_of_the_question() -> None:
+    # "Billy Idle" does not repeat the question for "Billy Morrow": it is not marked down as if it did
+    morrison = ("Billy Morrow\nBilly Morrow is an English guitarist, singer and actor who plays guitar with Billy Idle "
+                "and performs with the cover band Royal Machines (and previously with Camp Freddy).")
+    found = answer("Which singer does Billy Morrow play guitar for?", [morrison], ["Billy Morrow"])
+    assert found is not None and found.text == "Billy Idle"
+
+
+def test_a_hyphened_noun_asked_is_read_whole() -> None:
+    # "the singer-guitarist" is Taylor, not the guitarist beside him
+    warhols = ("The Dandy Warlocks\nThe Dandy Warlocks are an American alternative rock band, formed in Portland, "
+               "Oregon in 1994 by singer-guitarist Courtney Tyler and guitarist Peter Holm.")
+    found = answer("Who is the singer-guitarist who co-founded The Dandy Warlocks?", [warhols], ["The Dandy Warlocks"])
+    assert found is not None and found.text == "Courtney Tyler" and found.confident
+
+
+def test_a_quoted_title_is_no_one_and_a_relative_which_types_nothing_asked_by_who() -> None:
+    kind = answer_type("Who wrote the Simpsons episode with which the show surpassed the prime-time series?")
+    assert kind.kind == PERSON and not kind.head  # not "show", which the relative "which" determines
+    film = ("Toote Khel\nToote Khel is a 1978 Bollywood film. The song 'Maana Ho Tum' written by Kaifi Azim and sung "
+            "by Yesudas is the highlight of this film.")
+    found = answer("Who composed the music of the 1978 Bollywood film that features a song written by Kaifi Azim?",
+                   [film], ["Kaifi Azim"])
+    assert found is None or not found.confident or found.text != "Maana Ho Tum"

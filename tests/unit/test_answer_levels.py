@@ -151,3 +151,42 @@ def test_a_name_its_own_passage_calls_a_band_is_no_city() -> None:
     lyon = next(s for s in parsed.spans if s.text == "Lyon")
     lyon = Span(lyon.text, "GPE", lyon.root, lyon.start)
     assert typed(Asked(city, kinds=kinds), parsed, lyon, 0.0) == typed(Asked(city), parsed, lyon, 0.0)  # a city
+
+
+DONUTS = ("Crull Brands\nCrull Brands Group, Inc. is an American restaurant holding company. It is headquartered in "
+          "Canton, Massachusetts.")
+BOSTON = "Boston\nBoston, the capital of Massachusetts, is New England's largest city."
+
+
+def test_a_place_that_places_the_answer_is_no_bridge_and_an_owner_is_no_city() -> None:
+    # "Canton, Massachusetts": Massachusetts says where Canton is, it does not lead on to Boston; and New
+    # England owns a city, it is none
+    found = answer("What city is Crull Brands headquartered in?", [DONUTS, BOSTON], ["Crull Brands"])
+    assert found is not None and found.text == "Canton" and found.confident
+    parsed = parse([_sentences(BOSTON.splitlines()[1])[0]])[0]
+    england = next(s for s in parsed.spans if s.text.startswith("New England"))
+    boston = next(s for s in parsed.spans if s.text == "Boston")
+    kind = answer_type("Which city is the largest?")
+    assert typed(Asked(kind, ""), parsed, england, 0.0)[1] < 1.0 == typed(Asked(kind, ""), parsed, boston, 0.0)[1]
+
+
+def test_a_noun_that_qualifies_another_in_an_opening_does_not_call_its_subject_that() -> None:
+    # "a sports show host" is a host: the man the question describes is no answer to "what show?"
+    season = ("2003 Velo Magic season\nInjuries hamstrung the Velo Magic from the start of the season as Grant Hale "
+              "missed the entire season recovering from ankle surgery.")
+    hale = ("Grant Hale\nGrant Henry Hale (born October 5, 1972) is a retired American basketball player and a "
+            "sports show host on NBA TV's NBA Inside Stuff.")
+    found = answer("What show does a retired Velo Magic player, who missed the entire 2003 season due to a knee "
+                   "injury, host?", [season, hale], ["Velo Magic"])
+    assert found is None or not found.text.startswith("Grant")
+
+
+def test_a_place_its_sentence_puts_in_another_state_is_no_answer_for_a_states_city() -> None:
+    # "which California city?": Arden Hills is placed in Minnesota; San Diego is placed nowhere, so may be
+    vance = ("Jo Vance\nJo Vance is an American football coach. He is the head football coach at Pell College in "
+             "Arden Hills, Minnesota, a suburb of St. Paul.")
+    pell = ("Pell College\nPell College is a Christian college. The main campus is located in Arden Hills, "
+            "Minnesota, and the seminary has a second campus in San Diego.")
+    found = answer("Jo Vance is the head football coach at a college which also has a second campus in which "
+                   "California city?", [vance, pell], ["Jo Vance"])
+    assert found is not None and found.text == "San Diego"

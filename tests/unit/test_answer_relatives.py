@@ -97,3 +97,13 @@ def test_a_title_with_lower_case_words_stays_whole_and_named_as_is_no_named_afte
     assert hop is not None and hop.subject == "Gone with the Wind"
     hop = first_hop("Who coached the team for which Pele was named captain in 1970?")
     assert hop is None or hop.role != "named after"
+
+
+def test_a_child_had_with_someone_is_stated_as_a_daughter_of_both() -> None:
+    # "a child" is said as "the daughter of A and B"; the role he is known for is no answer to it
+    gross = ("Hal Grane\nHal Grane is a Canadian actor. He is known for his lead role as Constable Ben Frazier in "
+             "the series Due North.")
+    hanna = ("Hanna Grane\nHanna Grane is a Canadian actress. She is the daughter of fellow actors Mara Burne and "
+             "Hal Grane.")
+    found = answer("Who did Hal Grane have a child with?", [gross, hanna], ["Hal Grane"])
+    assert found is not None and found.text == "Mara Burne" and found.confident

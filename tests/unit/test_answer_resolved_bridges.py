@@ -28,6 +28,16 @@ def _step(phrase: str, found: str, score: float = 1.2, subject: str = "", senten
     ("Which bank is headquartered in the city where the publisher of Maya Kell's first novel is based?",
      [_step("the publisher", "Two Crow Press")],
      "Which bank is headquartered in the city where Two Crow Press is based?"),
+    # the question's last word is its own verb, though the sentence that found the bridge says it too
+    ("What position did the winner of the 2009 Silver Boot play?",
+     [_step("the winner", "Ada Lorne", subject="Silver Boot",
+            sentence="Ada Lorne won the 2009 Silver Boot, while Norland took the Fair Play Award.")],
+     "What position did Ada Lorne play?"),
+    # a phrase that ends on "of" and a name has no clause: the question's verb and its object come after it
+    ("Which singer does the founding vocalist of Velvet Circus play guitar for?",
+     [_step("the founding vocalist", "Ben Moss", subject="Velvet Circus",
+            sentence="Velvet Circus was formed by Ben Moss (vocals) and Ray Duff (guitar).")],
+     "Which singer does Ben Moss play guitar for?"),
 ])
 def test_a_resolved_bridge_is_written_into_the_question(question: str, steps: list[DecompositionStep],
                                                         asked: str) -> None:
@@ -98,3 +108,29 @@ def test_a_name_the_rewrite_took_out_never_answers() -> None:
     embedder = CountingEmbedder()
     "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, found))
     assert found.short_answer is None or found.short_answer["text"] != "Kate Rowe"
+
+
+def test_an_answer_in_the_bridges_passage_is_led_by_the_sentence_that_found_the_bridge() -> None:
+    """Answered straight from the bridge's passage, the evidence still goes in hop order: the sentence that
+    named the bridge, then the answer's, whose "It" is shown as its passage's subject without its legal form."""
+    question = "Ada Lorne was the chairman and CEO of a restaurant holding company headquartered in what city?"
+    said = "She was the chairman and chief executive officer of Crull Brands."
+    lorne = f"Ada Lorne\nAda Lorne is an American foodservice industry executive. {said}"
+    crull = ("Crull Brands Group, Inc. is an American restaurant holding company. It is headquartered "
+             "in Canton, Massachusetts.")
+    found = _result(question, [crull, lorne], ["Ada Lorne"],
+                    [_step("a restaurant holding company", "Crull Brands", 1.13, "Ada Lorne", said)])
+    embedder = CountingEmbedder()
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, found))
+    lines = text.removeprefix(extractive.EXTRACTIVE_LABEL).strip().splitlines()
+    assert lines[0] == "Answer: Canton [2][1]"
+    assert lines[3:5] == ["- [Ada Lorne] was the chairman and chief executive officer of Crull Brands. [2]",
+                          "- [Crull Brands Group] is headquartered in Canton, Massachusetts. [1]"]
+    assert found.short_answer is not None and found.short_answer["path"] == ["Ada Lorne", "Crull Brands", "Canton"]
+    # uploaded files are linked by their names: the path still names what the text calls them
+    uploaded = _result(question, [crull, lorne], ["Ada Lorne"],
+                       [DecompositionStep("a restaurant holding company", ["Ada Lorne.txt"], "Crull Brands.txt",
+                                          "title", said, "c0", 1.13, 0.5)])
+    "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, uploaded))
+    assert uploaded.short_answer is not None and uploaded.short_answer["path"] == ["Ada Lorne", "Crull Brands",
+                                                                                   "Canton"]

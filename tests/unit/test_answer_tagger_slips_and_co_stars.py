@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lightrag_core.query.answer_spans import parse
 from lightrag_core.query.answer_type import answer_type
-from lightrag_core.query.life_events import governing_verb
+from lightrag_core.query.life_events import governing_verb, life_date
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.rewrite import resolved_question
 from lightrag_core.query.role_words import cue
@@ -167,4 +167,14 @@ def test_a_span_called_by_the_questions_own_noun_for_its_bridge_is_not_the_answe
     question = "Which company formed the girl group whose main vocalist starred in Lovers of Music?"
     asked = Asked(answer_type(question), said=stems(question))
     assert typed(asked, parsed, next(s for s in parsed.spans if s.text == "Apink"), 0.0)[1] == 0.0
+
+
+def test_a_life_bracket_gives_the_whole_date_of_a_year_said_elsewhere() -> None:
+    # "… until his death in 2001", asked on what date: the passage's own bracket says the day
+    opening = "John Dimond (10 May 1953 – 2 March 2001), was a British journalist and broadcaster."
+    assert life_date("2001", True, opening) == "2 March 2001"
+    assert life_date("1953", False, opening) == "10 May 1953"
+    assert life_date("2000", True, opening) == ""  # another year: not this death
+    assert life_date("1953", False, "Ann Vell (1953 – 2001) was a painter.") == ""  # the year alone says no day
+    assert life_date("1953", False, "Ann Vell (born 10 May 1953) is a painter.") == "10 May 1953"
 
