@@ -32,7 +32,7 @@ from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.described import called_a
 from lightrag_core.query.regions import is_only_state, is_state, named_after_state
 from lightrag_core.query.sentences import stem
-from lightrag_core.query.span_ties import agent
+from lightrag_core.query.span_ties import agent, owns_head
 
 _RELATED = {PERSON: {ORG}, ORG: {PERSON}}
 LOCATIVE_FIT = 0.6  # a name after "born in", "died at" fits a place question this much, whatever its label
@@ -145,7 +145,7 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= CALLED_ELSE  # "which comedy franchise …?": not "starring Robin Askwith", nor a place
     if kind.head in _AWARDS and not set(text.lower().split()) & _HEAD_NAMES["award"]:
         fitted *= CALLED_ELSE  # "what medal?": "the Medal of Honor", "an Emmy"; not "Vietnam"
-    if _owns_head(kind, parsed, span):
+    if owns_head(kind, parsed, span):
         fitted *= CALLED_ELSE  # "New England's largest city" for "which city?": Boston is the city, not New England
     if _described_bridge(kind, parsed, span, asked.said):
         return text, 0.0  # "the South Korean girl group Apink", asked "which company formed the girl group …?"
@@ -215,17 +215,6 @@ def after_head(kind: AnswerType, text: str) -> str:
     # "Carry On franchise primarily": the name is what the lower-case noun follows
     before = re.match(rf"(.*?[A-Z0-9]\S*)\s+{re.escape(kind.head)}s?(?:\s+[a-z][\w\s-]*)?$", text)
     return before.group(1) if before else text
-
-
-def _owns_head(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
-    """The span owns a thing of the asked kind, not is one: "Ohio's capital city", "the firm's label"."""
-    if not kind.head or kind.kind not in {PLACE, ORG, NAME}:
-        return False
-    end = span.start + len(span.text)
-    owner = re.match(r"['’]s?", span.text[-2:] if span.text[-2:] in {"'s", "’s"} else parsed.sentence.text[end:end + 2])
-    after = parsed.sentence.text[end:end + 40]
-    return owner is not None and re.match(rf"(?:['’]s?)?\s+(?:[a-z-]+\s+){{0,2}}{re.escape(kind.head)}s?\b",
-                                          after) is not None
 
 
 def _quoted(parsed: ParsedSentence, span: Span) -> bool:

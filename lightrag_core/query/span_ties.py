@@ -1,14 +1,18 @@
 """What ties a candidate span to the question in its sentence's parse: how near it is to the question's
 relation words, whether it did the asked deed ("directed by X") or had another done to it, whether the
-sentence defines it by the asked noun, denies the asked fact, or lists it among others.
+sentence defines it by the asked noun, denies the asked fact, or lists it among others; whether it owns a
+thing of the asked kind rather than being one ("New England's largest city").
 
 `answer_spans.py` finds the spans; `candidates.py` weighs these ties.
 """
 
 from __future__ import annotations
 
+import re
+
 from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.answer_support import related
+from lightrag_core.query.answer_type import NAME, ORG, PLACE, AnswerType
 from lightrag_core.query.sentences import stem
 
 
@@ -158,3 +162,14 @@ def _arcs(heads: list[int], a: int, b: int) -> int:
         seen.add(node)
         node, depth = heads[node], depth + 1
     return up[node] + depth if node in up else len(heads)
+
+
+def owns_head(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
+    """The span owns a thing of the asked kind, not is one: "Ohio's capital city", "the firm's label"."""
+    if not kind.head or kind.kind not in {PLACE, ORG, NAME}:
+        return False
+    end = span.start + len(span.text)
+    owner = re.match(r"['’]s?", span.text[-2:] if span.text[-2:] in {"'s", "’s"} else parsed.sentence.text[end:end + 2])
+    after = parsed.sentence.text[end:end + 40]
+    return owner is not None and re.match(rf"(?:['’]s?)?\s+(?:[a-z-]+\s+){{0,2}}{re.escape(kind.head)}s?\b",
+                                          after) is not None
