@@ -293,3 +293,27 @@ def clean_span(text: str) -> str:
     if len(text.split()) > 1 and re.match(r"only\s+\d", text, re.IGNORECASE):
         text = text[4:].lstrip()  # "a population of only 6,783": the count is 6,783
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
+
+
+# What a tagger labels a place: a state or city, a region, a building
+PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+
+
+def placed_in(parsed: ParsedSentence, span: Span, labels: frozenset[str] = PLACE_LABELS) -> str:
+    """The place the sentence places the span in, as an address does ("Minnesota" of "Arden Hills,
+    Minnesota"), else ""."""
+    end = span.start + len(span.text)
+    if parsed.sentence.text[end:end + 2] != ", ":
+        return ""
+    return next((clean_span(other.text) for other in parsed.spans
+                 if other.start == end + 2 and other.label in labels), "")
+
+
+def address_part(parsed: ParsedSentence, span: Span) -> str:
+    """The place the span places, as an address does ("Canton" of "Canton, Massachusetts"), else "". Asked
+    for a place, such a span is no bridge to follow when that place may be the answer itself."""
+    before = parsed.sentence.text[:span.start]
+    if not before.endswith(", ") or span.label not in PLACE_LABELS:
+        return ""
+    return next((clean_span(other.text) for other in parsed.spans
+                 if other.label in PLACE_LABELS and other.start + len(other.text) == len(before) - 2), "")

@@ -4,7 +4,7 @@ with the question, and a line that agrees with an earlier speaker's (neither ope
 
 from __future__ import annotations
 
-from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span
+from lightrag_core.query.answer_spans import PLACE_LABELS, ParsedSentence, Span, clean_span
 from lightrag_core.query.answer_support import cover
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
@@ -51,19 +51,6 @@ def replies_to_openers(sentences: list[Sentence], terms: set[str], idf: dict[str
     return out
 
 
-_PLACES = {"GPE", "LOC", "FAC"}
-
-
-def address_part(parsed: ParsedSentence, span: Span) -> str:
-    """The place the span places, as an address does ("Canton" of "Canton, Massachusetts"), else "". Asked
-    for a place, such a span is no bridge to follow when that place may be the answer itself."""
-    before = parsed.sentence.text[:span.start]
-    if not before.endswith(", ") or span.label not in _PLACES:
-        return ""
-    return next((clean_span(other.text) for other in parsed.spans
-                 if other.label in _PLACES and other.start + len(other.text) == len(before) - 2), "")
-
-
 def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list[Sentence], limit: int
                      ) -> dict[int, tuple[ParsedSentence, Span]]:
     """The sentences that name each bridge (by id), at most `limit`, bridge by bridge in the order the best
@@ -75,7 +62,7 @@ def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list
         name = clean_span(bridge.text)
         # a place goes by its whole name: "Chapel Hill" is not the "Hill" of Jack Hill, nor "North Carolina" any
         # "Carolina"
-        whole = stems(name) if bridge.label in _PLACES else None
+        whole = stems(name) if bridge.label in PLACE_LABELS else None
         for s in sentences:
             if len(seconds) >= limit:
                 return seconds
@@ -83,14 +70,3 @@ def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list
                     whole <= s.name_stems if whole is not None else named_in(name, s.name_stems)):
                 seconds[id(s)] = (first, bridge)
     return seconds
-
-
-def placed_in(parsed: ParsedSentence, span: Span) -> str:
-    """The place the sentence places the span in, as an address does ("Minnesota" of "Arden Hills,
-    Minnesota"), else ""."""
-    end = span.start + len(span.text)
-    if parsed.sentence.text[end:end + 2] != ", ":
-        return ""
-    return next((clean_span(other.text) for other in parsed.spans
-                 if other.start == end + 2 and other.label in _PLACES), "")
-

@@ -13,14 +13,16 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import (
     ParsedSentence,
     Span,
+    address_part,
     clean_span,
     parse,
+    placed_in,
     without_legal_form,
 )
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
-from lightrag_core.query.candidate_pool import address_part, bridge_sentences, placed_in, replies_to_openers, stating
+from lightrag_core.query.candidate_pool import bridge_sentences, replies_to_openers, stating
 from lightrag_core.query.candidate_weights import (
     AGENT,
     BRIDGE_ONWARD,

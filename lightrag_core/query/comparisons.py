@@ -97,7 +97,7 @@ def _lifespan_choice(kind: AnswerType, lived: re.Match[str], sentences: list[Sen
     return ShortAnswer(winner, [said_a, said_b], [f"{a}: {years_a} years", f"{b}: {years_b} years", winner], 1.0)
 
 
-def _life(query: str) -> str:
+def asked_life(query: str) -> str:
     """"birth" or "death" when the question orders by one ("born first", "died later", "older")."""
     if _DIED.search(query):
         return "death"
@@ -107,13 +107,13 @@ def _life(query: str) -> str:
 
 
 def _life_of(query: str, option: str, options: tuple[str, ...]) -> str:
-    """As `_life`, for one side of "the forming of A or the birth of B"; what the options' own names say is
+    """As `asked_life`, for one side of "the forming of A or the birth of B"; what the options' own names say is
     not asked ("Which film came out first, Stag Night of the Dead or …?" asks of no death)."""
     event = re.search(r"\b(birth|death|forming|formation|founding|release|creation|opening)\s+of\s+(?:the\s+)?"
                       + re.escape(option), query, re.IGNORECASE)
     if event:
         return {"birth": "birth", "death": "death"}.get(event.group(1).lower(), "")
-    return _life(_unnamed(query, options))
+    return asked_life(_unnamed(query, options))
 
 
 def _unnamed(query: str, options: tuple[str, ...]) -> str:
@@ -163,7 +163,7 @@ def _dated(text: str, found: re.Match[str], group: int | str = 1) -> When:
 def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms: set[str],
                   idf: dict[str, float]) -> ShortAnswer | None:
     role = _ROLE.search(query)
-    if role is None and _OTHERS.match(query) and _life(_unnamed(query, kind.options)):
+    if role is None and _OTHERS.match(query) and asked_life(_unnamed(query, kind.options)):
         return None  # "Which film's subject was born first?": a person's birth, not the film's year
     dated: dict[str, Dated] = {}
     for option in kind.options:

@@ -20,7 +20,7 @@ from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PLACE, YE
 from lightrag_core.query.candidate_weights import POOL
 from lightrag_core.query.candidates import rank_candidates
 from lightrag_core.query.co_holders import with_co_holders
-from lightrag_core.query.comparisons import choice_answer, yes_no_answer
+from lightrag_core.query.comparisons import asked_life, choice_answer, yes_no_answer
 from lightrag_core.query.compass import compass_answer
 from lightrag_core.query.date_ranges import asked_end, period_end
 from lightrag_core.query.described import passage_opening, written_title
@@ -275,18 +275,15 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
 def _whole_date(query: str, year: str, evidence: list[Sentence], context: list[Sentence]
                 ) -> tuple[str, list[Sentence]] | None:
     """The day and month of a birth or death given as a year, from the life bracket its passage opens with."""
-    died = _DEATH.search(query) is not None
-    if not died and _BIRTH.search(query) is None:
+    life = asked_life(query)
+    if not life:
         return None
+    died = life == "death"
     opening = passage_opening(evidence[-1], context)
     for said in ([opening] if opening is not None else []) + evidence:
         if date := life_date(year, died, said.text):
             return date, [*evidence, *([said] if said not in evidence else [])]
     return None
-
-
-_DEATH = re.compile(r"\b(?:die|died|death)\b", re.IGNORECASE)
-_BIRTH = re.compile(r"\b(?:born|birth)\b", re.IGNORECASE)
 
 
 def _within(place: str, wider: str, evidence: list[Sentence]) -> bool:

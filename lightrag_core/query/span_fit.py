@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span, without_legal_form
+from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span, placed_in, without_legal_form
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import (
     ANY,
@@ -234,10 +234,8 @@ def _is_else(asked: Asked, text: str) -> bool:
 def _placed_in(parsed: ParsedSentence, span: Span) -> bool:
     """The span is a place the sentence places in a wider one below a country, as addresses do ("Eugene,
     Oregon"; not "Oregon, United States")."""
-    after = span.start + len(span.text)
-    return parsed.sentence.text[after:after + 2] == ", " and any(
-        other.start == after + 2 and other.label in {"GPE", "LOC"} and not is_country(other.text)
-        for other in parsed.spans)
+    wider = placed_in(parsed, span, frozenset({"GPE", "LOC"}))
+    return bool(wider) and not is_country(wider)
 
 
 def beside(parsed: ParsedSentence, span: Span) -> tuple[str, str]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from lightrag_core.query.answer_spans import parse
 from lightrag_core.query.answer_type import PERSON, PLACE, answer_type
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.roles import first_hop
 from lightrag_core.query.sentences import sentences_of, stem
+from lightrag_core.query.span_fit import Asked, typed
+from tests.unit.test_answer_referents import _sentences
 from tests.unit.test_short_answer import answer
 
 WRONA = ("Tadeusz Wrona Tadeusz Wrona (born 11 April 1911 in Kraków) was a Polish director. He graduated from the "
@@ -311,3 +314,8 @@ def test_a_quoted_title_is_no_one_and_a_relative_which_types_nothing_asked_by_wh
     found = answer("Who composed the music of the 1978 Bollywood film that features a song written by Kaifi Azim?",
                    [film], ["Kaifi Azim"])
     assert found is None or not found.confident or found.text != "Maana Ho Tum"
+    # the quoted song fits "who" less than the singer named beside it, whatever the tagger labels both
+    said = parse([_sentences(film.splitlines()[1])[1]])[0]
+    fits = {span.text.strip("'"): typed(Asked(answer_type("Who composed the music?"), ""), said, span, 0.0)[1]
+            for span in said.spans}
+    assert fits["Maana Ho Tum"] < fits["Yesudas"] == 1.0
