@@ -17,7 +17,7 @@ from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
 from lightrag_core.query.decompose import Bridge, article_nouns
-from lightrag_core.query.described import OPENS, family, opening_index, without_extension
+from lightrag_core.query.described import OPENS, family, opening_index, without_extension, written_title
 from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
 
@@ -36,6 +36,9 @@ OTHER_YEARS = 0.5  # a sentence giving years, none of them the year the bridge's
 # A title whose bracketed qualifier names another kind of thing ("Eddie the Eagle (film)" for "the ski
 # jumper") is likely a namesake.
 OTHER_KIND = 0.3
+# The passage's own subject, stated as "the album" in its sentence: surer than a name at the far end, less
+# than one written beside the cue.
+ITSELF = 0.15
 # Heads that say how the bridge stands to another thing, not what kind of thing it is: "the predecessor of
 # the album XMII" is "XM (album)"
 _RELATIONAL = {"predecessor", "successor", "sequel", "prequel", "follow-up", "remake", "original", "spin-off",
@@ -91,14 +94,16 @@ def passages(chunks: list[Chunk], first_rank: int = 0) -> list[Passage]:
 
 def resolve(
     store: GraphStore, bridge: Bridge, question: str, subjects: list[str], text: list[Passage],
-    own_chunks: dict[str, str], context: list[str], known: list[str] | None = None,
+    own_chunks: dict[str, str], context: list[str], known: list[str] | None = None, itself_from: tuple[str, ...] = (),
 ) -> Resolved | None:
     """The best-supported name for `bridge` in sentences about one of `subjects` (or in chunks of a
     subject's own document: `own_chunks` maps them to their subject), or None when no sentence states
     it clearly enough. Neither a subject nor a `known` name is an answer.
 
     `context` are the question's words around the bridge ("shot", "1986"): a sentence that also holds
-    them is more likely the one meant."""
+    them is more likely the one meant. A sentence about one of `itself_from` (the names the bridge's own
+    clause writes, or the last bridge found) may state the bridge as its passage's own subject ("the album",
+    `_passage_itself`)."""
     asked = set(lexical.words(question))
     context_stems = stems(" ".join(context)) - stems(" ".join(subjects))
     subject_stems = [stems(s) for s in subjects]
@@ -146,6 +151,7 @@ def resolve(
     best: Resolved | None = None
     best_key = ""
     called: dict[str, list[str] | None] = {}
+    opened: dict[str, tuple[str, list[str]]] = {}  # each document's title, and what its opening says it is
     for score, cues, by_clause, sentence, chunk in scored:
         for key, spans in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
             if key not in titles or not any(ch.isalpha() for ch in key):
@@ -174,6 +180,14 @@ def resolve(
                 best = Resolved(title, None, titles[key][title], sentence, chunk.id, round(total, 4), min(near),
                                 about[sentence])
                 best_key = key
+        itself = _passage_itself(store, bridge, sentence, chunk, cues, opened) \
+            if about[sentence] in itself_from else None
+        if itself is not None and not own_chunks.get(chunk.id) and score - ITSELF > (best.score if best else 0.0) \
+                and not any(_same_name(written_title(itself[0]).lower(), written_title(s).lower())
+                            for s in [*subjects, *(known or [])]):
+            best = Resolved(itself[0], None, itself[1], sentence, chunk.id, round(score - ITSELF, 4), 0,
+                            about[sentence])
+            best_key = without_extension(itself[0]).lower()
     if best is None or best.score < MIN_SCORE:
         return None
     # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
@@ -206,6 +220,53 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
     # (a word of the kind that qualifies a person is none: "an Indian film playback singer" is no film)
     return not any(w in kind and not any(noun_kind(x) == PERSON for x in words[i + 1:i + 4])
                    for i, w in enumerate(words))
+
+
+# What a passage's first sentence says its subject is ("… is a 2015 South Korean television series starring …"),
+# read loosely (a long bracket of names and dates may come first), and cut where it goes on to say more of it
+_SAID_TO_BE = re.compile(r"\s(?:is|was|are|were)\s+(?:an?|the)\s+(?P<called>[^.;]{1,120})")
+_SAID_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that|starring|"
+                         r"featuring|directed|written|produced|released|about)\b|[,;(]")
+OPENING_CHARS = 300  # a first chunk's opening sentence starts within this many characters (after a title line)
+PREDICATE_CHARS = 80  # "She is best known as the main vocalist …": the cue within the predicate's first words
+
+
+def _said_to_be(text: str) -> list[str]:
+    found = _SAID_TO_BE.search(text[:OPENING_CHARS + 200])
+    return _SAID_UNTIL.split(found["called"], maxsplit=1)[0].lower().split() if found else []
+
+
+def _passage_itself(store: GraphStore, bridge: Bridge, sentence: str, chunk: Chunk, cues: list[tuple[int, int]],
+                    opened: dict[str, tuple[str, list[str]]]) -> tuple[str, list[str]] | None:
+    """The document's own subject, when its sentence states the bridge of it: as "the album", in the passage that
+    opens "Glass Orchard is the third album by …" ("The band enlisted five producers for the album, including
+    Mara Quill"); as "she", in a person's ("She is best known as the main vocalist of … Apink"); or in the
+    opening itself ("Cheer Up! is a 2015 South Korean television series starring Jung Eun-ji"). Its title
+    and chunks, or None."""
+    if chunk.doc_id not in opened:
+        info = store.get_document(chunk.doc_id)
+        title = (info.subject or info.title) if info else ""
+        first = store.get_chunks(store.document_chunk_ids(chunk.doc_id)[:1]) if title else {}
+        opened[chunk.doc_id] = (title, _said_to_be(next(iter(first.values())).content) if first else [])
+    title, called = opened[chunk.doc_id]
+    if not called:
+        return None
+    kind, lower = family(bridge.head) or {bridge.head}, sentence.lower()
+    if noun_kind(bridge.head) == PERSON:
+        of_kind = any(noun_kind(w) == PERSON for w in called)
+        # (the sentence says what she is, not whom she has: "on his father's death" is no father of his own)
+        stated = re.match(r"(?:he|she)\s+(?:is|was)\b", lower) is not None and any(
+            c <= PREDICATE_CHARS and not re.search(r"\b(?:his|her|their|its)\s+(?:[\w-]+\s+)?$", lower[:c])
+            for c, _ in cues)
+    else:
+        of_kind = any(w in kind for w in called)
+        stated = any(_word_at(lower, c) in kind and re.search(r"\b(?:the|this)\s+$", lower[max(c - 6, 0):c])
+                     for c, _ in cues)
+    opening = chunk.order == 0 and 0 <= " ".join(chunk.content.split()).find(sentence) <= OPENING_CHARS and any(
+        w in kind for w in _said_to_be(sentence))
+    if not of_kind or not (stated or opening):
+        return None
+    return title, store.document_chunk_ids(chunk.doc_id)
 
 
 def _unbracketed(text: str) -> list[int]:

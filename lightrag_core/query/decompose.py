@@ -34,6 +34,8 @@ _MARKER_TAGS = {"WDT", "WP", "WP$", "VBN"}
 # Prepositions that tie a thing to another ("the director of", "an album by"); "the rent transfer to
 # Adam" is about Adam, not a thing named through him.
 _TYING = {"of", "by", "behind", "for", "from", "with", "in"}
+# Present participles that name a work by who is in it: "the 2015 series starring …", "the film featuring …"
+_CASTING = {"starring", "featuring", "co-starring"}
 # What the question asks for is its answer, not a bridge: "What is the name of the song that …".
 # ("Which airport bears the name of the city whose …?" names a bridge: only a name asked for is the answer)
 _ASKED = re.compile(r"(?:\b(?:what|which|who)\s+(?:is|was|are|were)(?:\s+the(?:\s+\w+)?\s+name\s+of)?|^\s*name)\s*$",
@@ -108,6 +110,8 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             j -= 2  # "the film co-written by …": a hyphened word after the noun is no part of the run
             while j > i + 1 and _hyphened(tokens, j - 1):
                 j -= 1
+            if j > i + 2 and not tokens[j - 1].whitespace_:
+                j -= 1  # nor is its first part, whatever it was tagged ("the 2006 album co-produced by": "co")
         head = next((k for k in range(j - 1, i, -1) if _common_noun(tokens[k])), None)
         # The run must end on a common noun: "the 2007 FIFA Golden Shoe" is a name, not a bridge.
         if head is None or head != j - 1 or tokens[head].lower_ in _NOT_THINGS:
@@ -118,6 +122,9 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             i = j
             continue
         after = tokens[j] if j < len(tokens) else None
+        if after is not None and after.text.islower() and not after.whitespace_ and j + 2 < len(tokens) \
+                and tokens[j + 1].text == "-":
+            after = tokens[j + 2]  # "co-produced by": the compound's participle is what hangs on the noun
         # "the television film In Love and War", "the journal Nature": the thing is named right after.
         if after is not None and (after.text[:1].isupper() or after.text[:1] in "\"“'‘"):
             i = j
@@ -126,7 +133,7 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
         pied = after is not None and after.tag_ in {"IN", "TO"} and j + 1 < len(tokens) \
             and tokens[j + 1].lower_ in {"which", "whom", "whose"}
         hangs = after is not None and (after.lower_ in _RELATIVE or after.lower_ in _TYING
-                                       or after.tag_ in _MARKER_TAGS or pied)
+                                       or after.tag_ in _MARKER_TAGS or after.lower_ in _CASTING or pied)
         if _ASKED.search(question[: tok.idx]):
             i = j
             continue

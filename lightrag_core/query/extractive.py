@@ -131,8 +131,8 @@ def _through_description(short: ShortAnswer, steps: list[DecompositionStep], sco
     for step in steps:
         # (the context may glue a title line to the sentence after it)
         found = next((s for s, _ in scored if step.sentence and step.sentence in s.text), None)
-        if found is None or found in short.evidence:
-            continue
+        if found is None or found in short.evidence or (len(short.path) > 3 and written_name(step) in short.path):
+            continue  # (a path through the steps already goes through this one)
         if step.via == "description" and (found.ref != short.evidence[0].ref or written_name(step) in short.path):
             continue
         if step.via != "description" and (found.ref == short.evidence[0].ref or not step.subjects

@@ -63,6 +63,7 @@ _RELATIVE_ASKS = re.compile(r"\s+(?:that|which|who)\s+(?P<rest>(?:(?!\b(?:that|w
 _WHERE_FROM = re.compile(r"\s+(?P<prep>(?:(?:based|located|headquartered|born|formed)\s+)?(?:from|in))\s+"
                          r"(?P<wh>what|which)\s+(?P<noun>[a-z]+)\s*\?\s*$", re.IGNORECASE)
 _ARTICLES = {"the", "a", "an"}
+_LINK = re.compile(r"\s*(?:[a-z-]+\s+){0,2}")  # what joins a phrase to the next in its clause: "starring ", "of "
 # A bridge the text barely resolved is not written in (measured on batches 11-16 of bench/wiki_forms: of the
 # bridges found below it, 6 of 7 were wrong; above it, 4 of 45)
 MIN_BRIDGE_SCORE = 0.85
@@ -160,6 +161,12 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
             spans.append((bridge.start, end, written_name(step)))
     if not spans:
         return None
-    # the first phrase holds the others, which were steps towards it
+    # the first phrase holds the others, which were steps towards it, and its clause runs on to where theirs end
+    # ("the 2015 series starring | the main vocalist of | the girl group formed by … in 2011 | air?")
     start, end, name = min(spans)
+    resolved = [step.phrase for step in steps if step.phrase in placed]  # (a phrase between them was found too)
+    for other_start, other_end, _ in sorted(spans):
+        between = re.sub("|".join(map(re.escape, resolved)) or "$^", " ", question[end:other_start])
+        if other_start >= start and (other_start < end or _LINK.fullmatch(between)):
+            end = max(end, other_end)
     return question[:start] + name + question[end:]

@@ -43,12 +43,12 @@ _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]
 # Today's Love) is a 2015 film"); nor after "c." or "b." before a year
 # ("(c. 1509 – 1572)", "b. 1944"); nor after a name's own "!" that the name goes on from, into its legal
 # form or an apposition ("a subsidiary of Yum! Brands, Inc.", "Yum! Brands, which also owns"; not a chat's
-# "Hi Li Hua! Sure, I can").
+# "Hi Li Hua! Sure, I can"), or into its bracket ("Cheer Up! (TV series)").
 _SENTENCE = re.compile(
     r"(?<=[.!?])(?<!\b[A-Z]\.)(?<!\b(?:Mr|Dr|St|Jr|Sr|Ms|Mt|No|Lt)\.)(?<!\b(?:Mrs|Gen|Col|Rev|Vol|Maj|Sgt|Cpl|Adm|Gov|Sen|Rep|Pvt|Hon)\.)"
     r"(?<!\b(?:Capt|Brig|Prof|Supt)\.)(?<!\b(?:Fr|Ft|cf)\.)(?<!\b(?:lit|viz)\.)"
     r"(?!(?<=\b[cbdr]\.)\s+\d)(?!(?<=\b(?:ca|fl)\.)\s+\d)"
-    r"(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)\s+(?=[A-Z0-9\"'“‘(])"
+    r"(?!(?<=[a-z]!)\s+[A-Z][\w'-]*,\s+(?:Inc|Ltd|LLC|Corp|which|whose|one)\b)(?!(?<=[a-z]!)\s+\()\s+(?=[A-Z0-9\"'“‘(])"
     r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + _spoken(_NAME) + ")"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
@@ -110,7 +110,8 @@ class Sentence:
         return self.rank, self.when
 
 
-_TITLE_LINE = re.compile(r"[ \t]*([^\n.!?:;,]{1,120})[ \t]*\n")
+# (a name's own "!" inside it, as in "Cheer Up! (TV series)", does not end it)
+_TITLE_LINE = re.compile(r"[ \t]*((?:[^\n.!?:;,]|!(?=[ \t]+[^\s])){1,120})[ \t]*\n")
 
 
 def _title_length(raw: str) -> int:

@@ -31,7 +31,7 @@ from lightrag_core.query.referents import about_name
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
-from lightrag_core.query.sentences import Sentence, named_in, stems
+from lightrag_core.query.sentences import MAX_SENTENCES, Sentence, named_in, stems
 from lightrag_core.query.span_fit import after_head, names_a_day
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
@@ -121,8 +121,16 @@ def answer_resolved(query: str, asked: str, scored: list[tuple[Sentence, float]]
     if again is None or not again.confident or again.text.lower() in query.lower():
         return None
     said = [s for s, _ in scored]
-    led = [s for step in steps[:1] for s in said if step.sentence in s.text or s.text in step.sentence][:1]
-    evidence = [*led, *(s for s in again.evidence if s not in led)]
+    # each step's sentence in the order the steps were taken (inner first), then the answer's: as many as fit
+    # beside the answer's own, the first and the last step kept ("the two brothers", "the 2006 album")
+    led: list[Sentence] = []
+    for step in steps:
+        found = next((s for s in said if step.sentence and (step.sentence in s.text or s.text in step.sentence)), None)
+        led += [found] if found is not None and found not in led else []
+    own = [s for s in again.evidence if s not in led]
+    room = max(MAX_SENTENCES - len(own), 1)
+    led = led if len(led) <= room else [*led[:room - 1], led[-1]][-room:]
+    evidence = [*led, *own]
     path: list[str] = []
     # (as the text writes each: "Jon L. Luther", not the uploaded file "Jon L. Luther.txt")
     for name in map(written_title, [*steps[0].subjects[:1], *(step.found for step in steps), *again.path[:-1]]):
@@ -165,12 +173,12 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
         if further is None:
             return None
         return ShortAnswer(further.text, [*evidence, *further.evidence], [*path, *further.path[1:]], further.score,
-                           further.margin, further.confident, further.rival)
+                           further.margin, further.confident and _ordinal_said(asked, further.evidence), further.rival)
     outer = _asked_of(kind, asked, person, scored, evidence, tuple(path[:-1]))
     if outer is None:
         return None
     return ShortAnswer(outer.text, [*evidence, *(s for s in outer.evidence if s not in evidence)], [*path, outer.text],
-                       outer.score, outer.margin, outer.confident, outer.rival)
+                       outer.score, outer.margin, outer.confident and _ordinal_said(asked, outer.evidence), outer.rival)
 
 
 def _asked_of(kind: AnswerType, asked: str, name: str, scored: list[tuple[Sentence, float]],
@@ -270,6 +278,22 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         text = text[len(said[1]):].strip()  # "sold more than how many records?": "150 million", not "more than …"
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
                        [r[1][-1] for r in rivals])
+
+
+# "Who directed the first film released under X?", asked of a holder found: which of X's films is asked, and a
+# sentence that does not say it is about another ("Directed by …, the film tells …")
+_ORDINAL = re.compile(r"\bthe\s+(first|second|third|last|earliest|latest|final)\s+(?!time\b|of\b)[a-z]", re.IGNORECASE)
+_SAID_ORDINAL = {"first": ("first", "debut", "earliest", "inaugural", "1st"), "second": ("second", "2nd"),
+                 "third": ("third", "3rd"), "last": ("last", "final", "latest"), "earliest": ("earliest", "first"),
+                 "latest": ("latest", "last", "most recent"), "final": ("final", "last")}
+
+
+def _ordinal_said(query: str, evidence: list[Sentence]) -> bool:
+    asked = _ORDINAL.search(query)
+    if asked is None:
+        return True
+    said = " ".join(s.text.lower() for s in evidence)
+    return any(re.search(rf"\b{word}", said) for word in _SAID_ORDINAL[asked[1].lower()])
 
 
 def _whole_date(query: str, year: str, evidence: list[Sentence], context: list[Sentence]

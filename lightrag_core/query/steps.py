@@ -54,14 +54,18 @@ def resolve_steps(
             subjects = [s for s in [*named, *found_names] if s.lower() not in bridge.phrase.lower()]
             # "the borough where the music venue L'Amour operated": what its own clause names, not a name
             # of the phrase the bridge sits in ("the NFL team that played … in the borough …")
-            subjects = _in_clause(question, bridge, todo, subjects) or subjects
+            in_clause = _in_clause(question, bridge, todo, subjects)
+            subjects = in_clause or subjects
+            # what the bridge's own clause names, or else the bridge found last ("the 2006 album co-produced by
+            # | the elder …"): the only names whose passages may state the bridge as their own subject
+            itself_from = tuple(in_clause or [n for n in found_names[-1:] if n in subjects])
             if bridge in used:
                 subjects = [s for s in named if bridge.each and s in subjects and s not in used[bridge]]
             if not subjects:
                 continue
             found = bridge_text.resolve(store, bridge, question, subjects, text,
                                         {c: s for c, s in own.items() if s in subjects},
-                                        _context(question, bridge), [*named, *found_names])
+                                        _context(question, bridge), [*named, *found_names], itself_from)
             if found is None and bridge not in used:
                 found = bridge_text.described(store, bridge, _clause(question, bridge, todo), text,
                                               [*named, *found_names])
