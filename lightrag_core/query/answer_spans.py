@@ -79,6 +79,8 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 continue
             if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
                 continue
+            if _time_zone(doc.text, e.text, e.start_char):
+                continue
             label = "GPE" if e.label_ == "ORG" and _placed_before_its_country(doc, e) else e.label_
             label = named_after[e.start][1] if e.start in named_after else label
             first = doc[_day_start(doc, e) if e.label_ == "DATE" else given_names_start(doc, e)]
@@ -98,8 +100,10 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
         labelled = {i for e in doc.ents for i in range(e.start, tails.get(e.start) or e.end)}
         spans += [Span(with_territory(c.text, doc.text, c.end_char, always=True), "NAME", c.root.i, c.start_char,
                        _locative(c.root))
-                  for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled]
+                  for c in doc.noun_chunks if c.root.pos_ == "PROPN" and c.root.i not in labelled
+                  and not _time_zone(doc.text, c.text, c.start_char)]
         spans += _descriptions(doc, labelled)
+        spans += _titled(doc, spans)
         spans += _day_and_time(doc.text, spans)
         # A span with no letter or digit ("🏋", "—") names nothing, whatever the model labelled it.
         spans = list({(k.text, k.start): k for k in (_as_written(s, k) for k in spans)
@@ -186,6 +190,14 @@ def _placed_before_its_country(doc: Any, e: Any) -> bool:
 
 
 _NAMED = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT"}  # not "French", an ADJ NORP
+_CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?$", re.IGNORECASE)
+_ZONE = re.compile(r"(\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?)?[A-Z]{2,5}")  # ("22:00 KST" is one entity)
+def _time_zone(text: str, span: str, start: int) -> bool:
+    """"at 22:00 KST": a time zone, no channel or company."""
+    zone = _ZONE.fullmatch(span)
+    return zone is not None and (bool(zone[1]) or _CLOCK.search(text, 0, start) is not None)
+
+
 _TIME_JOIN = re.compile(r"\s*(?:at|on|,)?\s*")
 _WHEN = {"DATE", "TIME"}
 
@@ -226,6 +238,20 @@ def _as_written(sentence: Sentence, span: Span) -> Span:
     if (span.label in _NOT_A_TITLE or span.label == "WORK_OF_ART") and quoted:
         return Span(quoted.group()[1:-1].strip(), "WORK_OF_ART", span.root, quoted.start() + 1, span.locative)
     return span
+
+
+# A quoted title right after the kind of work it is: 'their second album "Unlimited"', 'the single "Time"'
+_TITLED = re.compile(r'\b(?:album|single|song|track|film|movie|novel|book|episode|play|poem|series|EP|titled|called|'
+                     r'entitled)\s+$', re.IGNORECASE)
+
+
+def _titled(doc: Any, spans: list[Span]) -> list[Span]:
+    """Quoted titles the tagger left out (one word it took for an adjective: "Unlimited")."""
+    taken = {k.start for k in spans}
+    return [Span(m.group()[1:-1].strip(), "WORK_OF_ART", next(t.i for t in doc if t.idx >= m.start() + 1),
+                 m.start() + 1)
+            for m in _QUOTED.finditer(doc.text) if m.start() + 1 not in taken and m.start() not in taken
+            and _TITLED.search(doc.text, 0, m.start()) and m.group()[1:-1].strip()]
 
 
 # Words that say when or how someone held a role, not what it was ("a former English footballer").
@@ -290,6 +316,8 @@ def clean_span(text: str) -> str:
     while len(words) > 1 and not any(c.isalpha() for c in words[0]) and not words[0].isdigit():
         words.pop(0)
     text = " ".join(words) if words else text
+    # a name the tagger ran on into the preposition after it ("the University of Illinois from 1922")
+    text = re.sub(r"(?<=[A-Za-z0-9])(?:\s+(?:from|until|since|in|at|on|to|for|with|by|and))+$", "", text)
     if len(text.split()) > 1 and re.match(r"only\s+\d", text, re.IGNORECASE):
         text = text[4:].lstrip()  # "a population of only 6,783": the count is 6,783
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text

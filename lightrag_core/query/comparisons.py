@@ -8,6 +8,7 @@ dates are compared by year, a property by whether each side's sentence states it
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import YEAR, ShortAnswer, cover, idf_weights, relation_terms
@@ -17,9 +18,11 @@ from lightrag_core.query.countries import country_named, country_of_word
 from lightrag_core.query.dates import dates_in
 from lightrag_core.query.life_events import LIFE_BRACKET
 from lightrag_core.query.option_facts import (
+    ASKED_DEED,
     about_option,
     birthplaces_of,
     countries_of,
+    doers_of,
     groups_of,
     named_as,
     places_of,
@@ -250,6 +253,10 @@ _ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(_COMPARED_ROLES) + r"))s
                       r"(?-i:(?P<had>" + "|".join(_COMPARED_ROLES) + r"))s?)\b", re.IGNORECASE)
 
 
+def _read_doers(verb: str, option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
+    return doers_of(verb, option, sentences)
+
+
 def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
     """The nationality words (spaCy's NORP: "American", "French") of the first sentence about
     `option` that has any, and that sentence."""
@@ -282,6 +289,8 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
     level = "country" if kind.same in _NATIONALITY else kind.same
     readers = ((_nationalities, countries_of, places_of) if kind.same in _NATIONALITY else (groups_of,)
                if kind.same in _GROUPS else (birthplaces_of,) if kind.same in _TOWNS else (places_of,))
+    if kind.same in _GROUPS and (deed := ASKED_DEED.search(query)):  # "published by the same company?"
+        readers = (partial(_read_doers, deed["verb"]),)
     for read in readers:
         # A holder's own sentences, not the one naming them as the film's director ("an American film").
         # (nor one the other side's full name holds and this side's does not: "Clonmore GAA" for "Glenard GAA")

@@ -119,3 +119,23 @@ def birthplaces_of(option: str, sentences: list[Sentence], level: str = "") -> R
         if place is not None:
             return {place.text.lower()}, sentence
     return set(), None
+
+
+# "published by the same company?": the deed's doer in each side's sentences, by the verb or one that says the
+# same of a work ("released by Sega")
+_DEED_VERBS = {"published": ("published", "released", "distributed"), "released": ("released", "published"),
+               "developed": ("developed", "created", "made"), "produced": ("produced", "made"),
+               "founded": ("founded", "established", "formed"), "owned": ("owned",), "built": ("built",),
+               "designed": ("designed",), "manufactured": ("manufactured", "made")}
+ASKED_DEED = re.compile(r"\b(?P<verb>" + "|".join(_DEED_VERBS) + r")\s+by\s+the\s+same\b", re.IGNORECASE)
+
+
+def doers_of(verb: str, option: str, sentences: list[Sentence]) -> Read:
+    """Who the first sentence about `option` that says so did the deed (the name after "<verb> by")."""
+    verbs = "|".join(_DEED_VERBS[verb.lower()])
+    by = re.compile(rf"\b(?:{verbs})\s+by\s+(?:the\s+)?((?:[A-Z][\w&.'-]*)(?:\s+[A-Z0-9][\w&.'-]*)*)")
+    for sentence in about_option(option, sentences):
+        found = {m.group(1).strip(" .,").lower() for m in by.finditer(sentence.text)} - {option.lower()}
+        if found:
+            return found, sentence
+    return set(), None

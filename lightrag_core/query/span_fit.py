@@ -40,6 +40,7 @@ NOT_A_COUNTRY = 0.6  # "which country …?": a place that is no country (a city,
 _BELOW_A_COUNTRY = {"state", "province", "region", "county", "city", "town", "village", "borough", "district"}
 _CITIES = {"city", "town", "village", "borough", "suburb", "municipality"}
 CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question's fits this much
+NOT_A_SCHOOL = 0.3  # "which university?": a name without "University", "College" …, nor a passage saying it is one
 # "directed by Kinji Fukasaku", which the small model calls a facility: who did the asked deed is a person
 # to "who directed …?", whatever else the label says
 DOER_FIT = 0.8
@@ -145,6 +146,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= CALLED_ELSE  # "which comedy franchise …?": not "starring Robin Askwith", nor a place
     if kind.head in _AWARDS and not set(text.lower().split()) & _HEAD_NAMES["award"]:
         fitted *= CALLED_ELSE  # "what medal?": "the Medal of Honor", "an Emmy"; not "Vietnam"
+    if kind.head in _SCHOOLS and not set(text.lower().split()) & _SCHOOLS and asked.kinds.get(text.lower()) != ORG:
+        fitted *= NOT_A_SCHOOL  # "at which university …?": "the University of California", not "the Denver Broncos"
     if owns_head(kind, parsed, span):
         fitted *= CALLED_ELSE  # "New England's largest city" for "which city?": Boston is the city, not New England
     if _described_bridge(kind, parsed, span, asked.said):
@@ -194,6 +197,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
     return text, fitted
 
 
+_NAMING_WORKS = {"magazine", "newspaper", "journal", "franchise", "series", "show", "game"}  # "MovieMaker Magazine"
+_SCHOOLS = {"university", "college", "school", "academy", "institute", "polytechnic", "conservatory", "seminary"}
 _FACILITIES = {"stadium", "arena", "airport", "venue", "station", "theatre", "theater", "hall", "ballpark",
                "racecourse", "racetrack"}
 # Levels of place that a place's own name may end with ("Honolulu County", "Koolauloa District")
@@ -259,7 +264,9 @@ def _headed(head: str, text: str, around: tuple[str, str]) -> bool:
     Maritsa river"; not "Upbeat songs", a kind of them) or right before it ("India's pop band Euphoria";
     the small model calls that a place)."""
     before, after = (b.lower() for b in around)
-    return head in text.lower().split() or re.match(rf"{re.escape(head)}\b", after) is not None \
+    # (a title holds any word: "Next Album Preview" is a track, "Album" in it calls it nothing)
+    named = head in text.lower().split() and head not in WORK_HEADS - _NAMING_WORKS
+    return named or re.match(rf"{re.escape(head)}\b", after) is not None \
         or _ends_calling(head, before) or re.match(_IS_A.format(re.escape(head)), after) is not None
 
 
