@@ -228,6 +228,8 @@ _SAID_TO_BE = re.compile(r"\s(?:is|was|are|were)\s+(?:an?|the)\s+(?P<called>[^.;
 _SAID_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that|starring|"
                          r"featuring|directed|written|produced|released|about)\b|[,;(]")
 OPENING_CHARS = 300  # a first chunk's opening sentence starts within this many characters (after a title line)
+# "is the …", "as the main …" right before the cue: what she is ("a candidate for president" is no president)
+_PREDICATE = re.compile(r"\b(?:is|was|as)\s+(?:the|an?)\s+(?:(?!(?:for|to|of|against|with|by|in|on)\s)[\w-]+\s+){0,3}$")
 PREDICATE_CHARS = 80  # "She is best known as the main vocalist …": the cue within the predicate's first words
 
 
@@ -256,8 +258,7 @@ def _passage_itself(store: GraphStore, bridge: Bridge, sentence: str, chunk: Chu
         of_kind = any(noun_kind(w) == PERSON for w in called)
         # (the sentence says what she is, not whom she has: "on his father's death" is no father of his own)
         stated = re.match(r"(?:he|she)\s+(?:is|was)\b", lower) is not None and any(
-            c <= PREDICATE_CHARS and not re.search(r"\b(?:his|her|their|its)\s+(?:[\w-]+\s+)?$", lower[:c])
-            for c, _ in cues)
+            c <= PREDICATE_CHARS and _PREDICATE.search(lower, 0, c) for c, _ in cues)
     else:
         of_kind = any(w in kind for w in called)
         stated = any(_word_at(lower, c) in kind and re.search(r"\b(?:the|this)\s+$", lower[max(c - 6, 0):c])

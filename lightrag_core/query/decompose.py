@@ -118,7 +118,9 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             i = max(j, i + 1)
             continue
         # "X is a consultant who …": a predicate after a name is that name again, not something else.
-        if not possessive and i >= 2 and tokens[i - 1].lower_ in _BE and tokens[i - 2].pos_ == "PROPN":
+        # ('"Wonderland by Night" is a song included in …': a quoted name too)
+        named = i - 3 if i >= 3 and (tokens[i - 2].is_quote or tokens[i - 2].text == ")") else i - 2
+        if not possessive and named >= 0 and tokens[i - 1].lower_ in _BE and tokens[named].pos_ == "PROPN":
             i = j
             continue
         after = tokens[j] if j < len(tokens) else None

@@ -101,6 +101,9 @@ def cast(tmp_path):
     _doc(s, "days", "Bright Days (TV series)", ["Bright Days (TV series)\nBright Days! (lit. Go Go) is a 2015 South "
                                                "Korean television series starring Ada Lorne and Tom Vale. It aired "
                                                "on KBS9 every Monday."], ["Bright Days", "Tom Vale"], 0.0)
+    # a writer's passage: a candidate for president is no president
+    _doc(s, "tom", "Tom Vale", ["Tom Vale Tom Vale is an English writer and critic. He was a candidate for president "
+                                "of Velvet Fox in 1990."], ["Tom Vale"], 0.0)
     # a king's passage: "on his father's death" makes him no one's father
     _doc(s, "king", "Rhun ap Cai", ["Rhun ap Cai Rhun ap Cai was a Welsh king. He was installed by Velvet Fox's "
                                     "patron on his father's death."], ["Rhun ap Cai"], 0.0)
@@ -117,6 +120,16 @@ def test_she_in_a_singers_passage_and_a_series_opening_are_their_subjects(cast):
 def test_he_whose_father_a_sentence_names_is_no_father(cast):
     steps = _steps(cast, "Where was the father of the patron of Velvet Fox born?", ["king-0", "fox-0"])
     assert "Rhun ap Cai" not in [s.found for s in steps]
+
+
+def test_a_candidate_for_the_role_is_no_holder_of_it(cast):
+    steps = _steps(cast, "Where was the president of Velvet Fox born?", ["tom-0", "fox-0"])
+    assert "Tom Vale" not in [s.found for s in steps]
+
+
+def test_a_quoted_names_predicate_is_that_name_again():
+    question = '"Red Song" is a song included in the 1968 album "Blue" by an English singer born in what city?'
+    assert [b.phrase for b in bridges(question)] == ["an English singer"]
 
 
 def _step(phrase: str, found: str, sentence: str) -> DecompositionStep:
