@@ -210,7 +210,9 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
         first = store.get_chunks(chunk_ids[:1]).get(chunk_ids[0])
         said = split_sentences(first.content) if first is not None else []
         opened = OPENS.match(said[opening_index(said)]) if said else None
-        called[title] = re.findall(r"[a-z]+", opened["called"].lower()) if opened else None
+        # (read loosely where the strict opening fails: 'Nicholas Lofton "Nick" Hexum (born …) is an American singer')
+        loosely = _said_to_be(first.content) if first is not None and opened is None else []
+        called[title] = re.findall(r"[a-z]+", opened["called"].lower()) if opened else loosely or None
     words = called[title]
     if words is None:
         return False
@@ -218,8 +220,15 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
         kinds = {noun_kind(w) for w in words}
         return PERSON not in kinds and bool(kinds & {ORG, PLACE})
     # (a word of the kind that qualifies a person is none: "an Indian film playback singer" is no film)
-    return not any(w in kind and not any(noun_kind(x) == PERSON for x in words[i + 1:i + 4])
+    return not any(w in kind and not any(noun_kind(x) == PERSON for x in _qualified(words[i + 1:i + 4]))
                    for i, w in enumerate(words))
+
+
+def _qualified(after: list[str]) -> list[str]:
+    """The words a kind word may qualify, up to a preposition ("album by American rapper": the album is one)."""
+    stop = next((i for i, w in enumerate(after) if w in {"by", "of", "from", "for", "with", "in", "on", "at"}),
+                len(after))
+    return after[:stop]
 
 
 # What a passage's first sentence says its subject is ("… is a 2015 South Korean television series starring …"),

@@ -44,8 +44,8 @@ _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded
                         re.IGNORECASE)
 # what a question asks, inside a clause ("… that has sold more than how many records?"); not a relative word
 # ("… premiered on which date?": "which" and a noun closing the question ask too; a relative "which" goes on)
-_ASKING = re.compile(r"\b(?:how\s+(?:many|much|long|old|far|tall|big)|what)\b|\bwhich\s+[a-z]+\s*(?:\?|$)",
-                     re.IGNORECASE)
+_ASKING = re.compile(r"\b(?:how\s+(?:many|much|long|old|far|tall|big)|what)\b|\bwhich\s+[a-z]+\s*(?:\?|$)"
+                     r"|\b(?:by|to|from|with|for)\s+whom?\s*(?:\?|$)", re.IGNORECASE)  # ("… given by whom?")
 _QUESTION_END = re.compile(r"\s*\?\s*$")
 # A bridge's phrase that ends on "of" and a name, the question's own verb in lower case right after it ("the
 # director of Once Upon a Time in America die?"); a title's lower-case words are connectors

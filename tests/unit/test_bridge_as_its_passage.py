@@ -168,3 +168,35 @@ def test_a_names_own_exclamation_mark_ends_no_sentence_before_its_bracket():
                            "Hi Ada! Sure, I can.") == [
         "Bright Days! (TV series) Bright Days! (lit. Go Go) is a 2015 series.", "It aired on KBS9.", "Hi Ada!",
         "Sure, I can."]
+
+
+def test_a_person_whose_opening_quotes_a_nickname_is_no_single(tmp_path):
+    from lightrag_core.query.bridges import _called_otherwise
+
+    store = SQLiteStore(tmp_path)
+    store.set_embedding_meta("test", DIM)
+    _doc(store, "nick", "Nick Vale", ['Nick Vale Nicholas Lofton "Nick" Vale (born April 12, 1970) is an American '
+                                      "singer and rapper."], ["Nick Vale"], 0.0)
+    single = bridges("Who wrote a Kite single sung by Ada Lorne?")[0]
+    assert single.head == "single"
+    assert _called_otherwise(store, single, "Nick Vale", store.document_chunk_ids("nick"), {})
+    store.close()
+
+
+def test_a_bridge_whose_clause_asks_by_whom_is_not_written_over():
+    question = "Ada Lorne took the title of a Kite single from an early interview given by whom?"
+    steps = [_step("a Kite single", "Blue Sky (song)", "Blue Sky is a Kite single.")]
+    assert resolved_question(question, steps) is None
+
+
+def test_an_album_by_a_rapper_is_an_album(tmp_path):
+    from lightrag_core.query.bridges import _called_otherwise
+
+    store = SQLiteStore(tmp_path)
+    store.set_embedding_meta("test", DIM)
+    _doc(store, "vl", "Vicious Kites", ["Vicious Kites Vicious Kites is the second solo album by American rapper and "
+                                        "Outkast member Big Vale."], ["Vicious Kites"], 0.0)
+    album = bridges("Who co-wrote the lead single of the album that Boomtown follows up?")
+    head = next(b for b in album if b.head == "album")
+    assert not _called_otherwise(store, head, "Vicious Kites", store.document_chunk_ids("vl"), {})
+    store.close()
