@@ -79,7 +79,7 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
                 continue
             if e.label_ in _NAMED and all(t.pos_ == "ADJ" for t in e):  # "Upbeat songs sound great!": no name
                 continue
-            if _time_zone(doc.text, e.text, e.start_char):
+            if e.label_ not in _WHEN and _time_zone(doc.text, e.text, e.start_char):
                 continue
             label = "GPE" if e.label_ == "ORG" and _placed_before_its_country(doc, e) else e.label_
             label = named_after[e.start][1] if e.start in named_after else label
@@ -191,7 +191,8 @@ def _placed_before_its_country(doc: Any, e: Any) -> bool:
 
 _NAMED = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART", "EVENT"}  # not "French", an ADJ NORP
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?$", re.IGNORECASE)
-_ZONE = re.compile(r"(\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\.?\s*)?)?[A-Z]{2,5}")  # ("22:00 KST" is one entity)
+# ("22:00 KST" is one entity; "10:30 AM" is a time, no zone)
+_ZONE = re.compile(r"(\d{1,2}[:.]\d{2}\s*(?:(?i:[ap]\.?m\.?)\s*)?)?(?!(?:AM|PM)$)[A-Z]{2,5}")
 def _time_zone(text: str, span: str, start: int) -> bool:
     """"at 22:00 KST": a time zone, no channel or company."""
     zone = _ZONE.fullmatch(span)

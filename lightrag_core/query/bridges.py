@@ -181,13 +181,13 @@ def resolve(
                                 about[sentence])
                 best_key = key
         itself = _passage_itself(store, bridge, sentence, chunk, cues, opened) \
-            if about[sentence] in itself_from else None
+            if about[sentence] in itself_from and not by_clause else None
         if itself is not None and not own_chunks.get(chunk.id) and score - ITSELF > (best.score if best else 0.0) \
                 and not any(_same_name(written_title(itself[0]).lower(), written_title(s).lower())
                             for s in [*subjects, *(known or [])]):
             best = Resolved(itself[0], None, itself[1], sentence, chunk.id, round(score - ITSELF, 4), 0,
                             about[sentence])
-            best_key = without_extension(itself[0]).lower()
+            best_key = written_title(itself[0]).lower()  # (the entity's name: no bracket, no extension)
     if best is None or best.score < MIN_SCORE:
         return None
     # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
@@ -243,7 +243,9 @@ PREDICATE_CHARS = 80  # "She is best known as the main vocalist …": the cue wi
 
 
 def _said_to_be(text: str) -> list[str]:
-    found = _SAID_TO_BE.search(text[:OPENING_CHARS + 200])
+    """What the text's first sentence (after a title line) says its subject is."""
+    said = split_sentences(text[:OPENING_CHARS + 200])
+    found = _SAID_TO_BE.search(said[opening_index(said)]) if said else None
     return _SAID_UNTIL.split(found["called"], maxsplit=1)[0].lower().split() if found else []
 
 

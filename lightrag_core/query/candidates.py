@@ -215,7 +215,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
         return (stems(text) <= q_stems or (len(squash(text)) >= 4 and squash(text) in squashed)
                 or any(written_in(text.lower(), f.lower()) or written_in(f.lower(), text.lower()) for f in found)
-                or passed(text) or (" and " in text and any(asked(part) for part in text.split(" and "))))
+                or passed(text) or (" and " in text and any(stems(part) <= stems(n) for n in names if n
+                                                            for part in text.split(" and "))))
 
     def passed(text: str) -> bool:
         """It is, or holds whole, a name the hops came by (not "Bristol" inside "Bristol Aeroplane Company")."""

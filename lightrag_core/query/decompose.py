@@ -119,7 +119,7 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
             continue
         # "X is a consultant who …": a predicate after a name is that name again, not something else.
         # ('"Wonderland by Night" is a song included in …': a quoted name too)
-        named = i - 3 if i >= 3 and (tokens[i - 2].is_quote or tokens[i - 2].text == ")") else i - 2
+        named = _before_quote_or_bracket(tokens, i - 2)
         if not possessive and named >= 0 and tokens[i - 1].lower_ in _BE and tokens[named].pos_ == "PROPN":
             i = j
             continue
@@ -153,6 +153,16 @@ def _bridges(question: str) -> tuple[Bridge, ...]:
                               cues, each))
         i = j
     return tuple(out)
+
+
+def _before_quote_or_bracket(tokens: list[Token], at: int) -> int:
+    """The token a name ends on when `at` closes a quotation or a bracket after it ("Alien (film) is …")."""
+    if at >= 1 and tokens[at].is_quote:
+        return at - 1
+    if at >= 1 and tokens[at].text == ")":
+        opening = next((k for k in range(at - 1, -1, -1) if tokens[k].text == "("), 0)
+        return opening - 1
+    return at
 
 
 def _common_noun(token: Token) -> bool:

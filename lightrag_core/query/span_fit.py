@@ -146,7 +146,7 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= CALLED_ELSE  # "which comedy franchise …?": not "starring Robin Askwith", nor a place
     if kind.head in _AWARDS and not set(text.lower().split()) & _HEAD_NAMES["award"]:
         fitted *= CALLED_ELSE  # "what medal?": "the Medal of Honor", "an Emmy"; not "Vietnam"
-    if kind.head in _SCHOOLS and not set(text.lower().split()) & _SCHOOLS and asked.kinds.get(text.lower()) != ORG:
+    if kind.head in _SCHOOLS and not (set(text.lower().split()) | set(asked.called.get(text.lower(), ()))) & _SCHOOLS:
         fitted *= NOT_A_SCHOOL  # "at which university …?": "the University of California", not "the Denver Broncos"
     if owns_head(kind, parsed, span):
         fitted *= CALLED_ELSE  # "New England's largest city" for "which city?": Boston is the city, not New England

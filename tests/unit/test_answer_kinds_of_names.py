@@ -59,3 +59,12 @@ def test_published_by_the_same_company_compares_the_publishers():
     assert same is not None and same.text == "yes"
     other = answer(question, [games[0], games[1].format("Namco")], [])
     assert other is not None and other.text == "no"
+
+
+def test_a_time_of_day_is_kept_and_a_pair_of_common_words_is_a_name():
+    spans = _spans("The show aired every Monday at 10:30 AM and at 9:30 EST on KBS9.")
+    assert "10:30 AM" in spans and "9:30 EST" in spans
+    # ("Rock" is one of the question's words, not one of its names)
+    found = answer("Which hall of fame inducted the rock band Kite in 2001?",
+                   ["Kite was inducted into the Rock and Roll Hall of Fame in 2001."], ["Kite"])
+    assert found is not None and found.text == "Rock and Roll Hall of Fame"

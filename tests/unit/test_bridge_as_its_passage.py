@@ -200,3 +200,13 @@ def test_an_album_by_a_rapper_is_an_album(tmp_path):
     head = next(b for b in album if b.head == "album")
     assert not _called_otherwise(store, head, "Vicious Kites", store.document_chunk_ids("vl"), {})
     store.close()
+
+
+def test_two_bridges_apart_in_the_question_are_not_written_as_one():
+    question = "Which film did the director of Alien make after the producer of Jaws retired?"
+    steps = [_step("the director", "Ridley Scott", "Alien was directed by Ridley Scott."),
+             _step("the producer", "Ann Lee", "Jaws was produced by Ann Lee.")]
+    assert resolved_question(question, steps) == "Which film did Ridley Scott make after the producer of Jaws retired?"
+    # a bracketed name's predicate names it again ("Red Harbor (film) is a movie …")
+    assert [b.phrase for b in bridges("Red Harbor (film) is a movie directed by the director of Jaws.")] == \
+        ["the director"]
