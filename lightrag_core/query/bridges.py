@@ -17,7 +17,15 @@ from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
 from lightrag_core.query.decompose import Bridge, article_nouns
-from lightrag_core.query.described import OPENS, family, opening_index, without_extension, written_title
+from lightrag_core.query.described import (
+    OPENING_CHARS,
+    OPENS,
+    family,
+    opening_index,
+    said_to_be,
+    without_extension,
+    written_title,
+)
 from lightrag_core.query.sentences import split_sentences, stem, stems
 from lightrag_core.storage.base import GraphStore
 
@@ -211,7 +219,7 @@ def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: 
         said = split_sentences(first.content) if first is not None else []
         opened = OPENS.match(said[opening_index(said)]) if said else None
         # (read loosely where the strict opening fails: 'Nicholas Lofton "Nick" Hexum (born …) is an American singer')
-        loosely = _said_to_be(first.content) if first is not None and opened is None else []
+        loosely = said_to_be(first.content) if first is not None and opened is None else []
         called[title] = re.findall(r"[a-z]+", opened["called"].lower()) if opened else loosely or None
     words = called[title]
     if words is None:
@@ -231,22 +239,9 @@ def _qualified(after: list[str]) -> list[str]:
     return after[:stop]
 
 
-# What a passage's first sentence says its subject is ("… is a 2015 South Korean television series starring …"),
-# read loosely (a long bracket of names and dates may come first), and cut where it goes on to say more of it
-_SAID_TO_BE = re.compile(r"\s(?:is|was|are|were)\s+(?:an?|the)\s+(?P<called>[^.;]{1,120})")
-_SAID_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that|starring|"
-                         r"featuring|directed|written|produced|released|about)\b|[,;(]")
-OPENING_CHARS = 300  # a first chunk's opening sentence starts within this many characters (after a title line)
 # "is the …", "as the main …" right before the cue: what she is ("a candidate for president" is no president)
 _PREDICATE = re.compile(r"\b(?:is|was|as)\s+(?:the|an?)\s+(?:(?!(?:for|to|of|against|with|by|in|on)\s)[\w-]+\s+){0,3}$")
 PREDICATE_CHARS = 80  # "She is best known as the main vocalist …": the cue within the predicate's first words
-
-
-def _said_to_be(text: str) -> list[str]:
-    """What the text's first sentence (after a title line) says its subject is."""
-    said = split_sentences(text[:OPENING_CHARS + 200])
-    found = _SAID_TO_BE.search(said[opening_index(said)]) if said else None
-    return _SAID_UNTIL.split(found["called"], maxsplit=1)[0].lower().split() if found else []
 
 
 def _passage_itself(store: GraphStore, bridge: Bridge, sentence: str, chunk: Chunk, cues: list[tuple[int, int]],
@@ -260,7 +255,7 @@ def _passage_itself(store: GraphStore, bridge: Bridge, sentence: str, chunk: Chu
         info = store.get_document(chunk.doc_id)
         title = (info.subject or info.title) if info else ""
         first = store.get_chunks(store.document_chunk_ids(chunk.doc_id)[:1]) if title else {}
-        opened[chunk.doc_id] = (title, _said_to_be(next(iter(first.values())).content) if first else [])
+        opened[chunk.doc_id] = (title, said_to_be(next(iter(first.values())).content) if first else [])
     title, called = opened[chunk.doc_id]
     if not called:
         return None
@@ -275,7 +270,7 @@ def _passage_itself(store: GraphStore, bridge: Bridge, sentence: str, chunk: Chu
         stated = any(_word_at(lower, c) in kind and re.search(r"\b(?:the|this)\s+$", lower[max(c - 6, 0):c])
                      for c, _ in cues)
     opening = chunk.order == 0 and 0 <= " ".join(chunk.content.split()).find(sentence) <= OPENING_CHARS and any(
-        w in kind for w in _said_to_be(sentence))
+        w in kind for w in said_to_be(sentence))
     if not of_kind or not (stated or opening):
         return None
     return title, store.document_chunk_ids(chunk.doc_id)

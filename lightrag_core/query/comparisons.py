@@ -253,10 +253,6 @@ _ROLE_OF = re.compile(r"\b(?:(?-i:(?P<role>" + "|".join(_COMPARED_ROLES) + r"))s
                       r"(?-i:(?P<had>" + "|".join(_COMPARED_ROLES) + r"))s?)\b", re.IGNORECASE)
 
 
-def _read_doers(verb: str, option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
-    return doers_of(verb, option, sentences)
-
-
 def _nationalities(option: str, sentences: list[Sentence], level: str = "") -> tuple[set[str], Sentence | None]:
     """The nationality words (spaCy's NORP: "American", "French") of the first sentence about
     `option` that has any, and that sentence."""
@@ -290,7 +286,7 @@ def _same_origin(kind: AnswerType, query: str, sentences: list[Sentence]) -> Sho
     readers = ((_nationalities, countries_of, places_of) if kind.same in _NATIONALITY else (groups_of,)
                if kind.same in _GROUPS else (birthplaces_of,) if kind.same in _TOWNS else (places_of,))
     if kind.same in _GROUPS and (deed := ASKED_DEED.search(query)):  # "published by the same company?"
-        readers = (partial(_read_doers, deed["verb"]),)
+        readers = (partial(doers_of, deed["verb"]),)
     for read in readers:
         # A holder's own sentences, not the one naming them as the film's director ("an American film").
         # (nor one the other side's full name holds and this side's does not: "Clonmore GAA" for "Glenard GAA")

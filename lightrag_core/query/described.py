@@ -13,7 +13,7 @@ from typing import Any
 
 from lightrag_core import lexical
 from lightrag_core.query.answer_type import PERSON, noun_kind
-from lightrag_core.query.sentences import Sentence
+from lightrag_core.query.sentences import Sentence, split_sentences
 
 # Nouns that call the same kind of thing: "the film" refers to the subject of a passage about a comedy,
 # "the single" to that of a song's, and "the team" a passage calls a club.
@@ -46,8 +46,13 @@ def calls(noun: str, words: set[str]) -> bool:
 OPENS = re.compile(r"\s*[\"“]?(?P<name>[^\"”]{1,80}?)[\"”]?(?:\s+\([^()]{1,60}\))?\s+(?:is|was)\s+(?:an?|the)\s+"
                    r"(?P<called>(?:[\w'-]+\s+){0,8}[\w'-]+)")
 # "an American heavy metal band formed in …": the words before the first of these say what the subject is
-_DESCRIBED_UNTIL = re.compile(r"\s(?:by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that)\b"
-                              r"|[,;(]")
+_UNTIL = r"by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that"
+_DESCRIBED_UNTIL = re.compile(rf"\s(?:{_UNTIL})\b|[,;(]")
+# The same read loosely (a long bracket of names and dates may come before "is a"), and cut where it goes on to
+# say more of it ("… is a 2015 South Korean television series starring …")
+_SAID_TO_BE = re.compile(r"\s(?:is|was|are|were)\s+(?:an?|the)\s+(?P<called>[^.;]{1,120})")
+_SAID_UNTIL = re.compile(rf"\s(?:{_UNTIL}|starring|featuring|directed|written|produced|released|about)\b|[,;(]")
+OPENING_CHARS = 300  # a first chunk's opening sentence starts within this many characters (after a title line)
 
 
 _TITLE_BRACKET = re.compile(r"\s*\([^()]*\)\s*$")  # "XM (album)": the bracket tells it from another
@@ -206,3 +211,11 @@ def described_subjects(question: str, sentences: list[Sentence]) -> list[tuple[s
                 found.setdefault(said.group(0), {}).setdefault(name, s)
                 break
     return [(phrase, *next(iter(named.items()))) for phrase, named in found.items() if len(named) == 1]
+
+
+def said_to_be(text: str) -> list[str]:
+    """What the text's first sentence (after a title line) says its subject is, read loosely
+    ('Nicholas Lofton "Nick" Hexum (born April 12, 1970) is an American singer': "american singer")."""
+    said = split_sentences(text[:OPENING_CHARS + 200])
+    found = _SAID_TO_BE.search(said[opening_index(said)]) if said else None
+    return _SAID_UNTIL.split(found["called"], maxsplit=1)[0].lower().split() if found else []

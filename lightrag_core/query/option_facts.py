@@ -130,7 +130,7 @@ _DEED_VERBS = {"published": ("published", "released", "distributed"), "released"
 ASKED_DEED = re.compile(r"\b(?P<verb>" + "|".join(_DEED_VERBS) + r")\s+by\s+the\s+same\b", re.IGNORECASE)
 
 
-def doers_of(verb: str, option: str, sentences: list[Sentence]) -> Read:
+def doers_of(verb: str, option: str, sentences: list[Sentence], level: str = "") -> Read:
     """Who the first sentence about `option` that says so did the deed (the name after "<verb> by")."""
     verbs = "|".join(_DEED_VERBS[verb.lower()])
     by = re.compile(rf"\b(?:{verbs})\s+by\s+(?:the\s+)?((?:[A-Z][\w&.'-]*)(?:\s+[A-Z0-9][\w&.'-]*)*)")

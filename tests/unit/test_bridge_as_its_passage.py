@@ -26,9 +26,16 @@ QUESTION = "Which label released the 2004 album co-produced by Mara Quill?"
 
 
 @pytest.fixture
-def store(tmp_path):
+def empty(tmp_path):
     s = SQLiteStore(tmp_path)
     s.set_embedding_meta("test", DIM)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def store(empty):
+    s = empty
     _doc(s, "quill", "Mara Quill", ["Mara Quill Mara Quill is an English record producer and singer from Hull."],
          ["Mara Quill"], 0.0)
     _doc(s, "album", ALBUM, [f"{ALBUM} Glass Orchard is the third album by The Lanterns, released by Finchley "
@@ -38,8 +45,7 @@ def store(tmp_path):
     _doc(s, "band", "Pale Harbour (band)", ["Pale Harbour (band) Pale Harbour is an indie band from Leeds. Mara "
                                             "Quill co-produced the album the band released in 2004."],
          ["Pale Harbour"], 0.0)
-    yield s
-    s.close()
+    return s
 
 
 def _steps(store, question, ids):
@@ -90,9 +96,8 @@ SERIES_QUESTION = "On which channel did the 2015 series starring the main vocali
 
 
 @pytest.fixture
-def cast(tmp_path):
-    s = SQLiteStore(tmp_path)
-    s.set_embedding_meta("test", DIM)
+def cast(empty):
+    s = empty
     _doc(s, "fox", "Velvet Fox", ["Velvet Fox Velvet Fox is a South Korean girl group formed by Plan B in 2011."],
          ["Velvet Fox"], 0.0)
     _doc(s, "ada", "Ada Lorne", ["Ada Lorne Ada Lorne (born Lorne Hye-rim, on August 18, 1993), better known by the "
@@ -107,8 +112,7 @@ def cast(tmp_path):
     # a king's passage: "on his father's death" makes him no one's father
     _doc(s, "king", "Rhun ap Cai", ["Rhun ap Cai Rhun ap Cai was a Welsh king. He was installed by Velvet Fox's "
                                     "patron on his father's death."], ["Rhun ap Cai"], 0.0)
-    yield s
-    s.close()
+    return s
 
 
 def test_she_in_a_singers_passage_and_a_series_opening_are_their_subjects(cast):
@@ -170,17 +174,15 @@ def test_a_names_own_exclamation_mark_ends_no_sentence_before_its_bracket():
         "Sure, I can."]
 
 
-def test_a_person_whose_opening_quotes_a_nickname_is_no_single(tmp_path):
+def test_a_person_whose_opening_quotes_a_nickname_is_no_single(empty):
     from lightrag_core.query.bridges import _called_otherwise
 
-    store = SQLiteStore(tmp_path)
-    store.set_embedding_meta("test", DIM)
+    store = empty
     _doc(store, "nick", "Nick Vale", ['Nick Vale Nicholas Lofton "Nick" Vale (born April 12, 1970) is an American '
                                       "singer and rapper."], ["Nick Vale"], 0.0)
     single = bridges("Who wrote a Kite single sung by Ada Lorne?")[0]
     assert single.head == "single"
     assert _called_otherwise(store, single, "Nick Vale", store.document_chunk_ids("nick"), {})
-    store.close()
 
 
 def test_a_bridge_whose_clause_asks_by_whom_is_not_written_over():
@@ -189,17 +191,15 @@ def test_a_bridge_whose_clause_asks_by_whom_is_not_written_over():
     assert resolved_question(question, steps) is None
 
 
-def test_an_album_by_a_rapper_is_an_album(tmp_path):
+def test_an_album_by_a_rapper_is_an_album(empty):
     from lightrag_core.query.bridges import _called_otherwise
 
-    store = SQLiteStore(tmp_path)
-    store.set_embedding_meta("test", DIM)
+    store = empty
     _doc(store, "vl", "Vicious Kites", ["Vicious Kites Vicious Kites is the second solo album by American rapper and "
                                         "Outkast member Big Vale."], ["Vicious Kites"], 0.0)
     album = bridges("Who co-wrote the lead single of the album that Boomtown follows up?")
     head = next(b for b in album if b.head == "album")
     assert not _called_otherwise(store, head, "Vicious Kites", store.document_chunk_ids("vl"), {})
-    store.close()
 
 
 def test_two_bridges_apart_in_the_question_are_not_written_as_one():
