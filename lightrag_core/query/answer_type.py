@@ -86,9 +86,9 @@ for _type, _nouns in {
 # "what moment") the answer is a description, which a span of a name type would get wrong.
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting brand product award medal prize title character role part
-event war battle festival tournament competition building bridge ship aircraft plane car ballet musical
-franchise genre position sport instrument name comedy drama sitcom documentary thriller memoir autobiography
-biography rhyme hymn anthem slogan motto abbreviation acronym""".split())
+event war battle festival tournament competition building bridge ship schooner yacht vessel aircraft plane car
+ballet musical franchise genre position sport instrument name comedy drama sitcom documentary thriller memoir
+autobiography biography rhyme hymn anthem slogan motto abbreviation acronym""".split())
 # Named things that are never people: a span the tagger calls a person seldom names one ("which comedy
 # franchise …?": not one of its actors)
 IMPERSONAL_HEADS = frozenset(_NAMED_HEADS - {"character", "role", "part", "title", "name", "position", "genre"})
@@ -107,6 +107,8 @@ _HOW_LONG = re.compile(r"\bhow long\b", re.IGNORECASE)
 _WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
 _DAY_ASKED = re.compile(r"\b(what|which) (date|day)\b", re.IGNORECASE)
+_SET_ASIDE = re.compile(r"^(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+[^,?]{1,80},\s*",
+                        re.IGNORECASE)
 _WH_WORD = re.compile(r"\b(which|what|who|whom|whose|when|where|how)\b", re.IGNORECASE)
 # "where" asks at the start, after a preposition or at the end; elsewhere it opens a relative clause ("who
 # founded the college where X was educated?" asks for a person).
@@ -151,7 +153,8 @@ _LATER = ("later", "latest", "last", "younger", "youngest", "newer", "newest", "
 
 def noun_kind(noun: str) -> str:
     """The kind of answer a noun types ("band": an organisation, "city": a place), or ""."""
-    return _HEAD_TYPES.get(noun, "")
+    # (a partner in the role is of its kind: "co-owner", "co-star")
+    return _HEAD_TYPES.get(noun, "") or (_HEAD_TYPES.get(noun[3:], "") if noun.startswith("co-") else "")
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,8 @@ class AnswerType:
 @lru_cache(maxsize=512)
 def answer_type(question: str) -> AnswerType:
     """The expected answer of `question` (cached: the Compare page asks one question in many modes)."""
-    text = " ".join(question.split()).strip()
+    # "Besides Walter Manley, who produced …?": what it asks starts after the name set aside
+    text = _SET_ASIDE.sub("", " ".join(question.split()).strip())
     lowered = text.lower()
     words = set(re.findall(r"[a-z]+", lowered))
     order = "earlier" if words & set(_EARLIER) else "later" if words & set(_LATER) else ""
@@ -205,7 +209,7 @@ def answer_type(question: str) -> AnswerType:
     # ("Who wrote the episode with which the show surpassed …?": a relative "which" types nothing asked by "who")
     head = "" if _WHO_FIRST.match(text) else _wh_head(doc) or _imperative_head(text, doc)
     if head:
-        kind = _HEAD_TYPES.get(head, NAME if head in _NAMED_HEADS else ANY)
+        kind = noun_kind(head) or (NAME if head in _NAMED_HEADS else ANY)
         if head == "body" and re.search(r"\bbody\s+of\s+water\b", text, re.IGNORECASE):
             kind = PLACE  # "into what body of water does X empty?": a lake or a sea (a "governing body" is not)
         if head == "name" and _PERSONAL_NAME.search(text):

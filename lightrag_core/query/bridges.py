@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
-from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
+from lightrag_core.query.answer_type import PERSON, noun_kind
 from lightrag_core.query.decompose import Bridge, article_nouns
 from lightrag_core.query.described import (
     OPENING_CHARS,
-    OPENS,
     family,
     opening_index,
     said_to_be,
@@ -27,6 +26,7 @@ from lightrag_core.query.described import (
     written_title,
 )
 from lightrag_core.query.sentences import split_sentences, stem, stems
+from lightrag_core.query.title_kind import Called, called_otherwise
 from lightrag_core.storage.base import GraphStore
 
 MAX_SENTENCES = 12  # sentences stating a cue whose names are looked up as titles (one batched lookup)
@@ -158,7 +158,7 @@ def resolve(
     titles = store.title_chunks(keys) if keys else {}
     best: Resolved | None = None
     best_key = ""
-    called: dict[str, list[str] | None] = {}
+    called: dict[str, Called | None] = {}
     opened: dict[str, tuple[str, list[str]]] = {}  # each document's title, and what its opening says it is
     for score, cues, by_clause, sentence, chunk in scored:
         for key, spans in sorted(grams[sentence].items(), key=lambda kv: -len(kv[0])):
@@ -170,7 +170,7 @@ def resolve(
             if set(lexical.words(key)) <= asked or any(_same_name(key, s) for s in [*subjects, *(known or [])]):
                 continue  # the question already holds this name, or a form of it
             title = _one_title(key, titles[key])
-            if title and _called_otherwise(store, bridge, title, titles[key][title], called):
+            if title and called_otherwise(store, bridge.head, title, titles[key][title], called):
                 continue  # "the 2014 animated film": not Baymax, whose passage opens "… is a fictional character"
             # Only a document's title, written near the cue: measured on hotpotqa_100, 11 of 13 such names
             # were the bridge, against 2 of 30 names known only as entities or written further away.
@@ -201,42 +201,6 @@ def resolve(
     # The entity of the name as written, if the extractor made one, seeds the walk beside the document.
     best.entity = store.resolve_names([best_key]).get(best_key)
     return best
-
-
-def _called_otherwise(store: GraphStore, bridge: Bridge, title: str, chunk_ids: list[str],
-                      called: dict[str, list[str] | None]) -> bool:
-    """The title's document opens by calling it something, and no noun of the bridge head's kind ("film",
-    "movie", "comedy" for "the animated film"). Heads of a kind of work are checked so: a document opens
-    by calling a film a film, seldom a person by the role the question gives them. A person's head ("the
-    musician who co-founded his band") is checked by kind only: a document that calls its subject a band
-    or a company, and nothing a person is, is not a person's."""
-    kind = family(bridge.head)
-    person = noun_kind(bridge.head) == PERSON
-    if not (kind or person) or not chunk_ids:
-        return False
-    if title not in called:
-        first = store.get_chunks(chunk_ids[:1]).get(chunk_ids[0])
-        said = split_sentences(first.content) if first is not None else []
-        opened = OPENS.match(said[opening_index(said)]) if said else None
-        # (read loosely where the strict opening fails: 'Nicholas Lofton "Nick" Hexum (born …) is an American singer')
-        loosely = said_to_be(first.content) if first is not None and opened is None else []
-        called[title] = re.findall(r"[a-z]+", opened["called"].lower()) if opened else loosely or None
-    words = called[title]
-    if words is None:
-        return False
-    if person:
-        kinds = {noun_kind(w) for w in words}
-        return PERSON not in kinds and bool(kinds & {ORG, PLACE})
-    # (a word of the kind that qualifies a person is none: "an Indian film playback singer" is no film)
-    return not any(w in kind and not any(noun_kind(x) == PERSON for x in _qualified(words[i + 1:i + 4]))
-                   for i, w in enumerate(words))
-
-
-def _qualified(after: list[str]) -> list[str]:
-    """The words a kind word may qualify, up to a preposition ("album by American rapper": the album is one)."""
-    stop = next((i for i, w in enumerate(after) if w in {"by", "of", "from", "for", "with", "in", "on", "at"}),
-                len(after))
-    return after[:stop]
 
 
 # "is the …", "as the main …" right before the cue: what she is ("a candidate for president" is no president)
@@ -351,6 +315,8 @@ def _other_kind(title: str, bridge: Bridge) -> bool:
 def _same_name(key: str, subject: str) -> bool:
     """"LiHua" and "Hey Li Hua" are forms of "Li Hua": one holds the other in whole words, spaces aside
     ("XM" is not a form of "XMII")."""
+    if re.search(rf"^{re.escape(subject.lower())}['’]s\s+\w", key.lower()):
+        return False  # "Armando Iannucci's Charm Offensive" is his show, not a form of his name
     a, b = lexical.words(key), lexical.words(subject)
     short, longer = ("".join(a), b) if len("".join(a)) <= len("".join(b)) else ("".join(b), a)
     return bool(short) and any("".join(longer[i:j]) == short for i in range(len(longer))

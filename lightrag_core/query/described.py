@@ -13,6 +13,7 @@ from typing import Any
 
 from lightrag_core import lexical
 from lightrag_core.query.answer_type import PERSON, noun_kind
+from lightrag_core.query.coreference import UNTIL
 from lightrag_core.query.sentences import Sentence, split_sentences
 
 # Nouns that call the same kind of thing: "the film" refers to the subject of a passage about a comedy,
@@ -46,7 +47,7 @@ def calls(noun: str, words: set[str]) -> bool:
 OPENS = re.compile(r"\s*[\"“]?(?P<name>[^\"”]{1,80}?)[\"”]?(?:\s+\([^()]{1,60}\))?\s+(?:is|was)\s+(?:an?|the)\s+"
                    r"(?P<called>(?:[\w'-]+\s+){0,8}[\w'-]+)")
 # "an American heavy metal band formed in …": the words before the first of these say what the subject is
-_UNTIL = r"by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that"
+_UNTIL = UNTIL
 _DESCRIBED_UNTIL = re.compile(rf"\s(?:{_UNTIL})\b|[,;(]")
 # The same read loosely (a long bracket of names and dates may come before "is a"), and cut where it goes on to
 # say more of it ("… is a 2015 South Korean television series starring …")

@@ -15,7 +15,7 @@ from typing import Any
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_spans import ParsedSentence, Span
-from lightrag_core.query.answer_type import ORG, PERSON, PLACE, noun_kind
+from lightrag_core.query.answer_type import ORG, PERSON, PLACE, WORK_HEADS, noun_kind
 from lightrag_core.query.described import (
     FAMILIES,
     NEAR,
@@ -163,6 +163,9 @@ def subject_called(opening: Sentence, head: str) -> Span | None:
     return Span(name, label, 0, 0) if name else None
 
 
+WORK = "work"  # what a passage calls a film, an album or a book: no answer to "who", "which company" or "where"
+
+
 def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
     """What each passage's first sentence says its subject is, as a kind of answer: "Metallica is an
     American heavy metal band" → {"metallica": organisation}; "Lyon is a city in France" → place. A
@@ -171,6 +174,8 @@ def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
     for name, words in opening_words(sentences).items():
         if kinds := [k for w in words if (k := noun_kind(w)) in {PERSON, ORG, PLACE}]:
             out[name] = kinds[-1]
+        elif set(words) & WORK_HEADS:
+            out[name] = WORK  # "… is the soundtrack album to …": no one, no company, no place
     return out
 
 

@@ -37,6 +37,10 @@ _AFTER_RELATIVE = re.compile(r"\b(?:where|that|which|who|whom|when)\s+$", re.IGN
 _INVERTED = re.compile(r"^\W*(?:(?:when|where|why|how(?:\s+\w+)?|(?:in|on|at|since|during|from|for|by|to)\s+"
                        r"(?:what|which)(?:\s+\w+)?)\s+(?:was|were|is|are|did|does|do|has|have|had)\b|"
                        r"(?:\w+\s+){0,4}?(?:did|does|do)\b)", re.IGNORECASE)
+# "When was the album released by | the duo of …?": the inverted question's verb is said before the bridge, whose
+# phrase runs on to the question's end (not so after "did": "… did the band formed by | the singer … change …?")
+_PASSIVE_BY = re.compile(r"\b(?:[a-z]+ed|[a-z]+en|made|built|held|run|sung|drawn|won|led|shot|sold|told|set|kept)\s+"
+                         r"by\s+$", re.IGNORECASE)
 _DID = re.compile(r"\b(?:did|does|do)\b", re.IGNORECASE)
 _CLAUSE_VERBS = {"VBD", "VBN", "VBZ", "VBP"}
 _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded|formed|released|located|based|"
@@ -107,6 +111,21 @@ def _clause_end(question: str, after: int, sentence: str) -> int | None:
     return None
 
 
+# the outer clause's own verb after a bridge's participle phrase ("in which the aviator portrayed in | the 1942 biopic
+# featuring … roles | was an initial shareholder?"); a relative word before it makes it the bridge's own clause's
+# ("the duo of the singer whose debut album | is Lonely Me")
+_OUTER_VERB = re.compile(r"\s(?:was|were|is|are)\s")
+_RELATIVE_WORD = re.compile(r"\b(?:whose|that|which|who|whom|where|when)\b", re.IGNORECASE)
+
+
+def _outer_verb(question: str, after: int, end: int) -> int:
+    """Where a bridge's phrase ends when the question's own verb follows it, else `end`."""
+    verb = _OUTER_VERB.search(question, after, end)
+    if verb is None or _RELATIVE_WORD.search(question, after, verb.start()):
+        return end
+    return verb.start()
+
+
 def _kin(head: str) -> bool:
     """A relative ("the father", "the great-grandfather") is read by the answer's own kinship reading, which
     tells a father from a mother's father: the decomposition's bridge may not (batch 8's father of the 2nd
@@ -148,7 +167,9 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         if asked := _asked_of_bridge(question, bridge.end, written_name(step), step.sentence):
             return asked
         before = question[: bridge.start]
-        if inverted or _AFTER_RELATIVE.search(before):
+        if inverted and _PASSIVE_BY.search(before) and not _DID.search(before):
+            end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
+        elif inverted or _AFTER_RELATIVE.search(before):
             closing = event.start() if event is not None else _clause_end(question, bridge.end, step.sentence)
             if closing is None:
                 continue
@@ -157,6 +178,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
             continue
         else:
             end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
+            end = _outer_verb(question, bridge.end, end)
         # (never what the question asks: "… by an English pop singer that has sold more than how many records?")
         if end > bridge.end and not _ASKING.search(question[bridge.start:end]):
             spans.append((bridge.start, end, written_name(step)))

@@ -18,6 +18,7 @@ import numpy as np
 
 from lightrag_core import lexical, places
 from lightrag_core.embeddings import Embedder
+from lightrag_core.query.coreference import opening, refers_back, refers_to_subject
 from lightrag_core.query.dates import Written, date_before, dates_in, heading_dates
 from lightrag_core.query.result import QueryResult
 
@@ -59,27 +60,6 @@ NAME_WEIGHT = 0.5
 TARGET_WEIGHT = 1.5
 MEANING_WEIGHT = 4.0
 DAY_WEIGHT = 1.0  # a sentence dated the day the question names
-# ... and so is one that opens with a definite description ("The series starred …" after "Simon & Simon is
-# an American detective series"): "The" followed by a common noun in lower case.
-_PRONOUN_START = re.compile(r"^(?:(?i:he|she|it|they|his|her|its|their|this|these)\b|(?:The|This|These) [a-z])")
-# … and so is one with "he" or "she" among its first words ("In 1965 he received the Order …"; further on,
-# as in "Black was a coach, a position she held until 2017", it is the sentence's own name) or "the film"
-# anywhere ("Lucille Marchand directed the film" after the film's own sentence). Not "his" or "her": "the
-# release of her 1977 album" made every year about the singer (on hotpotqa_100 it cost two right answers).
-_THE_WORK = re.compile(r"\bthe (?:film|movie|series|show|song|single|album|novel|book|band|group|company|play)\b")
-
-
-# "Born in Kansas City, Missouri, he began …": an opening phrase, then the pronoun; "Before founding Lumen
-# Records he played …": the pronoun before any comma.
-_OPENING_PHRASE = re.compile(r"^(?:[A-Z][^,;.]{0,60},\s*){1,3}(?:he|she)\b|^[^,;.]{0,60}\b(?:he|she)\b")
-
-
-def _refers_back(text: str) -> bool:
-    opening = {w.strip(",;:").lower() for w in text.split(maxsplit=4)[:4]}
-    return bool(_PRONOUN_START.match(text) or opening & {"he", "she"} or _OPENING_PHRASE.match(text)
-                or _THE_WORK.search(text))
-
-
 @dataclass
 class Sentence:
     text: str
@@ -158,6 +138,7 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
         chunk_places = [(int(p[0]), str(p[1])) for p in chunk.get("places", [])]
         file_name = PurePath(chunk.get("file_path") or "").name
         dates = heading_dates(chunk["content"])
+        chat = bool(dates) or _spoken_lines(chunk["content"]) >= 2  # (one "Title: subtitle is …" line is prose)
         file_date = next(iter(dates_in(file_name)), None)
         offset = 0
         pieces = _SENTENCE.split(chunk["content"])
@@ -169,6 +150,9 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
         # the passage's title: what a later "It …" of the passage is about, whatever came between
         title = _title_length(pieces[0]) if pieces else 0
         titled = stems(" ".join(pieces[0].split())[:title]) if title else frozenset()
+        # … and what a later "the station" of the passage is about ("WRVU is a college radio station …")
+        subject, called = opening(" ".join(pieces[0].split())[title:]) if pieces else ("", frozenset())
+        subject_stems = titled or stems(subject)
         for raw in pieces:
             start = chunk["content"].find(raw, offset)
             if start < 0 and "\n" in raw:  # the title joined to its paragraph: from the title on
@@ -182,19 +166,21 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             key = (text, dated.text if dated else "")
             if 20 <= len(text) <= 600 and key not in seen:
                 seen.add(key)
-                inherited = before if _refers_back(text) else frozenset()
-                speaker = _speaker(chunk["content"], max(start, 0) + len(raw) - 1)
+                inherited = before if refers_back(text) else frozenset()
+                speaker = _speaker(chunk["content"], max(start, 0) + len(raw) - 1) if chat else ""
                 if titled and not speaker and _IT.match(text):
                     # "It was written by …" two sentences after "In this episode, Homer …" (prose: a chat's
                     # "It was such a great team effort" is about what was just said)
                     inherited |= titled
+                if not speaker and refers_to_subject(text, called):
+                    inherited |= subject_stems
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
                                     dated.when if dated else None, dated.text if dated else "", max(start, 0),
                                     _title_length(raw), speaker))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
-            before = words | (before if _refers_back(text) else frozenset())
+            before = words | (before if refers_back(text) else frozenset())
     return out
 
 
@@ -218,6 +204,17 @@ def _speaker(content: str, at: int) -> str:
     """The speaker of the line that holds position `at`, or ""."""
     found = _SPEAKER.match(content, content.rfind("\n", 0, at) + 1)
     return found.group(1) if found and found.group(1).lower() not in _LINE_LABELS else ""
+
+
+def _spoken_lines(content: str) -> int:
+    """How many of the text's lines open with who speaks (counted up to two)."""
+    found = 0
+    for start in (0, *(m.end() for m in re.finditer("\n", content))):
+        said = _SPEAKER.match(content, start)
+        found += said is not None and said.group(1).lower() not in _LINE_LABELS
+        if found >= 2:
+            break
+    return found
 
 
 def split_sentences(text: str) -> list[str]:

@@ -175,14 +175,14 @@ def test_a_names_own_exclamation_mark_ends_no_sentence_before_its_bracket():
 
 
 def test_a_person_whose_opening_quotes_a_nickname_is_no_single(empty):
-    from lightrag_core.query.bridges import _called_otherwise
+    from lightrag_core.query.title_kind import called_otherwise
 
     store = empty
     _doc(store, "nick", "Nick Vale", ['Nick Vale Nicholas Lofton "Nick" Vale (born April 12, 1970) is an American '
                                       "singer and rapper."], ["Nick Vale"], 0.0)
     single = bridges("Who wrote a Kite single sung by Ada Lorne?")[0]
     assert single.head == "single"
-    assert _called_otherwise(store, single, "Nick Vale", store.document_chunk_ids("nick"), {})
+    assert called_otherwise(store, single.head, "Nick Vale", store.document_chunk_ids("nick"), {})
 
 
 def test_a_bridge_whose_clause_asks_by_whom_is_not_written_over():
@@ -192,14 +192,14 @@ def test_a_bridge_whose_clause_asks_by_whom_is_not_written_over():
 
 
 def test_an_album_by_a_rapper_is_an_album(empty):
-    from lightrag_core.query.bridges import _called_otherwise
+    from lightrag_core.query.title_kind import called_otherwise
 
     store = empty
     _doc(store, "vl", "Vicious Kites", ["Vicious Kites Vicious Kites is the second solo album by American rapper and "
                                         "Outkast member Big Vale."], ["Vicious Kites"], 0.0)
     album = bridges("Who co-wrote the lead single of the album that Boomtown follows up?")
     head = next(b for b in album if b.head == "album")
-    assert not _called_otherwise(store, head, "Vicious Kites", store.document_chunk_ids("vl"), {})
+    assert not called_otherwise(store, head.head, "Vicious Kites", store.document_chunk_ids("vl"), {})
 
 
 def test_two_bridges_apart_in_the_question_are_not_written_as_one():
