@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from lightrag_core.nlp import nlp
+from lightrag_core.query.countries import country_of_word
 
 PERSON, ORG, PLACE, DATE, NUMBER, NAME, ANY = "person", "organisation", "place", "date", "number", "name", "any"
 LANGUAGE = "language or nationality"
@@ -118,8 +119,10 @@ _WHERE = re.compile(r"^where\b|\b(?:from|to|in|at) where\b|\bwhere\s*\?\s*$", re
 _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
 # (a date's own comma stays inside an option: "the outbreak of January 21–23, 2017")
 # (the second option may end on a comma and a place: "Toad Hall or University College, Otago?")
-_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b))+?)\s+or\s+"
-                      r"(?P<b>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+(?-i:[A-Z])[\w'’-]*\s*\??\s*$))+?)\s*\??\s*$",
+# (and a peer's ordinal: "John Talbot, 3rd Earl of Shrewsbury, or Edward Fitzherbert, 13th Baron Stafford?")
+_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s))+?),?\s+or\s+"
+                      r"(?P<b>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s)"
+                      r"|,(?=\s+(?-i:[A-Z])[\w'’-]*\s*\??\s*$))+?)\s*\??\s*$",
                       re.IGNORECASE)
 # "Were A and B of the same nationality?", "Are A and B members of the same band?"
 # (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)
@@ -223,6 +226,9 @@ def answer_type(question: str) -> AnswerType:
     return AnswerType(ANY)
 
 
+_NATIONALITY_FIRST = re.compile(r"(?P<word>[A-Z][a-z]+)\s+(?=(?:[a-z][\w-]*\s+){1,3}[A-Z])")
+
+
 def _clean(option: str) -> str:
     option = re.sub(r"^(?:which|who|what)\b.*?\b(?:first|later|earlier|older|oldest|younger|larger|more)\b[,:]?\s*",
                     "", option.strip(), flags=re.IGNORECASE)
@@ -230,6 +236,10 @@ def _clean(option: str) -> str:
     option = re.sub(r"^(?:the\s+)?(?:forming|formation|founding|birth|death|release|creation|opening)\s+of\s+",
                     "", option.strip(), flags=re.IGNORECASE)
     option = option.strip(" ,.:;\"'").removeprefix("the ").strip()
+    # "Scottish writer William Smeaton": a nationality before the description is part of it
+    described = _NATIONALITY_FIRST.match(option)
+    if described and country_of_word(described["word"]):
+        option = option[described.end():]
     return re.sub(r"^(?:[a-z]+\s+){1,3}(?=[A-Z])", "", option)  # "films Oko Za Oko" compares the film
 
 

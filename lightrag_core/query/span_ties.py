@@ -12,7 +12,7 @@ import re
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.answer_support import related
-from lightrag_core.query.answer_type import NAME, ORG, PLACE, AnswerType
+from lightrag_core.query.answer_type import NAME, ORG, PERSON, PLACE, AnswerType, noun_kind
 from lightrag_core.query.sentences import stem
 
 
@@ -84,6 +84,8 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False
     one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it, and so,
     when the question asks who did it (`doer`), does one another deed was done to ("… and stars Mary Lane")."""
     root, heads, deps = span.root, parsed.heads, parsed.deps
+    if doer and parsed.called.get(span.start, "") in agent_nouns(verb):
+        return 1.0  # "… and editor Lee Smith" for "who edited …?": called by the one who does the deed
     if deps[root] == "appos":  # "by the producer Jacques Thibault": the name stands for "the producer"
         root = heads[root]
     head = heads[root]
@@ -101,6 +103,12 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False
     if doer and deps[root] == "dobj" and parsed.lemmas[head] not in verb and parsed.lemmas[head] != parsed.tokens[head]:
         return -0.5  # "… and stars Shelley Long" for "who directed …?": what another deed was done to
     return 0.0
+
+
+def agent_nouns(verbs: set[str]) -> set[str]:
+    """The nouns for one who does each verb ("edit": editor, "compose": composer, "narrate": narrator)."""
+    forms = {f for v in verbs for f in (v + "or", v + "er", v + "r", v[:-1] + "or")}
+    return {f for f in forms if noun_kind(f) == PERSON}
 
 
 def done_by(parsed: ParsedSentence, span: Span) -> str:
@@ -142,7 +150,11 @@ def listed(parsed: ParsedSentence, span: Span) -> int:
         more = {i for i, h in enumerate(heads) if h in group and deps[i] == "conj"} - group
         group |= more
         grown = bool(more)
-    return sum(1 for k in parsed.spans if k.label == span.label and k.root in group)
+    members = [k for k in parsed.spans if k.label == span.label and k.root in group]
+    roles = [parsed.called.get(k.start, "") for k in members]
+    if len(members) > 1 and all(roles) and len(set(roles)) == len(roles):
+        return 1  # "cinematographer Wally Pfister, composer David Julyan and editor Lee Smith": each said of one
+    return len(members)
 
 
 def _has_by(parsed: ParsedSentence, verb: int) -> bool:

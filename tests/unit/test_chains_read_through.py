@@ -130,10 +130,27 @@ def test_a_title_with_a_subtitle_is_no_speaker_and_a_work_is_no_one():
     found = answer("Besides Ada Vale, who wrote the Ada Vale Group song on the soundtrack Reznor produced?",
                    [soundtrack, song], ["Ada Vale", "Ada Vale Group", "Reznor"])
     assert found is None or found.text != "Night Roads"
-    from lightrag_core.query.sentences import sentences_of
     from lightrag_core.query.result import QueryResult
+    from lightrag_core.query.sentences import sentences_of
 
     r = QueryResult("multihop", [], [])
     r.chunks = [{"content": soundtrack, "reference_id": "1"},
                 {"content": "Ada: See you at six?\nIvo: Yes, at the station.", "reference_id": "2"}]
     assert [s.speaker for s in sentences_of(r)] == ["", "", "Ada", "Ivo"]
+
+
+def test_compared_names_lose_their_descriptions_and_keep_their_peerages():
+    from lightrag_core.query.answer_type import answer_type
+
+    assert answer_type("Who was born first, horror editor Tom Lee or Scottish writer Ivo Dane Smeaton?").options == \
+        ("Tom Lee", "Ivo Dane Smeaton")
+    assert answer_type("Who died first, John Vale, 3rd Earl of Carrow, or Ivo Dane, 13th Baron Tessa?").options == \
+        ("John Vale, 3rd Earl of Carrow", "Ivo Dane, 13th Baron Tessa")
+
+
+def test_who_did_it_is_answered_by_the_one_called_by_the_deeds_noun():
+    chunks = ["Blue Hour (film)\nBlue Hour is a 2006 mystery film directed by Max Orr, from a screenplay adapted by "
+              "Orr and his brother Jon from Ada Vale's 1995 novel. The film reunites Orr with actors Tom Lee and Ivo "
+              "Dane, returning cinematographer Ann Roe, composer Bob Hart, and editor Lee Smith."]
+    found = answer("Who edited Blue Hour?", chunks, ["Blue Hour"])
+    assert found is not None and found.confident and found.text == "Lee Smith"
