@@ -66,6 +66,7 @@ for _type, _nouns in {
             "czar pharaoh caliph chieftain baron baroness countess viscount marquess duchess empress consort regent "
             "nobleman aristocrat philanthropist benefactor proprietor landlord landlady murderer assassin gangster "
             "detective archer shooter runner diver hurdler snowboarder surfer racer executive manager administrator "
+            "cinematographer "
             "editor",
     ORG: "company band team organisation organization group club publisher label party university college "
          "school network station channel airline firm corporation magazine newspaper agency brand manufacturer "
@@ -120,7 +121,7 @@ _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|
 # (a date's own comma stays inside an option: "the outbreak of January 21–23, 2017")
 # (the second option may end on a comma and a place: "Toad Hall or University College, Otago?")
 # (and a peer's ordinal: "John Talbot, 3rd Earl of Shrewsbury, or Edward Fitzherbert, 13th Baron Stafford?")
-_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s))+?),?\s+or\s+"
+_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s))+?)(?P<sep>,?)\s+or\s+"
                       r"(?P<b>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s)"
                       r"|,(?=\s+(?-i:[A-Z])[\w'’-]*\s*\??\s*$))+?)\s*\??\s*$",
                       re.IGNORECASE)
@@ -180,6 +181,8 @@ def answer_type(question: str) -> AnswerType:
     words = set(re.findall(r"[a-z]+", lowered))
     order = "earlier" if words & set(_EARLIER) else "later" if words & set(_LATER) else ""
     options = _OPTIONS.search(text[-MAX_COMPARED:])  # "…, A or B?" ends the question
+    if options and options["sep"] and _LISTED_BEFORE.search(text[-MAX_COMPARED:][:options.start("a")]):
+        options = None  # "Harvard, Yale, or Princeton?": three, not two
     if options and (lowered.startswith(("which", "who", "what")) or _AUX_START.match(text)):
         a, b = _clean(options["a"]), _clean(options["b"])
         if (titled := _TITLED_FIRST.search(text[-MAX_COMPARED:])) and titled["a"].endswith(options["a"]):
@@ -226,6 +229,8 @@ def answer_type(question: str) -> AnswerType:
     return AnswerType(ANY)
 
 
+# an item before the two, after the comparison's own word: "first, Harvard, | Yale, or Princeton?"
+_LISTED_BEFORE = re.compile(r",\s*[^,]+,\s*$")
 _NATIONALITY_FIRST = re.compile(r"(?P<word>[A-Z][a-z]+)\s+(?=(?:[a-z][\w-]*\s+){1,3}[A-Z])")
 
 
@@ -238,7 +243,8 @@ def _clean(option: str) -> str:
     option = option.strip(" ,.:;\"'").removeprefix("the ").strip()
     # "Scottish writer William Smeaton": a nationality before the description is part of it
     described = _NATIONALITY_FIRST.match(option)
-    if described and country_of_word(described["word"]):
+    if described and country_of_word(described["word"]) and any(
+            noun_kind(w) for w in option[described.end():].split()[:3] if w.islower()):  # (not "Italian for Beginners")
         option = option[described.end():]
     return re.sub(r"^(?:[a-z]+\s+){1,3}(?=[A-Z])", "", option)  # "films Oko Za Oko" compares the film
 

@@ -315,8 +315,9 @@ def _other_kind(title: str, bridge: Bridge) -> bool:
 def _same_name(key: str, subject: str) -> bool:
     """"LiHua" and "Hey Li Hua" are forms of "Li Hua": one holds the other in whole words, spaces aside
     ("XM" is not a form of "XMII")."""
-    if re.search(rf"^{re.escape(subject.lower())}['’]s\s+\w", key.lower()):
-        return False  # "Armando Iannucci's Charm Offensive" is his show, not a form of his name
+    for whose, what in ((subject, key), (key, subject)):
+        if re.search(rf"^{re.escape(whose.lower())}['’]s\s+\w", what.lower()):
+            return False  # "Armando Iannucci's Charm Offensive" is his show, not a form of his name
     a, b = lexical.words(key), lexical.words(subject)
     short, longer = ("".join(a), b) if len("".join(a)) <= len("".join(b)) else ("".join(b), a)
     return bool(short) and any("".join(longer[i:j]) == short for i in range(len(longer))

@@ -28,7 +28,9 @@ _OPENING_PHRASE = re.compile(r"^(?:[A-Z][^,;.]{0,60},\s*){1,3}(?:he|she)\b|^[^,;
 # relative word, a participle: "a college radio station | broadcasting …", "a band | formed in …")
 UNTIL = r"by|in|of|from|for|at|on|with|formed|founded|based|located|who|which|that"
 _IS_A = re.compile(r"\s(?:is|was|are|were)\s+(?:an?|the)\s+(?P<called>[^.;]{1,120})")
-_CALLED_UNTIL = re.compile(rf"\s(?:{UNTIL})\b|[,;(]|\s[a-z]+(?:ing|ed)\b")
+# (and where it goes on to say what it is about or where: "a war film | about the evacuation", "a bridge | across")
+_CALLED_UNTIL = re.compile(rf"\s(?:{UNTIL}|about|over|across|above|below|under|during|whose|where|between|near|into|"
+                           rf"to|than|through)\b|[,;(]|\s[a-z]+(?:ing|ed)\b")
 _BRACKET = re.compile(r"\([^()]*\)")
 MAX_SUBJECT_WORDS = 8
 _CONNECTORS = {"of", "the", "and", "on", "in", "de", "von", "van", "da", "del", "la", "le", "for", "a", "&", "du"}
@@ -65,5 +67,5 @@ def opening(first: str) -> tuple[str, frozenset[str]]:
 
 def refers_to_subject(text: str, called: frozenset[str]) -> bool:
     """The sentence names its passage's subject by what the opening called it ("the station"); not a noun
-    that describes the name after it ("who married the singer Tess Ferrand")."""
-    return any(re.search(rf"\b[Tt]he {re.escape(word)}\b(?!\s+[A-Z])", text) for word in called)
+    that describes the name after it ("who married the singer Tess Ferrand", "the city of Lyon")."""
+    return any(re.search(rf"\b[Tt]he {re.escape(word)}\b(?!\s+(?:of\s+)?[A-Z])", text) for word in called)

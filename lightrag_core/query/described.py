@@ -178,6 +178,13 @@ def description(found: re.Match[str]) -> list[str]:
     return _DESCRIBED_UNTIL.split(found["called"], maxsplit=1)[0].lower().split()
 
 
+def head_noun(words: list[str] | tuple[str, ...]) -> str:
+    """The noun a description calls its subject by: its last word before a participle goes on to say more of
+    it ("2015 south korean television series | starring …", "video game developer": developer, not game)."""
+    cut = next((i for i, w in enumerate(words) if i > 0 and w.endswith(("ed", "ing"))), len(words))
+    return words[cut - 1] if cut else ""
+
+
 MIN_DESCRIBED = 3  # words of description a question and an opening must share to name the same thing
 MAX_DESCRIBED = 8  # the longest description tried first
 MAX_NAME_WORDS = 8  # an opening's subject longer than this, or with a comma, is not a name read off it

@@ -22,6 +22,7 @@ from lightrag_core.query.described import (
     OPENS,
     description,
     family,
+    head_noun,
     opening_name,
     opening_words,
     passage_opening,
@@ -172,10 +173,10 @@ def subject_kinds(sentences: list[Sentence]) -> dict[str, str]:
     name its own passage calls a band is no answer to "which city?"."""
     out: dict[str, str] = {}
     for name, words in opening_words(sentences).items():
-        if kinds := [k for w in words if (k := noun_kind(w)) in {PERSON, ORG, PLACE}]:
+        if (head := head_noun(words)) in WORK_HEADS and not noun_kind(head):  # (a magazine is a publisher too)
+            out[name] = WORK  # "… the sixth studio album by …": no one, no company, no place
+        elif kinds := [k for w in words if (k := noun_kind(w)) in {PERSON, ORG, PLACE}]:
             out[name] = kinds[-1]
-        elif set(words) & WORK_HEADS:
-            out[name] = WORK  # "… is the soundtrack album to …": no one, no company, no place
     return out
 
 

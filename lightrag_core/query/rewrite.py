@@ -41,6 +41,9 @@ _INVERTED = re.compile(r"^\W*(?:(?:when|where|why|how(?:\s+\w+)?|(?:in|on|at|sin
 # phrase runs on to the question's end (not so after "did": "… did the band formed by | the singer … change …?")
 _PASSIVE_BY = re.compile(r"\b(?:[a-z]+ed|[a-z]+en|made|built|held|run|sung|drawn|won|led|shot|sold|told|set|kept)\s+"
                          r"by\s+$", re.IGNORECASE)
+# (nor when the question's own verb still ends it: "When was the film directed by | the man who created Alien
+# released?", "… adapted into a film?")
+_ENDS_ON_PARTICIPLE = re.compile(r"\b[a-z]+(?:ed|en|wn|lt|ne)(?:\s+[a-z]+){0,3}\s*\?\s*$")
 _DID = re.compile(r"\b(?:did|does|do)\b", re.IGNORECASE)
 _CLAUSE_VERBS = {"VBD", "VBN", "VBZ", "VBP"}
 _EVENT_END = re.compile(r"(?:\s+(?:is|was|are|were))?\s+(?:born|die|died|founded|formed|released|located|based|"
@@ -116,12 +119,18 @@ def _clause_end(question: str, after: int, sentence: str) -> int | None:
 # ("the duo of the singer whose debut album | is Lonely Me")
 _OUTER_VERB = re.compile(r"\s(?:was|were|is|are)\s")
 _RELATIVE_WORD = re.compile(r"\b(?:whose|that|which|who|whom|where|when)\b", re.IGNORECASE)
+_LOWER_RELATIVE = re.compile(r"\b(?:which|who|whom|that|where)\b")
 
 
-def _outer_verb(question: str, after: int, end: int) -> int:
-    """Where a bridge's phrase ends when the question's own verb follows it, else `end`."""
+def _outer_verb(question: str, start: int, after: int, end: int) -> int:
+    """Where a bridge's phrase ends when the question's own verb follows it, else `end`: only inside a relative
+    clause the bridge sits in ("in which the aviator portrayed in | …"), after a word in lower case, and not
+    inside a quoted title ("Love is Blue")."""
     verb = _OUTER_VERB.search(question, after, end)
-    if verb is None or _RELATIVE_WORD.search(question, after, verb.start()):
+    opening = len(question.split(maxsplit=1)[0]) if question.strip() else 0  # (not the question's own "Which")
+    if verb is None or _RELATIVE_WORD.search(question, after, verb.start()) \
+            or not _LOWER_RELATIVE.search(question, opening, start) \
+            or not re.search(r"\b[a-z][\w'-]*$", question[:verb.start()]) or question.count('"', 0, verb.start()) % 2:
         return end
     return verb.start()
 
@@ -167,7 +176,8 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         if asked := _asked_of_bridge(question, bridge.end, written_name(step), step.sentence):
             return asked
         before = question[: bridge.start]
-        if inverted and _PASSIVE_BY.search(before) and not _DID.search(before):
+        if inverted and _PASSIVE_BY.search(before) and not _DID.search(before) and event is None \
+                and not _ENDS_ON_PARTICIPLE.search(question):
             end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
         elif inverted or _AFTER_RELATIVE.search(before):
             closing = event.start() if event is not None else _clause_end(question, bridge.end, step.sentence)
@@ -178,7 +188,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
             continue
         else:
             end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
-            end = _outer_verb(question, bridge.end, end)
+            end = _outer_verb(question, bridge.start, bridge.end, end)
         # (never what the question asks: "… by an English pop singer that has sold more than how many records?")
         if end > bridge.end and not _ASKING.search(question[bridge.start:end]):
             spans.append((bridge.start, end, written_name(step)))

@@ -84,8 +84,8 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False
     one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it, and so,
     when the question asks who did it (`doer`), does one another deed was done to ("… and stars Mary Lane")."""
     root, heads, deps = span.root, parsed.heads, parsed.deps
-    if doer and parsed.called.get(span.start, "") in agent_nouns(verb):
-        return 1.0  # "… and editor Lee Smith" for "who edited …?": called by the one who does the deed
+    if doer and parsed.called.get(span.start, "") in agent_nouns(verb) and _roster(parsed, _group(parsed, span)):
+        return 1.0  # "… composer David Julyan and editor Lee Smith" for "who edited …?": its own role in a roster
     if deps[root] == "appos":  # "by the producer Jacques Thibault": the name stands for "the producer"
         root = heads[root]
     head = heads[root]
@@ -108,7 +108,7 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False
 def agent_nouns(verbs: set[str]) -> set[str]:
     """The nouns for one who does each verb ("edit": editor, "compose": composer, "narrate": narrator)."""
     forms = {f for v in verbs for f in (v + "or", v + "er", v + "r", v[:-1] + "or")}
-    return {f for f in forms if noun_kind(f) == PERSON}
+    return {f for f in forms if noun_kind(f) == PERSON} - {"player"}  # (one who plays a sport, not a part)
 
 
 def done_by(parsed: ParsedSentence, span: Span) -> str:
@@ -138,7 +138,13 @@ def _conjoined(heads: list[int], deps: list[str], word: int) -> set[int]:
 
 def listed(parsed: ParsedSentence, span: Span) -> int:
     """How many names of the span's kind its sentence lists with it ("celebrities like Rekha, Anupam Kher,
-    Irrfan Khan …": 3 or more), itself included; 1 when it is not in a list."""
+    Irrfan Khan …": 3 or more), itself included; 1 when it is not in a list, or in a roster of roles."""
+    members = _group(parsed, span)
+    return 1 if _roster(parsed, members) else len(members)
+
+
+def _group(parsed: ParsedSentence, span: Span) -> list[Span]:
+    """The names of the span's kind joined with it by "and" and commas, itself included."""
     heads, deps = parsed.heads, parsed.deps
     top = span.root
     for _ in range(len(heads)):
@@ -150,11 +156,14 @@ def listed(parsed: ParsedSentence, span: Span) -> int:
         more = {i for i, h in enumerate(heads) if h in group and deps[i] == "conj"} - group
         group |= more
         grown = bool(more)
-    members = [k for k in parsed.spans if k.label == span.label and k.root in group]
+    return [k for k in parsed.spans if k.label == span.label and k.root in group]
+
+
+def _roster(parsed: ParsedSentence, members: list[Span]) -> bool:
+    """Each listed name has a role of its own ("cinematographer Wally Pfister, composer David Julyan and
+    editor Lee Smith"): each role is said of one."""
     roles = [parsed.called.get(k.start, "") for k in members]
-    if len(members) > 1 and all(roles) and len(set(roles)) == len(roles):
-        return 1  # "cinematographer Wally Pfister, composer David Julyan and editor Lee Smith": each said of one
-    return len(members)
+    return len(members) > 1 and all(roles) and len(set(roles)) == len(roles)
 
 
 def _has_by(parsed: ParsedSentence, verb: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from lightrag_core.query.answer_type import ORG, PERSON, PLACE, WORK_HEADS, noun_kind
-from lightrag_core.query.described import OPENS, description, family, opening_index, said_to_be
+from lightrag_core.query.described import OPENS, description, family, head_noun, opening_index, said_to_be
 from lightrag_core.query.sentences import split_sentences
 from lightrag_core.storage.base import GraphStore
 
@@ -20,7 +20,7 @@ from lightrag_core.storage.base import GraphStore
 Called = tuple[list[str], list[str]]
 # A team is called a franchise; a publisher may be a person (Hugh Hefner of Playboy): neither is ruled out by it.
 _ORG_AS_WORK = {"franchise"}
-_ORG_AS_PERSON = {"publisher", "owner"}
+_ORG_AS_PERSON = {"publisher"}
 
 
 def called_otherwise(store: GraphStore, head: str, title: str, chunk_ids: list[str],
@@ -44,15 +44,17 @@ def called_otherwise(store: GraphStore, head: str, title: str, chunk_ids: list[s
         # (a word of the kind that qualifies a person is none: "an Indian film playback singer" is no film)
         return not any(w in kind and not any(noun_kind(x) == PERSON for x in _qualified(words[i + 1:i + 4]))
                        for i, w in enumerate(words))
+    # (a work by the noun it is called by, not by a word that qualifies another: "an American film and television
+    # personality", "a video game developer" and "an opera house" are no works)
+    work = head_noun(before) in WORK_HEADS
     if asked == PERSON:
         kinds = {noun_kind(w) for w in words}
-        return PERSON not in kinds and bool(kinds & {ORG, PLACE} or set(words) & WORK_HEADS)
+        return PERSON not in kinds and bool(kinds & {ORG, PLACE} or work)
     kinds = {noun_kind(w) for w in before}
-    works = set(before) & WORK_HEADS
     if asked == PLACE:
-        return PLACE not in kinds and bool(kinds & {PERSON, ORG} or works)
+        return PLACE not in kinds and bool(kinds & {PERSON, ORG} or work)
     others = {PLACE} | ({PERSON} if head not in _ORG_AS_PERSON else set())
-    return ORG not in kinds and bool(kinds & others or works - _ORG_AS_WORK)
+    return ORG not in kinds and bool(kinds & others or work and head_noun(before) not in _ORG_AS_WORK)
 
 
 def _opening(store: GraphStore, chunk_id: str) -> Called | None:

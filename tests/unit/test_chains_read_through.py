@@ -151,6 +151,38 @@ def test_compared_names_lose_their_descriptions_and_keep_their_peerages():
 def test_who_did_it_is_answered_by_the_one_called_by_the_deeds_noun():
     chunks = ["Blue Hour (film)\nBlue Hour is a 2006 mystery film directed by Max Orr, from a screenplay adapted by "
               "Orr and his brother Jon from Ada Vale's 1995 novel. The film reunites Orr with actors Tom Lee and Ivo "
-              "Dane, returning cinematographer Ann Roe, composer Bob Hart, and editor Lee Smith."]
+              'Dane from "Night Roads" and returning cinematographer Ann Roe, production designer Bob Hart, film '
+              "score composer Jim Dale, and editor Lee Smith."]
     found = answer("Who edited Blue Hour?", chunks, ["Blue Hour"])
     assert found is not None and found.confident and found.text == "Lee Smith"
+
+
+def test_a_deeds_noun_before_someone_elses_name_makes_no_doer():
+    found = answer("Who directed Blue Hour?", ["Blue Hour is a 2006 mystery film. It was directed by Max Orr and stars "
+                                               "Ann Roe, the wife of director Bob Hart."], ["Blue Hour"])
+    assert found is not None and found.text == "Max Orr"
+
+
+def test_the_readings_keep_to_their_cases():
+    """What a review of the first version found: each reading fired on ordinary text it was not meant for."""
+    from lightrag_core.query.answer_type import answer_type
+    from lightrag_core.query.described import head_noun
+
+    # the question's own verb still ends it: the passive bridge does not run over it
+    ridley = _step("the man", "Ridley Scott", "Alien was created by Ridley Scott.")
+    assert resolved_question("When was the film directed by the man who created Alien released?", [ridley]) == \
+        "When was the film directed by Ridley Scott released?"
+    # a verb inside a quoted title, or after a title's own capital, ends no phrase
+    album = _step("the debut album", "Blue Day", "Blue Day is the debut album of the singer of Love is Blue.")
+    assert resolved_question('Which label released the debut album of the singer of "Love is Blue"?', [album]) == \
+        "Which label released Blue Day?"
+    # a title led by a nationality word keeps it; three listed are no choice of two
+    assert answer_type("Which film came out first, Italian for Beginners or Festen?").options == \
+        ("Italian for Beginners", "Festen")
+    assert answer_type("Which was founded first, Harvard, Yale, or Princeton?").options == ()
+    # what an opening calls its subject is its head noun, not a word that qualifies it
+    assert head_noun(["american", "video", "game", "developer"]) == "developer"
+    assert head_noun(["2017", "war", "film"]) == "film"
+    assert opening("Dunkirk is a 2017 war film about the evacuation of Allied soldiers.")[1] == frozenset({"film"})
+    assert not refers_to_subject("Paris is the capital; the city of Lyon lies south.", frozenset({"city"}))
+    assert not _same_name("armando iannucci", "Armando Iannucci's Charm Offensive")
