@@ -168,6 +168,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
     placed = {b.phrase: b for b in found if phrases.count(b.phrase) == 1}
     inverted = _INVERTED.match(question) is not None
     event = _EVENT_END.search(question)
+    question_end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
     spans: list[tuple[int, int, str]] = []
     for step in steps:
         bridge = placed.get(step.phrase)
@@ -178,7 +179,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         before = question[: bridge.start]
         if inverted and _PASSIVE_BY.search(before) and not _DID.search(before) and event is None \
                 and not _ENDS_ON_PARTICIPLE.search(question):
-            end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
+            end = question_end
         elif inverted or _AFTER_RELATIVE.search(before):
             closing = event.start() if event is not None else _clause_end(question, bridge.end, step.sentence)
             if closing is None:
@@ -187,8 +188,7 @@ def resolved_question(question: str, steps: list[DecompositionStep]) -> str | No
         elif _AFTER_AUXILIARY.search(before):
             continue
         else:
-            end = (_QUESTION_END.search(question) or re.search(r"$", question)).start()  # type: ignore[union-attr]
-            end = _outer_verb(question, bridge.start, bridge.end, end)
+            end = _outer_verb(question, bridge.start, bridge.end, question_end)
         # (never what the question asks: "… by an English pop singer that has sold more than how many records?")
         if end > bridge.end and not _ASKING.search(question[bridge.start:end]):
             spans.append((bridge.start, end, written_name(step)))

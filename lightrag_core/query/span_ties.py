@@ -84,7 +84,8 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False
     one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it, and so,
     when the question asks who did it (`doer`), does one another deed was done to ("… and stars Mary Lane")."""
     root, heads, deps = span.root, parsed.heads, parsed.deps
-    if doer and parsed.called.get(span.start, "") in agent_nouns(verb) and _roster(parsed, _group(parsed, span)):
+    if doer and (noun := parsed.called.get(span.start, "")) and noun in agent_nouns(verb) \
+            and _roster(parsed, _group(parsed, span)):
         return 1.0  # "… composer David Julyan and editor Lee Smith" for "who edited …?": its own role in a roster
     if deps[root] == "appos":  # "by the producer Jacques Thibault": the name stands for "the producer"
         root = heads[root]
