@@ -71,7 +71,7 @@ for _type, _nouns in {
     ORG: "company band team organisation organization group club publisher label party university college "
          "school network station channel airline firm corporation magazine newspaper agency brand manufacturer "
          "retailer studio subsidiary conglomerate bank league federation association union society institute "
-         "foundation orchestra choir ensemble duo trio quartet",
+         "foundation orchestra choir ensemble duo trio quartet troupe collective consortium charity",
     PLACE: "city town country state county location place region village island province district area "
            "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
            "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport "
@@ -90,7 +90,7 @@ _NAMED_HEADS = set("""film movie song album single book novel series show progra
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship schooner yacht vessel aircraft plane car
 ballet musical franchise genre position sport instrument name comedy drama sitcom documentary thriller memoir
-autobiography biography rhyme hymn anthem slogan motto abbreviation acronym""".split())
+autobiography biography rhyme hymn anthem slogan motto abbreviation acronym attraction ride coaster""".split())
 # Named things that are never people: a span the tagger calls a person seldom names one ("which comedy
 # franchise …?": not one of its actors)
 IMPERSONAL_HEADS = frozenset(_NAMED_HEADS - {"character", "role", "part", "title", "name", "position", "genre"})
@@ -119,11 +119,12 @@ _WHERE = re.compile(r"^where\b|\b(?:from|to|in|at) where\b|\bwhere\s*\?\s*$", re
 # ("an actress who starred in what?").
 _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|\bwho(m)?\s*\?\s*$", re.IGNORECASE)
 # (a date's own comma stays inside an option: "the outbreak of January 21–23, 2017")
-# (the second option may end on a comma and a place: "Toad Hall or University College, Otago?")
+# (the second option may end on a comma and a place, or be a title with commas of its own: "Toad Hall or
+# University College, Otago?", "The Jetsons or Yippee, Yappee and Yahooey?")
 # (and a peer's ordinal: "John Talbot, 3rd Earl of Shrewsbury, or Edward Fitzherbert, 13th Baron Stafford?")
 _OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s))+?)(?P<sep>,?)\s+or\s+"
                       r"(?P<b>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s)"
-                      r"|,(?=\s+(?-i:[A-Z])[\w'’-]*\s*\??\s*$))+?)\s*\??\s*$",
+                      r"|,(?=(?:\s+(?:(?-i:[A-Z])[\w'’-]*|and|&)){1,4}\s*\??\s*$))+?)\s*\??\s*$",
                       re.IGNORECASE)
 # "Were A and B of the same nationality?", "Are A and B members of the same band?"
 # (the words between B and "the same" are lower-case, so "Ed Wood of the same" keeps "Ed Wood" whole)

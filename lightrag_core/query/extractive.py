@@ -20,6 +20,7 @@ from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
+from lightrag_core.query.outer_answer import outer_question, passage_says
 from lightrag_core.query.result import DecompositionStep, QueryResult
 from lightrag_core.query.rewrite import resolved_question, written_name
 from lightrag_core.query.sentences import Sentence, choose, named_in, question_names, score_sentences, written_in
@@ -47,6 +48,8 @@ def extractive_answer(
     short = short_answer(query, scored, names, bridges, embedder.embed)
     if (short is None or not short.confident) and steps:
         short = _asked_again(embedder, query, result, steps) or short
+    if short is None or not short.confident:
+        short = _asked_outer(embedder, query, result) or short
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
@@ -155,6 +158,19 @@ def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: lis
     found = [written_name(step) for step in steps]
     names = [n for n in dict.fromkeys([*question_names(asked, result), *found]) if written_in(n.lower(), asked.lower())]
     return answer_resolved(query, asked, scored, names, steps, embedder.embed)
+
+
+def _asked_outer(embedder: Embedder, query: str, result: QueryResult) -> ShortAnswer | None:
+    """The confident answer to a nested question's own clause, said in full by its passage (outer_answer.py)."""
+    clause = outer_question(query)
+    if clause is None:
+        return None
+    scored = favour_kind(score_sentences(embedder, embedder.embed([clause])[0], clause, result), answer_type(query),
+                         clause)
+    found = short_answer(clause, scored, [], (), embedder.embed)
+    if found is None or not found.confident or found.text.lower() in query.lower():
+        return None
+    return found if passage_says(clause, found.evidence, [s for s, _ in scored]) else None
 
 
 # "Who co-directed …?", "Which co-owner …?": the parse splits the prefix off and takes "co" for the asked verb or

@@ -26,6 +26,15 @@ GENERATION_ONLY = re.compile(_GENERATIONS + r"\.?|I{2,3}|IV")
 # keeps "Jr."
 FATHER_TAIL = re.compile(r",?\s+(?:Sr|Snr)\.?$")
 
+
+
+def with_generation(name: str, text: str, end: int) -> str:
+    """A person's name (ending at `end` in `text`) with the generation suffix after it that the small model
+    leaves out ("Lon Chaney, Jr.": the son, not his father Lon Chaney)."""
+    suffix = GENERATION_TAIL.match(text, end)
+    return name + text[end:suffix.end()] if suffix else name
+
+
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")
 
 

@@ -64,7 +64,14 @@ def asked_description(question: Any, head: str) -> frozenset[str]:
     return stems(" ".join(words)) - {stem(head)}
 
 
-def asked_verb(question: Any) -> set[str]:
+class AskedVerb(frozenset[str]):
+    """The lemmas of the verb a question asks by, and whether it asks whom the deed was done to ("Whom did
+    the general manager succeed?": the one succeeded, not the one who succeeded)."""
+
+    done_to: bool = False
+
+
+def asked_verb(question: Any) -> AskedVerb:
     """The lemma of the verb the question's wh-word hangs from ("founded" in "a network founded by who?";
     "host" in "what show does a player, who missed a season, host?"), from spaCy's parse of it; none when
     the wh-word's noun is the verb's passive subject ("what retailer was founded by …?")."""
@@ -74,13 +81,20 @@ def asked_verb(question: Any) -> set[str]:
         # "What retailer was founded by X?" asks what was done to; not a relative "which" ("the show which
         # was written by who?" asks the writer)
         if node.dep_ == "nsubjpass" and wh is not None and wh.i == 0:
-            return set()
+            return AskedVerb()
         if node.pos_ == "VERB":  # "does" read as the verb says nothing about who did what
-            return {node.lemma_.lower()} - {"do", "be", "have"}
+            found = AskedVerb({node.lemma_.lower()} - {"do", "be", "have"})
+            # "Who did X replace?": the subject comes after "did", so "who" is what the deed was done to (read
+            # from the words: the small model may make "Whom" the subject of "did")
+            found.done_to = _DONE_TO.match(question.text) is not None
+            return found
         if node.head is node:
             break
         node, steps = node.head, steps + 1
-    return set()
+    return AskedVerb()
+
+
+_DONE_TO = re.compile(r"^\W*(?:who|whom)\s+(?:did|does|do)\b", re.IGNORECASE)
 
 
 def _first_subject(question: Any) -> Any:
@@ -194,11 +208,21 @@ def asks_when_said(question: Any) -> bool:
     return False
 
 
-def counts_asked(counted: frozenset[str], before: str, after: str) -> bool:
+def counts_asked(counted: frozenset[str], before: str, after: str, question: str = "", span: str = "") -> bool:
     """The number counts what the question asks to count (`asked_count`): "seven studio albums" for "how many
-    studio albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs")."""
+    studio albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs");
+    or it is bounded as the question asks ("at least 104 were killed" for "at least how many people were
+    killed?", not "Thirty people died" beside it)."""
+    bound = _BOUNDED.search(question) if question else None
+    said = re.escape(bound[1].lower()) if bound else ""
+    if bound:  # (the model's number may hold its bound: "at least 104")
+        return bool(re.search(rf"\b{said}$", before.lower()) or re.match(rf"{said}\b", span.lower()))
     return bool(counted) and not _PART_OF.search(before) \
         and counted <= stems(" ".join(re.findall(r"[a-z]+", after.lower())[:len(counted) + 1]))
+
+
+_BOUNDED = re.compile(r"\b(at\s+least|more\s+than|fewer\s+than|less\s+than|over|nearly|almost|close\s+to|"
+                      r"about|around|approximately|roughly)\s+how\s+(?:many|much)\b", re.IGNORECASE)
 
 
 _PART_OF = re.compile(r"\b(?:including|includes|include|of\s+which|among\s+them|of\s+them|in)\s*$", re.IGNORECASE)

@@ -9,10 +9,12 @@ thing of the asked kind rather than being one ("New England's largest city").
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import NAME, ORG, PERSON, PLACE, AnswerType, noun_kind
+from lightrag_core.query.question_parse import AskedVerb
 from lightrag_core.query.sentences import stem
 
 
@@ -78,11 +80,14 @@ def denies(parsed: ParsedSentence, lemmas: set[str]) -> bool:
     return any(dep == "neg" and parsed.lemmas[head] in lemmas for dep, head in zip(parsed.deps, parsed.heads))
 
 
-def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False) -> float:
+def agent(parsed: ParsedSentence, span: Span, verb: AbstractSet[str], doer: bool = False) -> float:
     """1 when the span does what the question asks about: "directed by Henri Dubois" or "Henri Dubois
     directed …" for "who directed …?". A name merely near the verb ("… and starring Mary Lane") is not;
     one that did something else ("directed by Ray Whitcomb" for "who wrote …?") counts against it, and so,
-    when the question asks who did it (`doer`), does one another deed was done to ("… and stars Mary Lane")."""
+    when the question asks who did it (`doer`), does one another deed was done to ("… and stars Mary Lane").
+    A question that asks whom the deed was done to (`AskedVerb.done_to`) turns it round."""
+    if isinstance(verb, AskedVerb) and verb.done_to:
+        return _done_to(parsed, span, verb)
     root, heads, deps = span.root, parsed.heads, parsed.deps
     if doer and (noun := parsed.called.get(span.start, "")) and noun in agent_nouns(verb) \
             and _roster(parsed, _group(parsed, span)):
@@ -106,7 +111,20 @@ def agent(parsed: ParsedSentence, span: Span, verb: set[str], doer: bool = False
     return 0.0
 
 
-def agent_nouns(verbs: set[str]) -> set[str]:
+def _done_to(parsed: ParsedSentence, span: Span, verb: AbstractSet[str]) -> float:
+    """For "Whom did the manager succeed?": 1 for the one the asked deed was done to ("Dominik succeeded Bruce
+    Allen", "Bruce Allen was succeeded by …"), and against the one who did it ("Dominik succeeded …", "… was
+    succeeded by Dominik")."""
+    root, heads, deps = span.root, parsed.heads, parsed.deps
+    head = heads[root]
+    if deps[root] == "pobj" and parsed.tokens[head] == "by":
+        return -0.5 if parsed.lemmas[heads[head]] in verb else 0.0
+    if parsed.lemmas[head] not in verb:
+        return 0.0
+    return {"dobj": 1.0, "nsubjpass": 1.0, "nsubj": -0.5}.get(deps[root], 0.0)
+
+
+def agent_nouns(verbs: AbstractSet[str]) -> set[str]:
     """The nouns for one who does each verb ("edit": editor, "compose": composer, "narrate": narrator)."""
     forms = {f for v in verbs for f in (v + "or", v + "er", v + "r", v[:-1] + "or")}
     return {f for f in forms if noun_kind(f) == PERSON} - {"player"}  # (one who plays a sport, not a part)
