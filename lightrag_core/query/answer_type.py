@@ -71,7 +71,7 @@ for _type, _nouns in {
     ORG: "company band team organisation organization group club publisher label party university college "
          "school network station channel airline firm corporation magazine newspaper agency brand manufacturer "
          "retailer studio subsidiary conglomerate bank league federation association union society institute "
-         "foundation orchestra choir ensemble duo trio quartet troupe collective consortium charity",
+         "foundation orchestra choir ensemble duo trio quartet troupe",
     PLACE: "city town country state county location place region village island province district area "
            "continent river mountain lake borough suburb nation capital neighbourhood neighborhood municipality "
            "parish territory kingdom empire republic peninsula bay sea ocean valley desert stadium arena airport "

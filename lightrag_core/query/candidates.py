@@ -272,7 +272,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                        + LIFE_EVENT * (placed(p, span) + dated(p, span) + (since and said_since(p, span, lemmas)))
                        + DEFINED * (said or (bool(identity_noun) and (equated(p, span, identity_noun) or (
                            bool(reached) and called_as(p, span, identity_noun)))))  # "X … his wife Ada
-                       + HEAD_WORD * counts_asked(counted, *beside(p, span), query, span.text))
+                       + HEAD_WORD * counts_asked(counted, *beside(p, span), query, span.text, p.sentence.text))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
                 if named and not reached:

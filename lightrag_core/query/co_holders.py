@@ -45,8 +45,10 @@ def with_co_holders(query: str, answer: ShortAnswer, min_score: float) -> ShortA
                       for n in re.split(r",\s+and\s+|,\s+|\s+and\s+", more["more"]) if n.strip()]
             if not others or len(others) + 1 > MAX_NAMES or not _all_people(text, others):
                 continue
-            # ("Who co-directed, with Patrick Leung, …?": the one the question names is no part of the answer)
-            if any(n.lower() in query.lower() for n in others):
+            # ("Who co-directed, with Patrick Leung, …?": the one the question names beside the asked is no part
+            # of the answer; "Who founded the Ada Lorne Foundation?" names no partner)
+            if any(re.search(rf"\b(?:with|alongside|along\s+with)\s+{re.escape(n)}\b", query, re.IGNORECASE)
+                   for n in others):
                 return replace(answer, confident=True, rival=[]) if len(others) == 1 else answer
             joined = ", ".join([answer.text, *others[:-1]]) + f" and {others[-1]}"
             return replace(answer, text=joined, path=[*answer.path[:-1], joined], confident=True, rival=[])

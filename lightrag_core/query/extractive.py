@@ -16,7 +16,7 @@ import numpy as np
 
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_spans import without_legal_form
-from lightrag_core.query.answer_type import answer_type
+from lightrag_core.query.answer_type import CHOICE, YES_NO, answer_type
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
@@ -162,8 +162,8 @@ def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: lis
 
 def _asked_outer(embedder: Embedder, query: str, result: QueryResult) -> ShortAnswer | None:
     """The confident answer to a nested question's own clause, said in full by its passage (outer_answer.py)."""
-    clause = outer_question(query)
-    if clause is None:
+    clause = outer_question(query) if answer_type(query).kind not in {CHOICE, YES_NO} else None
+    if clause is None:  # (a comparison's clause keeps one side only)
         return None
     scored = favour_kind(score_sentences(embedder, embedder.embed([clause])[0], clause, result), answer_type(query),
                          clause)

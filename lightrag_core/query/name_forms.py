@@ -32,7 +32,12 @@ def with_generation(name: str, text: str, end: int) -> str:
     """A person's name (ending at `end` in `text`) with the generation suffix after it that the small model
     leaves out ("Lon Chaney, Jr.": the son, not his father Lon Chaney)."""
     suffix = GENERATION_TAIL.match(text, end)
-    return name + text[end:suffix.end()] if suffix else name
+    if suffix is None or _TITLE_AFTER.match(text, suffix.end()):
+        return name  # ("Fr. John Ryan, Sr. Mary Carmel": a sister's title before her name)
+    return name + text[end:suffix.end()]
+
+
+_TITLE_AFTER = re.compile(r"\s+[A-Z][a-z]+\s+[A-Z]")
 
 
 _CAPS_HEADING = re.compile(r"^(?:[A-Z]{3,}\s+)+(?=[A-Z][a-z])")

@@ -28,12 +28,12 @@ from lightrag_core.query.sentences import Sentence, stems
 # What a clause asks with, not what it says ("In which city", "How many", "What 2016 film": the asked
 # noun is the answer's type, checked by the answer's own rules)
 _ASKING = re.compile(r"^\W*(?:(?:in|on|at|from|to|for|by|with|during|since|under|near)\s+)?"
-                     r"(?:(?:which|what|whose)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where|how\s+\w+)\s+"
+                     r"(?:(?:which|what|whose|how\s+\w+)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where)\s+"
                      r"(?=(?:is|was|are|were|did|does|do|has|have|had|[a-z]+(?:s|ed))\b)", re.IGNORECASE)
 # A question whose verb waits until after the subject and all that describes it ("When did the band
 # fronted by … release its album?", "In what year was the German edition of … named Game of the Year?")
 _INVERTED = re.compile(r"^\W*(?:(?:in|on|at|from|to|for|by|with|during|since|under|near)\s+)?"
-                       r"(?:(?:which|what|whose)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where|how\s+\w+)\s+"
+                       r"(?:(?:which|what|whose|how\s+\w+)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where)\s+"
                        r"(?P<aux>is|was|are|were|did|does|do|has|have|had)\b", re.IGNORECASE)
 _DO = {"did", "does", "do"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}  # "… the territory that successfully organised …"
@@ -54,26 +54,39 @@ def outer_question(query: str) -> str | None:
     outer = outer.rstrip(" ,")
     doc = nlp()(query)
     inverted = _INVERTED.match(outer)
-    if inverted is None:
-        return outer + "?" if _says_more(outer) else None
-    if any(t.tag_.startswith("VB") and t.dep_ != "amod" for t in doc if inverted.end() <= t.idx < len(outer)):
-        clause = outer  # ("How many versions were released of the album": its own verb)
-    elif tail := _waiting_verb(doc, len(outer), inverted["aux"].lower() in _DO):
-        clause = f"{outer} {tail}"
-    elif inverted["aux"].lower() in _DO:
-        return None  # a "did" waits for a verb
-    else:
-        clause = outer  # "Where is the program office of … was developed?" asks of the office
-    return clause + "?" if _says_more(clause) else None
+    asking = _ASKING.match(outer)
+    own_verb = any(t.tag_.startswith("VB") and t.dep_ != "amod" for t in doc
+                   if (inverted.end() if inverted else asking.end() if asking else 0) <= t.idx < len(outer))
+    tail = ""
+    if inverted is None and not own_verb:
+        return None  # "Which theatre in the city where … hosted …?": its verb is past the description
+    if inverted is not None and not own_verb:
+        tail = _waiting_verb(doc, len(outer), inverted["aux"].lower() in _DO) or ""
+        if not tail and inverted["aux"].lower() in _DO:
+            return None  # a "did" waits for a verb
+        # (no verb after "was": "Where is the program office of … was developed?" asks of the office)
+    if not _says_more(outer, tail):
+        return None
+    return f"{outer} {tail}?" if tail else outer + "?"
 
 
-def _says_more(clause: str) -> bool:
-    """The clause says something of what it asks about beyond the noun it asks through: "the 1996 film", "the
-    German edition", "the state dog"; not "Who wrote and directed the film …?", where all that tells the film
-    apart is in the clauses that describe it."""
-    asking = _ASKING.match(clause)
-    doc = nlp()(clause[asking.end():] if asking else clause)
-    return sum(t.pos_ in {"NOUN", "PROPN", "ADJ", "NUM"} for t in doc) >= 2
+def _says_more(outer: str, tail: str) -> bool:
+    """The clause says something of what it asks about beyond the noun it asks through (the last of the
+    clause before its waiting verb): "the 1996 film", "the German edition", "the first album"; not "Who
+    wrote and directed the film …?" or "What is the population of the city …?", where all that tells the
+    film or the city apart is in the clauses that describe it. Its asking words count but for the wh-word
+    and the noun asked ("underground" of "Which underground magazine"); a number counts twice."""
+    doc = nlp()(outer)
+    asked = _ASKING.match(outer)
+    nouns = [t.i for t in doc if t.pos_ in {"NOUN", "PROPN"}]
+    through = nouns[-1] if nouns else -1
+    asked_noun = next((t.i for t in reversed(doc) if asked and t.idx < asked.end() and t.pos_ == "NOUN"), -1)
+    said = [t for t in doc if t.i not in {through, asked_noun} and t.pos_ in _SAYING_POS]
+    said += [t for t in nlp()(tail) if t.pos_ in _SAYING_POS] if tail else []
+    return sum(2 if t.pos_ == "NUM" else 1 for t in said) >= 2
+
+
+_SAYING_POS = {"NOUN", "PROPN", "ADJ", "NUM"}
 
 
 def _waiting_verb(doc: Any, after: int, done: bool) -> str | None:
@@ -103,11 +116,10 @@ def clause_words(clause: str) -> tuple[frozenset[str], frozenset[str]]:
     """What the clause says, past its asking words: its numbers, and its other words."""
     asking = _ASKING.match(clause)
     said = clause[asking.end():] if asking else clause
-    words = [w for w in re.findall(r"[\w'’]+", said.lower()) if w not in _QUIET]
-    numbered = [w for w in words if any(c.isdigit() for c in w)]
-    # ("the 2009–2013 general manager": a passage says "from 2009 to 2013")
-    numbers = frozenset(n for w in numbered for n in re.split(r"[–—-]", w) if n)
-    return numbers, frozenset(w for w in words if w not in numbered)
+    # ("the 2009–2013 general manager": a passage says "from 2009 to 2013"; "2,000" is one number)
+    numbers = frozenset(n.replace(",", "") for n in re.findall(r"\d(?:[\d,.]*\d)?", said))
+    words = [w for w in re.findall(r"(?<!\w)[^\W\d_][\w'’]*", said.lower()) if w not in _QUIET]
+    return numbers, frozenset(words)
 
 
 def passage_says(clause: str, evidence: list[Sentence], context: list[Sentence]) -> bool:
@@ -118,7 +130,8 @@ def passage_says(clause: str, evidence: list[Sentence], context: list[Sentence])
     numbers, words = clause_words(clause)
     if not words and not numbers:
         return False
-    if any(not re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.IGNORECASE) for n in numbers):
+    plain = text.replace(",", "")
+    if any(not re.search(rf"(?<![\w.]){re.escape(n)}(?:st|nd|rd|th|s)?(?!\w|\.\d)", plain) for n in numbers):
         return False
     said = stems(text)
     # (a word is said in any form: "succeed" is stemmed "succe", "succeeded" "succeed")

@@ -65,10 +65,12 @@ def asked_description(question: Any, head: str) -> frozenset[str]:
 
 
 class AskedVerb(frozenset[str]):
-    """The lemmas of the verb a question asks by, and whether it asks whom the deed was done to ("Whom did
-    the general manager succeed?": the one succeeded, not the one who succeeded)."""
+    """The lemmas of the verb a question asks by, whether it asks whom the deed was done to ("Whom did
+    the general manager succeed?": the one succeeded, not the one who succeeded), and the doer's name when
+    the question names it ("Whom did Ray Duff meet?": Ray Duff)."""
 
     done_to: bool = False
+    doer: str = ""
 
 
 def asked_verb(question: Any) -> AskedVerb:
@@ -86,7 +88,8 @@ def asked_verb(question: Any) -> AskedVerb:
             found = AskedVerb({node.lemma_.lower()} - {"do", "be", "have"})
             # "Who did X replace?": the subject comes after "did", so "who" is what the deed was done to (read
             # from the words: the small model may make "Whom" the subject of "did")
-            found.done_to = _DONE_TO.match(question.text) is not None
+            done_to = _DONE_TO.match(question.text)
+            found.done_to, found.doer = done_to is not None, done_to["doer"] or "" if done_to else ""
             return found
         if node.head is node:
             break
@@ -94,7 +97,8 @@ def asked_verb(question: Any) -> AskedVerb:
     return AskedVerb()
 
 
-_DONE_TO = re.compile(r"^\W*(?:who|whom)\s+(?:did|does|do)\b", re.IGNORECASE)
+_DONE_TO = re.compile(r"^\W*(?:who|whom)\s+(?:did|does|do)\b"
+                      r"(?:\s+(?P<doer>(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,3}))?", re.IGNORECASE)
 
 
 def _first_subject(question: Any) -> Any:
@@ -208,17 +212,51 @@ def asks_when_said(question: Any) -> bool:
     return False
 
 
-def counts_asked(counted: frozenset[str], before: str, after: str, question: str = "", span: str = "") -> bool:
+def counts_asked(counted: frozenset[str], before: str, after: str, question: str = "", span: str = "",
+                 sentence: str = "") -> bool:
     """The number counts what the question asks to count (`asked_count`): "seven studio albums" for "how many
-    studio albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs");
-    or it is bounded as the question asks ("at least 104 were killed" for "at least how many people were
-    killed?", not "Thirty people died" beside it)."""
-    bound = _BOUNDED.search(question) if question else None
-    said = re.escape(bound[1].lower()) if bound else ""
-    if bound:  # (the model's number may hold its bound: "at least 104")
-        return bool(re.search(rf"\b{said}$", before.lower()) or re.match(rf"{said}\b", span.lower()))
-    return bool(counted) and not _PART_OF.search(before) \
+    studio albums" (not "four compilation albums" beside it), and all of it ("12 tracks, including three songs").
+    A question that bounds its count ("at least how many people were killed …?") is answered by a number its
+    sentence bounds the same way ("at least 104 were killed"), not by the count beside it ("Thirty people
+    died"); a bound said of something else ("about 40 miles from …") changes nothing."""
+    counts = bool(counted) and not _PART_OF.search(before) \
         and counted <= stems(" ".join(re.findall(r"[a-z]+", after.lower())[:len(counted) + 1]))
+    asked = _BOUNDED.search(question) if question else None
+    if asked is None:
+        return counts
+    bound = _bound_class(asked[1])
+    if _carries(bound, before, span):
+        return counts or _elided(counted, after)  # (the model's number may hold its bound: "at least 104")
+    if _carries(_ANY_BOUND, before, span):
+        return False  # "over 15,000 restaurants" for "close to how many …?": another bound, another figure
+    said = re.finditer(rf"\b(?:{bound})\s+\d[\d,.]*\s+(?P<after>[^\n]{{0,24}})", sentence.lower())
+    return counts and not any(_elided(counted, m["after"]) for m in said)
+
+
+def _carries(bound: str, before: str, span: str) -> bool:
+    """The number is said with one of these bounds (before it, or inside the model's span)."""
+    return bool(re.search(rf"\b(?:{bound})$", before.lower()) or re.match(rf"(?:{bound})\b", span.lower()))
+
+
+def _elided(counted: frozenset[str], after: str) -> bool:
+    """What follows a number counts what is asked, or leaves it unsaid ("104 were killed")."""
+    words = re.findall(r"[a-z]+", after.lower())
+    return bool(words) and (words[0] in _AFTER_A_COUNT or (bool(counted) and counted <= stems(" ".join(words[:3]))))
+
+
+_AFTER_A_COUNT = {"were", "was", "are", "is", "have", "had", "has", "died", "killed", "people", "persons"}
+# A bound on a count and the ways a passage says the same bound
+_BOUNDS = (("at least", "at least|no fewer than|a minimum of"), ("more than", "more than|over|in excess of"),
+           ("over", "more than|over|in excess of"), ("fewer than", "fewer than|less than|under"),
+           ("less than", "fewer than|less than|under"), ("nearly", "nearly|almost|close to|just under"),
+           ("almost", "nearly|almost|close to|just under"), ("close to", "nearly|almost|close to|just under"))
+_ROUGHLY = "about|around|approximately|roughly|some|an estimated|an approximate|circa|c\\."
+_ANY_BOUND = "|".join([*dict.fromkeys(forms for _, forms in _BOUNDS), _ROUGHLY])
+
+
+def _bound_class(bound: str) -> str:
+    said = " ".join(bound.lower().split())
+    return next((forms for word, forms in _BOUNDS if word == said), _ROUGHLY)
 
 
 _BOUNDED = re.compile(r"\b(at\s+least|more\s+than|fewer\s+than|less\s+than|over|nearly|almost|close\s+to|"

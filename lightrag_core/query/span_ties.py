@@ -111,17 +111,25 @@ def agent(parsed: ParsedSentence, span: Span, verb: AbstractSet[str], doer: bool
     return 0.0
 
 
-def _done_to(parsed: ParsedSentence, span: Span, verb: AbstractSet[str]) -> float:
+def _done_to(parsed: ParsedSentence, span: Span, verb: AskedVerb) -> float:
     """For "Whom did the manager succeed?": 1 for the one the asked deed was done to ("Dominik succeeded Bruce
     Allen", "Bruce Allen was succeeded by …"), and against the one who did it ("Dominik succeeded …", "… was
-    succeeded by Dominik")."""
+    succeeded by Dominik"). When the question names the doer ("Whom did Ray Duff meet?"), the deed must be
+    that doer's, and one who did it to the doer is as good ("Ada Lorne met Ray Duff")."""
     root, heads, deps = span.root, parsed.heads, parsed.deps
     head = heads[root]
     if deps[root] == "pobj" and parsed.tokens[head] == "by":
-        return -0.5 if parsed.lemmas[heads[head]] in verb else 0.0
+        return -0.5 if parsed.lemmas[heads[head]] in verb and not verb.doer else 0.0
     if parsed.lemmas[head] not in verb:
         return 0.0
-    return {"dobj": 1.0, "nsubjpass": 1.0, "nsubj": -0.5}.get(deps[root], 0.0)
+    role = "nsubj" if deps[root] in {"dobj", "nsubjpass"} else "dobj" if deps[root] == "nsubj" else ""
+    other = next((i for i, (h, d) in enumerate(zip(heads, deps)) if h == head and d == role and i != root), None)
+    by_doer = verb.doer and other is not None and parsed.tokens[other] in verb.doer.lower().split()
+    if deps[root] in {"dobj", "nsubjpass"}:
+        return 1.0 if not verb.doer or by_doer else 0.0
+    if deps[root] == "nsubj":
+        return 0.0 if by_doer else -0.5  # ("Ada Lorne met Ray Duff" for "whom did Ray Duff meet?")
+    return 0.0
 
 
 def agent_nouns(verbs: AbstractSet[str]) -> set[str]:
