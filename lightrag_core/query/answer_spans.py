@@ -13,7 +13,13 @@ from typing import Any
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.described import noun_before
-from lightrag_core.query.name_forms import given_names_start, with_generation, with_territory, without_heading
+from lightrag_core.query.name_forms import (
+    GENERATIONS,
+    given_names_start,
+    with_generation,
+    with_territory,
+    without_heading,
+)
 from lightrag_core.query.sentences import Sentence
 
 # "born in Lyon", "died at Versailles": the small model often calls such a place an ORG or a PERSON.
@@ -322,7 +328,7 @@ def clean_span(text: str) -> str:
     text = re.sub(r"(?<=[A-Za-z0-9])(?:\s+(?:from|until|since|in|at|on|to|for|with|by|and))+$", "", text)
     if len(text.split()) > 1 and re.match(r"only\s+\d", text, re.IGNORECASE):
         text = text[4:].lstrip()  # "a population of only 6,783": the count is 6,783
-    text = text + "." if re.search(r"\s(?:Jr|Sr|Jnr|Snr)$", text) else text  # ("Lon Chaney, Jr.": an abbreviation)
+    text = text + "." if re.search(rf"\s{GENERATIONS}$", text) else text  # ("Lon Chaney, Jr.": an abbreviation)
     return re.sub(r"^(the|a|an)\s+", "", text, flags=re.IGNORECASE) if len(text.split()) > 1 else text
 
 

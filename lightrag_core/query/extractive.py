@@ -162,11 +162,11 @@ def _asked_again(embedder: Embedder, query: str, result: QueryResult, steps: lis
 
 def _asked_outer(embedder: Embedder, query: str, result: QueryResult) -> ShortAnswer | None:
     """The confident answer to a nested question's own clause, said in full by its passage (outer_answer.py)."""
-    clause = outer_question(query) if answer_type(query).kind not in {CHOICE, YES_NO} else None
+    kind = answer_type(query)
+    clause = outer_question(query) if kind.kind not in {CHOICE, YES_NO} else None
     if clause is None:  # (a comparison's clause keeps one side only)
         return None
-    scored = favour_kind(score_sentences(embedder, embedder.embed([clause])[0], clause, result), answer_type(query),
-                         clause)
+    scored = favour_kind(score_sentences(embedder, embedder.embed([clause])[0], clause, result), kind, clause)
     found = short_answer(clause, scored, [], (), embedder.embed)
     if found is None or not found.confident or found.text.lower() in query.lower():
         return None

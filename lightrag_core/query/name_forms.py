@@ -16,16 +16,15 @@ _PEERAGE_TAIL = re.compile(PEER + r"(?:\s+(?:of\s+)?[A-Z][a-z][\w'-]{0,40}){0,3}
 
 # A generation suffix tells a son from his father ("Hank Williams, Jr.", "John Smith III"): it is part of the
 # name, and a name that differs from another only by one is another person.
-_GENERATIONS = r"(?:Jr|Sr|Jnr|Snr)"
+GENERATIONS = r"(?:Jr|Sr|Jnr|Snr)"
 GENERATION_WORDS = frozenset({"jr", "sr", "jnr", "snr", "ii", "iii", "iv"})
 # the suffix after a name in running text (", Jr." or " Jr"), not the start of a longer word
-GENERATION_TAIL = re.compile(r",?\s+" + _GENERATIONS + r"\.?(?![\w'-])")
+GENERATION_TAIL = re.compile(r",?\s+" + GENERATIONS + r"\.?(?![\w'-])")
 # what the tagger may take for a name of its own ("Sr." split off, "III")
-GENERATION_ONLY = re.compile(_GENERATIONS + r"\.?|I{2,3}|IV")
+GENERATION_ONLY = re.compile(GENERATIONS + r"\.?|I{2,3}|IV")
 # a father's suffix at a name's end: his passage is usually titled without it ("Hank Williams"), while a son's
 # keeps "Jr."
 FATHER_TAIL = re.compile(r",?\s+(?:Sr|Snr)\.?$")
-
 
 
 def with_generation(name: str, text: str, end: int) -> str:

@@ -27,14 +27,12 @@ from lightrag_core.query.sentences import Sentence, stems
 
 # What a clause asks with, not what it says ("In which city", "How many", "What 2016 film": the asked
 # noun is the answer's type, checked by the answer's own rules)
-_ASKING = re.compile(r"^\W*(?:(?:in|on|at|from|to|for|by|with|during|since|under|near)\s+)?"
-                     r"(?:(?:which|what|whose|how\s+\w+)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where)\s+"
-                     r"(?=(?:is|was|are|were|did|does|do|has|have|had|[a-z]+(?:s|ed))\b)", re.IGNORECASE)
+_WH = (r"^\W*(?:(?:in|on|at|from|to|for|by|with|during|since|under|near)\s+)?"
+       r"(?:(?:which|what|whose|how\s+\w+)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where)\s+")
+_ASKING = re.compile(_WH + r"(?=(?:is|was|are|were|did|does|do|has|have|had|[a-z]+(?:s|ed))\b)", re.IGNORECASE)
 # A question whose verb waits until after the subject and all that describes it ("When did the band
 # fronted by … release its album?", "In what year was the German edition of … named Game of the Year?")
-_INVERTED = re.compile(r"^\W*(?:(?:in|on|at|from|to|for|by|with|during|since|under|near)\s+)?"
-                       r"(?:(?:which|what|whose|how\s+\w+)(?:\s+[\w'’-]+){0,3}?|who|whom|when|where)\s+"
-                       r"(?P<aux>is|was|are|were|did|does|do|has|have|had)\b", re.IGNORECASE)
+_INVERTED = re.compile(_WH + r"(?P<aux>is|was|are|were|did|does|do|has|have|had)\b", re.IGNORECASE)
 _DO = {"did", "does", "do"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}  # "… the territory that successfully organised …"
 _BE_OR_HAVE = {"is", "was", "are", "were", "be", "been", "being", "has", "have", "had"}
@@ -54,9 +52,9 @@ def outer_question(query: str) -> str | None:
     outer = outer.rstrip(" ,")
     doc = nlp()(query)
     inverted = _INVERTED.match(outer)
-    asking = _ASKING.match(outer)
-    own_verb = any(t.tag_.startswith("VB") and t.dep_ != "amod" for t in doc
-                   if (inverted.end() if inverted else asking.end() if asking else 0) <= t.idx < len(outer))
+    asking = inverted or _ASKING.match(outer)
+    said_from = asking.end() if asking else 0
+    own_verb = any(t.tag_.startswith("VB") and t.dep_ != "amod" for t in doc if said_from <= t.idx < len(outer))
     tail = ""
     if inverted is None and not own_verb:
         return None  # "Which theatre in the city where … hosted …?": its verb is past the description

@@ -124,7 +124,7 @@ def _done_to(parsed: ParsedSentence, span: Span, verb: AskedVerb) -> float:
         return 0.0
     role = "nsubj" if deps[root] in {"dobj", "nsubjpass"} else "dobj" if deps[root] == "nsubj" else ""
     other = next((i for i, (h, d) in enumerate(zip(heads, deps)) if h == head and d == role and i != root), None)
-    by_doer = verb.doer and other is not None and parsed.tokens[other] in verb.doer.lower().split()
+    by_doer = bool(verb.doer) and other is not None and parsed.tokens[other] in verb.doer.lower().split()
     if deps[root] in {"dobj", "nsubjpass"}:
         return 1.0 if not verb.doer or by_doer else 0.0
     if deps[root] == "nsubj":
