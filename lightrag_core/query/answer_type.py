@@ -176,31 +176,10 @@ class AnswerType:
 @lru_cache(maxsize=512)
 def answer_type(question: str) -> AnswerType:
     """The expected answer of `question` (cached: the Compare page asks one question in many modes)."""
-    # "Besides Walter Manley, who produced …?": what it asks starts after the name set aside
-    text = _SET_ASIDE.sub("", " ".join(question.split()).strip())
-    lowered = text.lower()
-    words = set(re.findall(r"[a-z]+", lowered))
-    order = "earlier" if words & set(_EARLIER) else "later" if words & set(_LATER) else ""
-    options = _OPTIONS.search(text[-MAX_COMPARED:])  # "…, A or B?" ends the question
-    if options and options["sep"] and _LISTED_BEFORE.search(text[-MAX_COMPARED:][:options.start("a")]):
-        options = None  # "Harvard, Yale, or Princeton?": three, not two
-    if options and (lowered.startswith(("which", "who", "what")) or _AUX_START.match(text)):
-        a, b = _clean(options["a"]), _clean(options["b"])
-        if (titled := _TITLED_FIRST.search(text[-MAX_COMPARED:])) and titled["a"].endswith(options["a"]):
-            a = titled["a"]  # "born first, Rich Man, Poor Man or The Outsider?": a title with a comma
-        if a and b and not _AUX_START.match(text):
-            return AnswerType(CHOICE, (a, b), order)
-    said = re.split(r"(?<=[.!?])\s+", text)
-    last = said[-1]
-    before = " ".join(said[:-1])[:MAX_COMPARED]  # "A and B were founded …. Which was the first …?"
-    # "A and B were in a film. Who was its director?" compares nothing: a comparison word must say so
-    compares = bool(order) or _COMPARATIVE.search(last) is not None
-    pair = _BETWEEN.match(text[:MAX_COMPARED]) or (_PAIR.match(before) if compares and _WHICH_OF_TWO.match(last)
-                                                   else None)
-    if pair:
-        a, b = _clean(pair["a"]), _clean(pair["b"])
-        if a and b:
-            return AnswerType(CHOICE, (a, b), order)
+    if chosen := choice_type(question):
+        return chosen
+    text = _asked_text(question)
+    last = re.split(r"(?<=[.!?])\s+", text)[-1]
     if _AUX_START.match(last) and not _WH_WORD.search(last):
         if len(last) > MAX_COMPARED:  # the patterns below are quadratic in what they read
             return AnswerType(YES_NO)
@@ -228,6 +207,42 @@ def answer_type(question: str) -> AnswerType:
     if _WHO.search(text) or _WHO.search(last):
         return AnswerType(PERSON)
     return AnswerType(ANY)
+
+
+def _asked_text(question: str) -> str:
+    # "Besides Walter Manley, who produced …?": what it asks starts after the name set aside
+    return _SET_ASIDE.sub("", " ".join(question.split()).strip())
+
+
+@lru_cache(maxsize=512)
+def choice_type(question: str) -> AnswerType | None:
+    """A choice between two named things ("…, A or B?", "Between A and B, which …?"), read without a parse
+    (multihop's coverage asks it of every question); None when the question offers no choice."""
+    text = _asked_text(question)
+    lowered = text.lower()
+    words = set(re.findall(r"[a-z]+", lowered))
+    order = "earlier" if words & set(_EARLIER) else "later" if words & set(_LATER) else ""
+    options = _OPTIONS.search(text[-MAX_COMPARED:])  # "…, A or B?" ends the question
+    if options and options["sep"] and _LISTED_BEFORE.search(text[-MAX_COMPARED:][:options.start("a")]):
+        options = None  # "Harvard, Yale, or Princeton?": three, not two
+    if options and (lowered.startswith(("which", "who", "what")) or _AUX_START.match(text)):
+        a, b = _clean(options["a"]), _clean(options["b"])
+        if (titled := _TITLED_FIRST.search(text[-MAX_COMPARED:])) and titled["a"].endswith(options["a"]):
+            a = titled["a"]  # "born first, Rich Man, Poor Man or The Outsider?": a title with a comma
+        if a and b and not _AUX_START.match(text):
+            return AnswerType(CHOICE, (a, b), order)
+    said = re.split(r"(?<=[.!?])\s+", text)
+    last = said[-1]
+    before = " ".join(said[:-1])[:MAX_COMPARED]  # "A and B were founded …. Which was the first …?"
+    # "A and B were in a film. Who was its director?" compares nothing: a comparison word must say so
+    compares = bool(order) or _COMPARATIVE.search(last) is not None
+    pair = _BETWEEN.match(text[:MAX_COMPARED]) or (_PAIR.match(before) if compares and _WHICH_OF_TWO.match(last)
+                                                   else None)
+    if pair:
+        a, b = _clean(pair["a"]), _clean(pair["b"])
+        if a and b:
+            return AnswerType(CHOICE, (a, b), order)
+    return None
 
 
 # an item before the two, after the comparison's own word: "first, Harvard, | Yale, or Princeton?"

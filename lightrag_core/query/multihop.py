@@ -2,6 +2,7 @@
 
     linked entities -> bounded neighbourhood -> personalized PageRank -> chunk ranking
     -> reciprocal-rank fusion with the dense and the BM25 chunk rankings
+    -> the first passages chosen to cover the question together (coverage.py)
 
 The graph channel's weight in the fusion is decided per question (`trust.decide`): it
 leads when the question's names linked exactly to specific entities and the walk stays
@@ -21,6 +22,7 @@ import numpy as np
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Entity, Neighbourhood, Relation, relation_key
 from lightrag_core.query import fusion, ppr, trust
+from lightrag_core.query.coverage import cover
 from lightrag_core.query.linking import Link
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import GraphWalkInfo, TrustDecision
@@ -157,7 +159,7 @@ def multihop_search(
         fused, origin, decision = _fuse(walked, links, dense, bm25, param, len(steps), bridge_ids)
         missing = [c for c in fused if c not in known]
         known.update(store.get_chunks(missing) if missing else {})
-    chunks = [known[c] for c in fused if c in known]
+    chunks = cover(query, [known[c] for c in fused if c in known], param.coverage_weight)
 
     walk = walked.walk
     top_names = [n for n in ppr.ranked(walk.entity_scores) if walk.entity_scores[n] > 0][: param.top_k]

@@ -331,9 +331,11 @@ def _called_else(kind: AnswerType, parsed: ParsedSentence, span: Span) -> bool:
     return not any(related(stem(kind.head), stem(w)) for w in re.split(r"[-/]", word) + [called] if w)
 
 
-# The last word of a firm's name that says what kind of firm it is ("Roadkill Records" is a label)
+# The last word of a firm's name that says what kind of firm it is ("Roadkill Records" is a label), or
+# that it is no firm at all ("the German Black Chart" ranks a label's records)
 _NAMED_KIND = {"records": "label", "recordings": "label", "pictures": "company", "studios": "company",
-               "productions": "company", "films": "company", "entertainment": "company"}
+               "productions": "company", "films": "company", "entertainment": "company", "chart": "chart",
+               "charts": "chart"}
 
 
 def named_as_other(kind: AnswerType, text: str) -> bool:

@@ -52,6 +52,8 @@ def query_params(prefix: str, modes: bool = True, mode: str | None = None) -> Qu
                                               key=f"{prefix}_vw")
         param.lexical_weight = c1.number_input("fusion weight: BM25", 0.0, 10.0, d.lexical_weight, 0.25,
                                                key=f"{prefix}_lw")
+        param.coverage_weight = c2.number_input("question coverage (0 = fused order)", 0.0,
+                                                10.0, d.coverage_weight, 0.25, key=f"{prefix}_cov")
     return param
 
 
