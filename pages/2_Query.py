@@ -79,6 +79,10 @@ if result is not None:
         st.write("**Decomposition** (what the question names only through another thing, found first and "
                  "seeded into the walk)")
         st.dataframe(pd.DataFrame(steps), hide_index=True)
+    if moved := tables.coverage_rows(result):
+        st.write("**Brought forward to cover the question** (multihop's first passages are chosen to say the "
+                 "question's words together, not each on its own)")
+        st.dataframe(pd.DataFrame(moved), hide_index=True)
     stats, graph_tab, chunks_tab, ctx_tab, prompt_tab, raw_tab = st.tabs(
         ["Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"])
     with stats:

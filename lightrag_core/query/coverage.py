@@ -20,9 +20,11 @@ import re
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
 from lightrag_core.query.answer_type import choice_type
+from lightrag_core.query.result import CoverageMove
 from lightrag_core.query.sentences import stem
 
 COVER_HEAD = 8  # the places filled by coverage; the rest keep their fused order
+SHOWN_HEAD = 5  # a passage brought into this many first places is reported
 # A passage's place counts for RANK_SCALE / (RANK_SCALE + place), from place 0: the fused ranking's first
 # starts at 1, its sixth at 0.5, so coverage reorders the head without reaching far down the candidates.
 RANK_SCALE = 5.0
@@ -78,3 +80,10 @@ def cover(query: str, chunks: list[Chunk], weight: float, head: int = COVER_HEAD
         left.remove(best)
         covered |= said[best]
     return [chunks[i] for i in order + left]
+
+
+def brought_forward(fused: list[Chunk], covered: list[Chunk], head: int = SHOWN_HEAD) -> list[CoverageMove]:
+    """The passages `cover` moved into the first `head` places from further down, in their new order."""
+    was = {c.id: n for n, c in enumerate(fused, 1)}
+    return [CoverageMove(c.id, c.file_path, was[c.id], n) for n, c in enumerate(covered[:head], 1)
+            if was.get(c.id, 0) > head]

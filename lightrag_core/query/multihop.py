@@ -22,7 +22,7 @@ import numpy as np
 from lightrag_core import lexical
 from lightrag_core.models import Chunk, Entity, Neighbourhood, Relation, relation_key
 from lightrag_core.query import fusion, ppr, trust
-from lightrag_core.query.coverage import cover
+from lightrag_core.query.coverage import brought_forward, cover
 from lightrag_core.query.linking import Link
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import GraphWalkInfo, TrustDecision
@@ -159,7 +159,8 @@ def multihop_search(
         fused, origin, decision = _fuse(walked, links, dense, bm25, param, len(steps), bridge_ids)
         missing = [c for c in fused if c not in known]
         known.update(store.get_chunks(missing) if missing else {})
-    chunks = cover(query, [known[c] for c in fused if c in known], param.coverage_weight)
+    ranked = [known[c] for c in fused if c in known]
+    chunks = cover(query, ranked, param.coverage_weight)
 
     walk = walked.walk
     top_names = [n for n in ppr.ranked(walk.entity_scores) if walk.entity_scores[n] > 0][: param.top_k]
@@ -170,7 +171,8 @@ def multihop_search(
     relations = _top_relations(store, walked.hood.relations, walk.entity_scores, set(top_names), param.top_k)
     info = GraphWalkInfo(seeds=walked.seeds, graph_entities=len(walked.hood.entities), graph_nodes=walk.nodes,
                          ppr_iterations=walk.iterations, graph_chunks=len(walked.graph_ids),
-                         graph_trust=decision.trust, trust_decision=decision, decomposition=steps)
+                         graph_trust=decision.trust, trust_decision=decision, decomposition=steps,
+                         coverage=brought_forward(ranked, chunks))
     return MultihopHits(entities, relations, chunks, {c: origin[c] for c in fused}, dense, bm25, info)
 
 

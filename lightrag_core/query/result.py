@@ -56,6 +56,17 @@ class DecompositionStep:
 
 
 @dataclass
+class CoverageMove:
+    """A passage multihop's coverage stage brought into the first five: its place in the fused ranking and
+    where it stands now (1-based)."""
+
+    chunk_id: str
+    file_path: str
+    fused_place: int
+    place: int
+
+
+@dataclass
 class GraphWalkInfo:
     """What multihop's graph stage did."""
 
@@ -68,6 +79,8 @@ class GraphWalkInfo:
     trust_decision: TrustDecision = field(default_factory=TrustDecision)
     # Compositional questions: the bridges found first and seeded into the walk, in order (at most 3).
     decomposition: list[DecompositionStep] = field(default_factory=list)
+    # The passages the coverage stage brought into the first five, to cover the question's other words.
+    coverage: list[CoverageMove] = field(default_factory=list)
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from lightrag_core.query.result import QueryResult
@@ -91,6 +92,15 @@ def decomposition_rows(result: QueryResult) -> list[dict[str, Any]]:
     return [{"step": n, "phrase": s.phrase, "about": ", ".join(dict.fromkeys(s.subjects)), "found": s.found,
              "as": s.via, "sentence": s.sentence, "seed weight": s.seed_weight}
             for n, s in enumerate(graph.decomposition, 1)]
+
+
+def coverage_rows(result: QueryResult) -> list[dict[str, Any]]:
+    """The passages multihop's coverage stage brought into the first five, with the fused place each had."""
+    graph = result.processing_info.graph
+    if graph is None:
+        return []
+    return [{"passage": Path(m.file_path).name or m.chunk_id, "fused place": m.fused_place, "now": m.place}
+            for m in graph.coverage]
 
 
 def trust_rows(result: QueryResult) -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
 """Real Wikipedia paragraphs uploaded through the app, asked a three-hop question on the Query page: with
 multihop's coverage stage on (the default) the passage that states the second hop (the film the cast member
-voiced) is among the first five references, beside Marco Polo's and Peter Schneider's; set to 0 in the
-page's multihop settings, the fused order leaves it seventh."""
+voiced) is among the first five references, beside Marco Polo's and Peter Schneider's, and the page says it
+was brought forward from seventh; set to 0 in the page's multihop settings, the fused order leaves it
+seventh."""
 
 from __future__ import annotations
 
@@ -46,6 +47,16 @@ def test_the_first_references_cover_the_question_and_the_setting_turns_it_off(tm
         text = reply.inner_text()
         assert _reference_of(text, "Atlantis: The Lost Empire.txt") <= 5
         assert "Answer: Peter Schneider [" in text
+        # the page says what coverage brought forward, and from where
+        page.get_by_text("Brought forward to cover the question").first.wait_for()
+        page.wait_for_timeout(600)
+        # (each grid is drawn on a canvas; its accessible table holds the same cells)
+        grids = [t.locator('[role="gridcell"], [role="columnheader"]').all_text_contents()
+                 for t in page.get_by_test_id("stDataFrame").all()]
+        moved = next((cells for cells in grids if "fused place" in cells), None)
+        assert moved is not None, grids
+        at = moved.index("Atlantis: The Lost Empire.txt")
+        assert moved[at + 1:at + 3] == ["7", str(_reference_of(text, "Atlantis: The Lost Empire.txt"))], moved
         page.get_by_text("multihop settings").click()
         field = page.get_by_label(COVERAGE)
         field.wait_for()
@@ -54,6 +65,9 @@ def test_the_first_references_cover_the_question_and_the_setting_turns_it_off(tm
         field.scroll_into_view_if_needed()  # the sidebar scrolls apart from the page: the setting in view too
         page.wait_for_timeout(300)
         page.screenshot(path=str(SHOTS / "multihop_coverage.png"), full_page=True)
+        page.get_by_text("Brought forward to cover the question").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "multihop_coverage_moved.png"), full_page=True)
 
         field.fill("0")
         field.press("Enter")

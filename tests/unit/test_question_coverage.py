@@ -4,7 +4,7 @@ hand-written passages whose hops are known."""
 from __future__ import annotations
 
 from lightrag_core.models import Chunk
-from lightrag_core.query.coverage import cover, question_words, rarity
+from lightrag_core.query.coverage import brought_forward, cover, question_words, rarity
 
 
 def _chunks(*texts: str) -> list[Chunk]:
@@ -68,3 +68,16 @@ def test_a_comparison_keeps_its_fused_order():
     # the same words asked without a choice are covered
     assert [c.id for c in cover("Which writer had a diverse career in plays and radio drama?", chunks, 1.5)][0] \
         == "c2"
+
+
+def test_what_was_brought_into_the_first_five_is_reported_with_its_fused_place():
+    covered = cover(QUESTION, FUSED, 1.5)
+    moves = brought_forward(FUSED, covered)
+    assert moves == []
+    # c4 was fifth: already in the first five, so moving up within them is not reported; from sixth it is
+    fused = FUSED[:4] + [FUSED[5], FUSED[4]]
+    covered = cover(QUESTION, fused, 1.5)
+    moves = brought_forward(fused, covered)
+    assert [(m.chunk_id, m.fused_place) for m in moves] == [("c4", 6)]
+    assert moves[0].place == [c.id for c in covered].index("c4") + 1 <= 5
+    assert brought_forward(FUSED, FUSED) == []
