@@ -176,17 +176,10 @@ class AnswerType:
 @lru_cache(maxsize=512)
 def answer_type(question: str) -> AnswerType:
     """The expected answer of `question` (cached: the Compare page asks one question in many modes)."""
-    if chosen := choice_type(question):
+    if chosen := choice_type(question) or yes_no_type(question):
         return chosen
     text = _asked_text(question)
     last = re.split(r"(?<=[.!?])\s+", text)[-1]
-    if _AUX_START.match(last) and not _WH_WORD.search(last):
-        if len(last) > MAX_COMPARED:  # the patterns below are quadratic in what they read
-            return AnswerType(YES_NO)
-        if same := _SAME.search(last):
-            return AnswerType(YES_NO, (_clean(same["a"]), _clean(same["b"])), same=same["what"].lower())
-        both = _BOTH_APPOSED.search(last) or _BOTH.search(last)
-        return AnswerType(YES_NO, (_clean(both["a"]), _clean(both["b"])) if both else ())
     if _HOW_MANY.search(text):
         return AnswerType(NUMBER, head=LENGTH if _HOW_LONG.search(text) else "")
     if _WHEN.search(text):
@@ -212,6 +205,20 @@ def answer_type(question: str) -> AnswerType:
 def _asked_text(question: str) -> str:
     # "Besides Walter Manley, who produced …?": what it asks starts after the name set aside
     return _SET_ASIDE.sub("", " ".join(question.split()).strip())
+
+
+def yes_no_type(question: str) -> AnswerType | None:
+    """A yes/no question, with the two things it asks about together when it names them ("Are A and B both
+    …?", "Were A and B of the same nationality?"); None otherwise. Read without a parse."""
+    last = re.split(r"(?<=[.!?])\s+", _asked_text(question))[-1]
+    if not _AUX_START.match(last) or _WH_WORD.search(last):
+        return None
+    if len(last) > MAX_COMPARED:  # the patterns below are quadratic in what they read
+        return AnswerType(YES_NO)
+    if same := _SAME.search(last):
+        return AnswerType(YES_NO, (_clean(same["a"]), _clean(same["b"])), same=same["what"].lower())
+    both = _BOTH_APPOSED.search(last) or _BOTH.search(last)
+    return AnswerType(YES_NO, (_clean(both["a"]), _clean(both["b"])) if both else ())
 
 
 @lru_cache(maxsize=512)

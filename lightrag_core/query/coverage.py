@@ -19,7 +19,7 @@ import re
 
 from lightrag_core import lexical
 from lightrag_core.models import Chunk
-from lightrag_core.query.answer_type import choice_type
+from lightrag_core.query.answer_type import choice_type, yes_no_type
 from lightrag_core.query.result import CoverageMove
 from lightrag_core.query.sentences import stem
 
@@ -42,7 +42,7 @@ def _words(text: str) -> set[str]:
 def question_words(text: str) -> set[str]:
     """The stems of a text's words that are not stop words."""
     stop = lexical.stop_words()
-    return {stem(w) for w in _words(text) if w not in stop}
+    return {stem(w) for w in _words(text) if w not in stop and (len(w) > 1 or w.isdigit())}
 
 
 def _said(text: str, asked: set[str]) -> set[str]:
@@ -50,6 +50,14 @@ def _said(text: str, asked: set[str]) -> set[str]:
     that begin as a question word does are stemmed."""
     starts = {w[:3] for w in asked}
     return {s for w in _words(text) if w[:3] in starts and (s := stem(w)) in asked}
+
+
+def _compares(query: str) -> bool:
+    """A choice between two named things, or a yes/no question about two together ("Are A and B both …?")."""
+    if choice_type(query) is not None:
+        return True
+    asked = yes_no_type(query)
+    return asked is not None and len(asked.options) == 2
 
 
 def rarity(said: list[set[str]], words: set[str]) -> dict[str, float]:
@@ -60,16 +68,17 @@ def rarity(said: list[set[str]], words: set[str]) -> dict[str, float]:
 
 def cover(query: str, chunks: list[Chunk], weight: float, head: int = COVER_HEAD) -> list[Chunk]:
     """The chunks reordered so that the first `head` cover the question's words together (`weight` is
-    coverage's weight against the fused rank; 0 keeps the fused order). A comparison ("A or B?") keeps its
-    order: each compared thing's own passage is what it needs, found by its name, and a passage that names
-    both or says more of the question's other words pushed one out (hotpotqa_100 comparisons all-gold@5
-    1.00 -> 0.955 when they were covered too)."""
+    coverage's weight against the fused rank; 0 keeps the fused order). A comparison ("A or B?", "Are A and B
+    both …?") keeps its order: each compared thing's own passage is what it needs, found by its name, and a
+    passage that names both or says more of the question's other words pushed one out (hotpotqa_100
+    comparisons all-gold@5 1.00 -> 0.955 when "A or B?" was covered too)."""
     asked = question_words(query)
-    if weight <= 0 or len(chunks) < 2 or not asked or choice_type(query) is not None:
+    if weight <= 0 or len(chunks) < 2 or not asked or _compares(query):
         return chunks
     said = [_said(c.content, asked) for c in chunks]
     weights = rarity(said, asked)
-    total = sum(weights.values()) or 1.0
+    # (a word no candidate says cannot be covered: counted, it would only shrink what the others add)
+    total = sum(v for w, v in weights.items() if any(w in s for s in said)) or 1.0
     covered: set[str] = set()
     left = list(range(len(chunks)))
     order: list[int] = []
