@@ -45,10 +45,9 @@ def question_words(text: str) -> set[str]:
     return {stem(w) for w in _words(text) if w not in stop and (len(w) > 1 or w.isdigit())}
 
 
-def _said(text: str, asked: set[str]) -> set[str]:
+def _said(text: str, asked: set[str], starts: set[str]) -> set[str]:
     """The question's words a passage says. A stem keeps its word's first three letters, so only words
-    that begin as a question word does are stemmed."""
-    starts = {w[:3] for w in asked}
+    that begin as a question word does (`starts`) are stemmed."""
     return {s for w in _words(text) if w[:3] in starts and (s := stem(w)) in asked}
 
 
@@ -75,7 +74,8 @@ def cover(query: str, chunks: list[Chunk], weight: float, head: int = COVER_HEAD
     asked = question_words(query)
     if weight <= 0 or len(chunks) < 2 or not asked or _compares(query):
         return chunks
-    said = [_said(c.content, asked) for c in chunks]
+    starts = {w[:3] for w in asked}
+    said = [_said(c.content, asked, starts) for c in chunks]
     weights = rarity(said, asked)
     # (a word no candidate says cannot be covered: counted, it would only shrink what the others add)
     total = sum(v for w, v in weights.items() if any(w in s for s in said)) or 1.0

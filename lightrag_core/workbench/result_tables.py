@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from lightrag_core.query.result import QueryResult
@@ -99,7 +98,8 @@ def coverage_rows(result: QueryResult) -> list[dict[str, Any]]:
     graph = result.processing_info.graph
     if graph is None:
         return []
-    return [{"passage": Path(m.file_path).name or m.chunk_id, "fused place": m.fused_place, "now": m.place}
+    # (named as the references name it: a corpus title such as "AC/DC" is no path)
+    return [{"passage": m.file_path or m.chunk_id, "fused place": m.fused_place, "now": m.place}
             for m in graph.coverage]
 
 
