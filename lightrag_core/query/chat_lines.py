@@ -1,0 +1,61 @@
+"""Chat lines in a context: who speaks a line, what the line says without its speaker, and stamps.
+
+A chat, a transcript or minutes write each message as a line that opens with its speaker ("LiHua: …",
+"[10:32] Adam Smith: …"). The message is the unit a reader reads: its sentences are scored with their
+message's words and meaning (`sentences.py`), and its speaker's name is no word of what it says.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A line that opens with a name and a colon: "LiHua: …", "Chae Song-hwa: …", "[10:32] Adam Smith: …"
+# (not "Time: 20260918_18:00").
+_TIME = r"[ \t]*(?:\[?[\d:_/. -]{4,20}\]?[ \t]+)?"
+_NAME = r"[A-Z][\w'’.-]{1,30}(?: [A-Z][\w'’.-]{1,30}){0,2}"
+_STAMP = r"[\d_:/.-]+[ \t]*(?:\n|\Z)"  # the rest of a line that only stamps a time
+
+
+def _spoken(name: str) -> str:
+    """A line's opening that says who speaks, with `name` (captured or not) where the name goes."""
+    return _TIME + name + r":[ \t](?!" + _STAMP + ")"
+
+
+LINE_OPENING = _spoken(_NAME)  # (a pattern: a sentence ends where a speaker's line starts)
+_SPEAKER = re.compile(_spoken(f"({_NAME})"))
+# A piece of only times and labels ("20260918_1800 Time: 20260918_18:00") states nothing.
+_STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]+:))*")
+# Words that open a line before a colon in documents without being anyone ("Note: …", "Source: …").
+_LINE_LABELS = {"note", "notes", "time", "date", "subject", "from", "to", "re", "cc", "summary", "warning", "tip",
+                "example", "question", "answer", "source", "abstract", "keywords", "title", "author", "update",
+                "edit", "location", "agenda", "action", "status", "result", "results", "see", "caption"}
+
+
+def stamp_only(raw: str) -> bool:
+    """A piece that only stamps a time, perhaps under a title line ("Team chat\nTime: 20260120_18:00")."""
+    lines = raw.strip().splitlines()
+    return bool(lines) and _STAMP_LINE.fullmatch(lines[-1].strip()) is not None and (
+        len(lines) == 1 or len(" ".join(lines[:-1]).split()) <= 8)
+
+
+def speaker_at(content: str, at: int) -> str:
+    """The speaker of the line that holds position `at`, or ""."""
+    found = _SPEAKER.match(content, content.rfind("\n", 0, at) + 1)
+    return found.group(1) if found and found.group(1).lower() not in _LINE_LABELS else ""
+
+
+def spoken_lines(content: str) -> int:
+    """How many of the text's lines open with who speaks (counted up to two)."""
+    found = 0
+    for start in (0, *(m.end() for m in re.finditer("\n", content))):
+        said = _SPEAKER.match(content, start)
+        found += said is not None and said.group(1).lower() not in _LINE_LABELS
+        if found >= 2:
+            break
+    return found
+
+
+def without_speaker(text: str, speaker: str) -> str:
+    """`text` without the "Name: " of `speaker` that opens it ("JakeWatson: Good call!" says "Good call!")."""
+    opened = _SPEAKER.match(text)
+    return text[opened.end():] if opened and opened.group(1) == speaker else text

@@ -1,0 +1,40 @@
+"""Eight days of lihuaworld's chats uploaded through the app, asked what one of their speakers said: the
+Query page answers from the reply that says it ("Just hold each stretch for about 30 seconds."), not from
+the same speaker's short replies elsewhere ("JakeWatson: Piqué is definitely one of the best!"), which
+were the whole evidence when a line's speaker was matched as one of its words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_app_in_chromium import extractive_reply, shoot_reply, uploaded_app
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHATS = Path(__file__).parents[3] / "shared" / "data" / "lihuaworld" / "corpus.jsonl"
+# the day Jake answers, and the seven other days he says most on
+DAYS = ("20260917_1000", "20260903_1700", "20261005_1005", "20261201_1201", "20260829_1100", "20261014_2000",
+        "20261110_1000", "20260925_2100")  # (the upload waits for the last name)
+
+
+def chat_files(folder: Path, days: tuple[str, ...]) -> list[Path]:
+    rows = {row["id"]: row for line in CHATS.read_text(encoding="utf-8").splitlines() if (row := json.loads(line))}
+    files = []
+    for day in days:
+        files.append(folder / f"{day}.txt")
+        files[-1].write_text(rows[day]["text"], encoding="utf-8")
+    return files
+
+
+@pytest.mark.skipif(not CHATS.is_file(), reason="needs ../shared/data/lihuaworld beside the project")
+def test_what_a_speaker_said_is_answered_from_the_reply_that_says_it(tmp_path):
+    with uploaded_app(tmp_path / "ws", chat_files(tmp_path, DAYS), height=1000) as (page, url):
+        reply = extractive_reply(page, url, "How long should each stretch be held according to JakeWatson?")
+        answer = reply.inner_text()
+        assert "Answer: about 30 seconds [" in answer, answer
+        assert "JakeWatson: Just hold each stretch for about 30 seconds." in answer, answer
+        assert "Piqué" not in answer  # his replies on other days are no evidence for this
+        shoot_reply(page, reply, "query_chat_reply.png")
