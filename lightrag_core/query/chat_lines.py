@@ -25,6 +25,7 @@ LINE_OPENING = _spoken(_NAME)  # (a pattern: a sentence ends where a speaker's l
 _SPEAKER = re.compile(_spoken(f"({_NAME})"))
 # A piece of only times and labels ("20260918_1800 Time: 20260918_18:00") states nothing.
 _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]+:))*")
+_OPENING = 160  # characters before a line's "Name: " (a time, or a title line joined before it)
 # Words that open a line before a colon in documents without being anyone ("Note: …", "Source: …").
 _LINE_LABELS = {"note", "notes", "time", "date", "subject", "from", "to", "re", "cc", "summary", "warning", "tip",
                 "example", "question", "answer", "source", "abstract", "keywords", "title", "author", "update",
@@ -56,6 +57,8 @@ def spoken_lines(content: str) -> int:
 
 
 def without_speaker(text: str, speaker: str) -> str:
-    """`text` without the "Name: " of `speaker` that opens it ("JakeWatson: Good call!" says "Good call!")."""
-    opened = _SPEAKER.match(text)
-    return text[opened.end():] if opened and opened.group(1) == speaker else text
+    """`text` without the "Name: " of `speaker` that opens it ("JakeWatson: Good call!" says "Good call!"), also
+    when a title line was joined before it ("Team chat JakeWatson: Hi there") or it says only a time ("Adam
+    Smith: 14:30.", which the line's own reading takes for no stamp); `text` as it is when none opens it."""
+    opened = re.compile(rf"(?:\A|(?<=\s)){re.escape(speaker)}:\s+").search(text, 0, _OPENING + len(speaker))
+    return text[opened.end():] if speaker and opened else text

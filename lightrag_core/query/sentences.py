@@ -52,8 +52,8 @@ NAME_WEIGHT = 0.5
 TARGET_WEIGHT = 1.5
 MEANING_WEIGHT = 4.0
 DAY_WEIGHT = 1.0  # a sentence dated the day the question names
-# A chat sentence's words count at this share of its whole message's (lihuaworld, multihop, answer found:
-# 0.4 gives 191 of 637, 0.7 192, 1.0 187)
+# A chat sentence's words count at this share of its whole message's (lihuaworld: 0.4 to 1.0 find about as
+# many answers; 0 loses the answers a message's first sentence names and its next one describes)
 MESSAGE_SHARE = 0.7
 @dataclass
 class Sentence:
@@ -74,7 +74,7 @@ class Sentence:
     # Who says it, in a chat or a transcript ("WolfgangSchulz: How about Starbucks after work?"): the
     # name that opens its line before a colon, for every sentence of that line.
     speaker: str = ""
-    line: int = -1  # a chat sentence's line (where it starts in its chunk): its message, said as one
+    line: int = -1  # a chat sentence's line (where it starts in the chunk; -1 in prose): one message
 
     @property
     def name_stems(self) -> frozenset[str]:
@@ -175,7 +175,8 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             if 20 <= len(text) <= 600 and key not in seen:
                 seen.add(key)
                 inherited = before if refers_back(text) else frozenset()
-                speaker = speaker_at(chunk["content"], max(start, 0) + len(raw) - 1) if chat else ""
+                end = max(start, 0) + len(raw) - 1
+                speaker = speaker_at(chunk["content"], end) if chat else ""
                 if titled and not speaker and _IT.match(text):
                     # "It was written by …" two sentences after "In this episode, Homer …" (prose: a chat's
                     # "It was such a great team effort" is about what was just said)
@@ -184,10 +185,11 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                     inherited |= subject_stems
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
+                # (the line of the piece's end, as its speaker's: a title line joined before it is no part of it)
+                line = chunk["content"].rfind("\n", 0, end) + 1 if speaker else -1
                 out.append(Sentence(text, chunk["reference_id"], rank, words, inherited, where,
                                     dated.when if dated else None, dated.text if dated else "", max(start, 0),
-                                    _title_length(raw), speaker,
-                                    chunk["content"].rfind("\n", 0, max(start, 0)) + 1 if speaker else -1))
+                                    _title_length(raw), speaker, line))
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if refers_back(text) else frozenset())
     return out
@@ -314,22 +316,21 @@ def relation_targets(query: str, result: QueryResult) -> dict[str, float]:
 
 def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targets: dict[str, float]) -> np.ndarray:
     terms = list(dict.fromkeys(stem(t) for t in lexical.terms(query)))
-    owns = [s.spoken_stems for s in sentences]
+    spoken = [s.spoken_stems for s in sentences]
     # A chat message is read as one: "I'm really into "Horizon Forbidden West" right now! The world is
     # stunning, …" answers "What game does Helios find stunning?" in its first sentence, with its second's words.
-    said: dict[tuple[int, int], frozenset[str]] = {}
-    for s, own in zip(sentences, owns):
-        if s.line >= 0:
-            said[s.rank, s.line] = said.get((s.rank, s.line), frozenset()) | own
-    df = Counter(t for own in owns for t in set(terms) & own)
+    message_words: dict[tuple[int, int], set[str]] = {}
+    for s, own in (pair for pair in zip(sentences, spoken) if pair[0].line >= 0):
+        message_words.setdefault((s.rank, s.line), set()).update(own)
+    df = Counter(t for own in spoken for t in set(terms) & own)
     idf = {t: math.log((len(sentences) + 1) / (df[t] + 0.5)) for t in terms}
     total_idf = sum(idf.values()) or 1.0
-    mean_len = sum(len(own) for own in owns) / len(sentences)
+    mean_len = sum(len(own) for own in spoken) / len(sentences)
     scores = np.zeros(len(sentences), dtype=np.float32)
     # "Who is delivering the bread on 20260403?": in dated chats, minutes and mail, that day's messages
     days = {d.when.date() for d in dates_in(query)}
     days &= {s.when.date() for s in sentences if s.when is not None}
-    for i, (s, own) in enumerate(zip(sentences, owns)):
+    for i, (s, own) in enumerate(zip(sentences, spoken)):
         named = sum(named_in(n, s.name_stems | own) for n in names) / max(len(names), 1)
         target = max((w for t, w in targets.items() if named_in(t, s.stems)), default=0.0)
         # BM25's saturation and length normalisation (k1 = 1.2, b = 0.75): long sentences
@@ -337,7 +338,7 @@ def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targ
         norm = 1.2 * (0.25 + 0.75 * len(own) / mean_len)
         words = sum(idf[t] * 2.2 / (1 + norm) for t in set(terms) & own) / total_idf
         if s.line >= 0:
-            message = said[s.rank, s.line]
+            message = message_words[s.rank, s.line]
             norm = 1.2 * (0.25 + 0.75 * len(message) / mean_len)
             words = max(words, MESSAGE_SHARE * sum(idf[t] * 2.2 / (1 + norm) for t in set(terms) & message) / total_idf)
         scores[i] = NAME_WEIGHT * named + TARGET_WEIGHT * target + words + 0.2 / (1 + s.rank)
@@ -370,10 +371,9 @@ def score_sentences(
 
 
 def _in_its_message(sentences: list[Sentence], i: int) -> str:
-    """What is embedded for sentence `i`: a chat sentence with the sentences beside it in its message, without
-    the speaker ("I'm really into "Horizon Forbidden West" right now! The world is stunning, …": the game's
-    sentence has the meaning of what is said of it); any other sentence as it is. (A whole message embedded
-    was diluted by its other sentences: lihuaworld naive lost answers that the sentences beside it keep.)"""
+    """What is embedded for sentence `i`: a chat sentence with those beside it in its message, without the
+    speaker ("I'm really into "Horizon Forbidden West" right now! The world is stunning, …"); any other as it
+    is. (A whole message embedded was diluted by its other sentences: lihuaworld naive lost answers.)"""
     s = sentences[i]
     if s.line < 0:
         return s.text

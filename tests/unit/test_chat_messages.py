@@ -67,6 +67,8 @@ def test_a_line_says_what_follows_its_speaker() -> None:
     assert without_speaker("JakeWatson: Good call!", "JakeWatson") == "Good call!"
     assert without_speaker("Good call!", "JakeWatson") == "Good call!"  # a later sentence of the line
     assert without_speaker("Note: see below.", "") == "Note: see below."
+    assert without_speaker("Team chat JakeWatson: Hi there.", "JakeWatson") == "Hi there."  # a title joined before
+    assert without_speaker("[10:32] Adam Smith: 14:30.", "Adam Smith") == "14:30."  # only a time said
     # each sentence is embedded with those beside it in its own message, never another's
     said = sentences.sentences_of(_result(TRAINING))
     texts = [sentences._in_its_message(said, i) for i in range(len(said))]
@@ -102,6 +104,29 @@ def test_a_messages_first_sentence_is_read_with_the_rest_of_its_message(embedder
     shown = sentences.choose(sentences.score_sentences(embedder, embedder.embed([question])[0], question, result))
     assert any("Horizon Forbidden West" in s.text for s in shown)
     assert "Horizon Forbidden West" in _answer(embedder, question, GAMES, "Helios")
+
+
+def test_a_line_under_a_joined_title_or_cut_by_its_chunk_is_still_one_message() -> None:
+    """A chunk is a window of tokens: it may open on a title line, or in the middle of a line, and the first
+    piece is joined to the next as a title is; the line of each sentence is still the one its speaker opens."""
+    for chat in ("Team chat\nJakeWatson: Hi there everyone, good morning. I brought the stretching bands today.\n"
+                 "LiHua: Great, thanks for bringing the bands Jake.",
+                 "stretch for about 30 seconds\nJakeWatson: Hi there everyone, good morning. I brought the "
+                 "stretching bands today.\nLiHua: Great, thanks for bringing the bands Jake."):
+        said = {s.said: s for s in sentences.sentences_of(_result(chat))}
+        first, second = said["Hi there everyone, good morning."], said["I brought the stretching bands today."]
+        assert first.line == second.line == chat.index("JakeWatson:"), chat
+        assert first.speaker == "JakeWatson" and "jakewatson" not in sentences.stems(first.said)
+
+
+def test_a_sentence_has_its_messages_words_when_it_has_none_of_its_own() -> None:
+    """Read on words alone (no meaning): the message's first sentence, which names the game, is raised by
+    what its next sentence says of it, above the same speaker's lines that say nothing of it."""
+    question = "What game is Helios currently playing and finds the world and gameplay mechanics stunning?"
+    scored = sentences.score_sentences(None, None, question, _result(GAMES, names=("Helios",)))  # type: ignore[arg-type]
+    named = next(v for s, v in scored if "Horizon Forbidden West" in s.text)
+    bare = next(v for s, v in scored if s.said == "Anyone else playing it?")
+    assert named > bare + 0.1
 
 
 def test_prose_is_scored_as_before_its_sentences_have_no_line() -> None:
