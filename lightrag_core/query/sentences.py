@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from pathlib import PurePath
 
 import numpy as np
@@ -80,13 +81,13 @@ class Sentence:
     def name_stems(self) -> frozenset[str]:
         return self.stems | self.context_stems
 
-    @property
+    @cached_property  # (read by every scoring of the context: an answer scores it up to four times)
     def said(self) -> str:
         """What a chat line's sentence says, without the "Name: " that opens its line: the words to match
         and embed (a bare "JakeWatson: Good call!" is mostly its speaker's name)."""
         return without_speaker(self.text, self.speaker) if self.speaker else self.text
 
-    @property
+    @cached_property
     def spoken_stems(self) -> frozenset[str]:
         """The words it says and its speaker's name, for every sentence of a chat line alike (the first
         writes the name, the next ones do not); a prose sentence's own words."""
@@ -359,9 +360,8 @@ def score_sentences(
     top = [int(i) for i in np.argsort(-scores, kind="stable")[:EMBEDDED_CANDIDATES]]
     final = {i: float(scores[i]) for i in top}
     if query_vector is not None:
-        # (the same text is embedded once)
         texts = [_in_its_message(sentences, i) for i in top]
-        distinct = list(dict.fromkeys(texts))
+        distinct = list(dict.fromkeys(texts))  # (the same text is embedded once)
         embedded = dict(zip(distinct, embedder.embed(distinct)))
         vectors = np.stack([embedded[t] for t in texts])
         for i, cos in zip(top, vectors @ np.asarray(query_vector, dtype=np.float32)):

@@ -129,7 +129,7 @@ def test_a_sentence_has_its_messages_words_when_it_has_none_of_its_own() -> None
     assert named > bare + 0.1
 
 
-def test_prose_is_scored_as_before_its_sentences_have_no_line() -> None:
+def test_a_prose_sentence_has_no_line_and_says_its_whole_text() -> None:
     prose = "Jacob Marley was Scrooge's partner. He died seven years ago. The firm kept both names."
     assert all(s.line == -1 and s.said == s.text and s.spoken_stems == s.stems
                for s in sentences.sentences_of(_result(prose)))
