@@ -317,7 +317,8 @@ def without_legal_form(name: str) -> str:
 def clean_span(text: str) -> str:
     # spaCy keeps a possessive inside a name ("Comedy Central's"): the answer is the name. It may also run
     # into a parenthesis ("… Arts and Letters (MIAL", "Always (2011 film)"): the name is what comes before it.
-    text = re.sub(r"(?<=\w)['’]s?$", "", text.strip(" ,.;:\"()“”‘’")).strip(" ,.;:\"'()“”‘’")
+    # (and a bracket's dash: "July 11, 1899 –" of "(July 11, 1899 – October 1, 1985)")
+    text = re.sub(r"(?<=\w)['’]s?$", "", text.strip(" ,.;:\"()“”‘’–—")).strip(" ,.;:\"'()“”‘’–—")
     text = re.sub(r"\s*\([^()]*$", "", text)
     # A chat line's time or emoji before a name ("20260731_13:00 HaileyJohnson", "🥳 ChaeSong-hwa"), not a year.
     words = text.split()

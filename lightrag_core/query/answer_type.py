@@ -121,9 +121,13 @@ _WHO = re.compile(r"^(who|whom|whose)\b|\b(by|to|of|with|for|from) (who|whom)\b|
 # (a date's own comma stays inside an option: "the outbreak of January 21–23, 2017")
 # (the second option may end on a comma and a place, or be a title with commas of its own: "Toad Hall or
 # University College, Otago?", "The Jetsons or Yippee, Yappee and Yahooey?")
-# (and a peer's ordinal: "John Talbot, 3rd Earl of Shrewsbury, or Edward Fitzherbert, 13th Baron Stafford?")
-_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s))+?)(?P<sep>,?)\s+or\s+"
-                      r"(?P<b>(?:[^,?]|,(?=\s*\d{4}\b)|,(?=\s+\d{1,2}(?:st|nd|rd|th)\s)"
+# (and a peer's ordinal: "John Talbot, 3rd Earl of Shrewsbury, or Edward Fitzherbert, 13th Baron Stafford?"; and
+# a title's bracket: "Virtuous Woman or You Don't Love Me (No, No, No)?")
+# (one branch for every comma an option keeps: two that both fit one comma double the work at each, and a
+# question of many bracketed years then took seconds to fail)
+_KEPT_COMMA = r",(?=\s*\d{4}\b|\s+\d{1,2}(?:st|nd|rd|th)\s|[^,()?]*(?:,[^,()?]*)*\))"
+_OPTIONS = re.compile(r"[,:]?\s*(?P<a>(?:[^,?]|" + _KEPT_COMMA + r")+?)(?P<sep>,?)\s+or\s+"
+                      r"(?P<b>(?:[^,?]|" + _KEPT_COMMA +
                       r"|,(?=(?:\s+(?:(?-i:[A-Z])[\w'’-]*|and|&)){1,4}\s*\??\s*$))+?)\s*\??\s*$",
                       re.IGNORECASE)
 # "Were A and B of the same nationality?", "Are A and B members of the same band?"

@@ -32,6 +32,40 @@ _LINE_LABELS = {"note", "notes", "time", "date", "subject", "from", "to", "re", 
                 "edit", "location", "agenda", "action", "status", "result", "results", "see", "caption"}
 
 
+# The words a chat uses to greet, thank and agree, which say nothing of what a question asks about: a line
+# sentence of only these and the names of people in the chat ("Hey Li Hua!", "Thanks, Jennifer!", "Good call,
+# Adam!") is no evidence, and names the asked person more often than any sentence that states something.
+_ACKNOWLEDGING = frozenset(
+    "hey hi hello heya hiya yo thanks thank thx you so much very great good call idea awesome cool nice sure yes yeah "
+    "yep ok okay got it sounds like a plan absolutely definitely totally friend friends buddy pal everyone "
+    "everybody all folks guys team haha hahaha lol wow appreciate appreciated welcome morning afternoon evening "
+    "night congrats congratulations cheers bye see ya soon later my dear oh ah indeed exactly agreed right true "
+    "same me too i am and that this really point deal noted perfect amazing fantastic lovely there again "
+    "here we go of course problem worries".split())
+_ACK_WORDS = 8  # longer sentences are read, whatever they open with
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+
+
+def acknowledges_only(said: str, speakers: frozenset[str]) -> bool:
+    """`said` only greets, thanks or agrees, perhaps naming whom by the name, or the first name, of someone who
+    speaks in the chat (`speakers`, squashed: "lihua", "jennifermoore"): "Hey Li Hua! 😊", "Thanks, Jennifer!";
+    not "I love Coldplay!", "Yes, Friday!" or "Definitely Messi!"."""
+    found = _WORD.findall(said)
+    if not found or len(found) > _ACK_WORDS:
+        return False
+    runs: list[str] = []  # the names: runs of capitalised words that are no such word ("Li Hua")
+    run = ""
+    for w in found:
+        if w[0].isupper() and (run or w.lower() not in _ACKNOWLEDGING):
+            run += w.lower()
+            continue
+        runs, run = [*runs, run] if run else runs, ""
+        if w.lower().replace("’", "'") not in _ACKNOWLEDGING:
+            return False
+    runs = [*runs, run] if run else runs
+    return all(len(r) >= 3 and any(s.startswith(r) for s in speakers) for r in runs)
+
+
 def stamp_only(raw: str) -> bool:
     """A piece that only stamps a time, perhaps under a title line ("Team chat\nTime: 20260120_18:00")."""
     lines = raw.strip().splitlines()

@@ -15,7 +15,9 @@ from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import ShortAnswer
 
 # Who made the thing the question asks about: the verb or the maker's noun
-_MADE = re.compile(r"\b(?:who|whom)\b.*\b(?:wrote|write|written|writers?|co-wrote|authors?|authored|created|creators?|"
+# (and "Which husband-and-wife team founded X?")
+_MADE = re.compile(r"\b(?:who|whom|which\s+(?:[\w-]+\s+)?(?:team|duo|pair|couple|partners|brothers|sisters))\b.*"
+                   r"\b(?:wrote|write|written|writers?|co-wrote|authors?|authored|created|creators?|"
                    r"founded|founders?|co-founded|directed|directors?|composed|composers?|produced|producers?|"
                    r"designed|designers?|developed|developers?|screenwriters?|lyricists?)\b", re.IGNORECASE)
 _NAME = r"[A-Z][\w.'’-]*(?:\s+(?:[A-Z][\w.'’-]*|de|van|von|da|del|der|la|le)){0,4}"
@@ -35,7 +37,8 @@ def with_co_holders(query: str, answer: ShortAnswer, min_score: float) -> ShortA
     for said in answer.evidence:
         text = said.text
         for at in (m.start() for m in re.finditer(re.escape(answer.text), text)):
-            if not re.search(r"\bby\s+(?:the\s+\w+\s+)?$", text[max(0, at - 20):at]):
+            # ("by A", "by the duo A", "by husband and wife team A")
+            if not re.search(r"\bby\s+(?:the\s+\w+\s+|(?:[a-z][\w-]*\s+){1,4})?$", text[max(0, at - 50):at]):
                 continue
             more = _MORE.match(text, at + len(answer.text))
             if more is None:

@@ -171,7 +171,7 @@ def _dated_choice(kind: AnswerType, query: str, sentences: list[Sentence], terms
     dated: dict[str, Dated] = {}
     for option in kind.options:
         life = _life_of(query, option, kind.options)
-        found = (_through_role(option, role["role"].lower(), life, sentences) if role
+        found = (_through_role(option, _role_of(role), life, sentences) if role
                  else _own_year(option, life, sentences, terms, idf))
         if found is None:
             return None
@@ -193,12 +193,28 @@ def _shown(when: When) -> str:
 
 def _own_year(option: str, life: str, sentences: list[Sentence], terms: set[str],
               idf: dict[str, float]) -> Dated | None:
-    dates = [(w, s) for s in about_option(option, sentences) if (w := _when(s.text, life)) is not None]
+    # a date said of the option by its whole name, in any sentence (those about it first, its own passage's
+    # leading, so they win a tie), before one said of a name it shares its last word with (the founding of
+    # "Adelaide Trades Hall" is no date of "Salimullah Muslim Hall")
+    full = stems(option)
+    about = [(w, s) for s in about_option(option, sentences) if (w := _when(s.text, life)) is not None]
+    seen = {id(s) for _, s in about}
+    dates = [d for d in about if full <= d[1].name_stems] + [
+        (w, s) for s in sentences if id(s) not in seen and full <= s.name_stems and (w := _when(s.text, life))
+        is not None] or about
     if not dates:
         return None
     # the sentence that itself says the compared event ("It was released on …"), before one that inherits its words
     when, said = max(dates, key=lambda ws: (cover(terms, idf, ws[1].stems), cover(terms, idf, ws[1].name_stems)))
     return when, [said], option
+
+
+def _role_of(found: re.Match[str]) -> str:
+    """The role a comparison reads through: a band's "lead singer" is its vocalist (any member may sing; a song's
+    singer is who recorded it)."""
+    role = found["role"].lower()
+    led = re.search(r"\b(?:band|group)['’]s\s+lead\s+singer", found.group(0), re.IGNORECASE)
+    return "vocalist" if role == "singer" and led else role
 
 
 def _through_role(option: str, role: str, life: str, sentences: list[Sentence]) -> Dated | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from lightrag_core import lexical
+from lightrag_core.query.answer_type import PERSON, noun_kind
 
 # A sentence that opens with a pronoun, or a definite description ("The series starred …" after "Simon & Simon
 # is an American detective series"): "The" followed by a common noun in lower case.
@@ -69,3 +70,21 @@ def refers_to_subject(text: str, called: frozenset[str]) -> bool:
     """The sentence names its passage's subject by what the opening called it ("the station"); not a noun
     that describes the name after it ("who married the singer Tess Ferrand", "the city of Lyon")."""
     return any(re.search(rf"\b[Tt]he {re.escape(word)}\b(?!\s+(?:of\s+)?[A-Z])", text) for word in called)
+
+
+_HE_OR_SHE = re.compile(r"(He|She)\s")
+_GENDERED = re.compile(r"\b(?:(he|his|him)|(she|her|hers))\b", re.IGNORECASE)
+
+
+def speaks_of_subject(text: str, called: frozenset[str], passage: str) -> bool:
+    """`refers_to_subject`, or the sentence opens on "He" or "She" in a passage whose opening calls its subject a
+    person and whose first "he" or "she" (or "his", "her") is that one ("Sophie Ramsay is a fictional character
+    …. Jones began filming her first scenes …. She made her first screen appearance …": Sophie too, whoever the
+    sentence before named; not after "Ann Roe played his wife", where "his" is the subject's)."""
+    if refers_to_subject(text, called):
+        return True
+    opened = _HE_OR_SHE.match(text)
+    if opened is None or not any(noun_kind(w) == PERSON for w in called):
+        return False
+    first = _GENDERED.search(passage, 0, 2000)
+    return first is not None and bool(first.group(1)) == (opened.group(1) == "He")

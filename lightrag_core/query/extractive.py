@@ -17,13 +17,22 @@ import numpy as np
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_spans import without_legal_form
 from lightrag_core.query.answer_type import CHOICE, YES_NO, answer_type
+from lightrag_core.query.chat_lines import acknowledges_only
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.outer_answer import outer_question, passage_says
 from lightrag_core.query.result import DecompositionStep, QueryResult
 from lightrag_core.query.rewrite import resolved_question, written_name
-from lightrag_core.query.sentences import Sentence, choose, named_in, question_names, score_sentences, written_in
+from lightrag_core.query.sentences import (
+    Sentence,
+    choose,
+    named_in,
+    question_names,
+    score_sentences,
+    squash,
+    written_in,
+)
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
 
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: the context sentences that best match the question)"
@@ -45,11 +54,12 @@ def extractive_answer(
     names = question_names(query, result)
     steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
     bridges = tuple(dict.fromkeys(written_name(step) for step in steps))  # ("XM", not "XM (album)")
-    short = short_answer(query, scored, names, bridges, embedder.embed)
+    described = described_names(steps, query)
+    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed), query, described)
     if (short is None or not short.confident) and steps:
-        short = _asked_again(embedder, query, result, steps) or short
+        short = _unless_asked_through(_asked_again(embedder, query, result, steps), query, described) or short
     if short is None or not short.confident:
-        short = _asked_outer(embedder, query, result) or short
+        short = _unless_asked_through(_asked_outer(embedder, query, result), query, described) or short
     if short is None or not short.confident:
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
@@ -66,7 +76,8 @@ def extractive_answer(
     if short is None or not short.confident:
         # The bridge's own sentence follows the best candidate's (hop_evidence.py).
         through = (*bridges, *(short.path[1:-1] if short else ()))
-        lead = first[: len(short.evidence)] if short else [s for s, _ in scored[:1]]
+        speakers = frozenset(squash(s.speaker) for s, _ in scored if s.speaker)
+        lead = first[: len(short.evidence)] if short else [s for s, _ in scored if not _greets(s, speakers)][:1]
         hop = follow_bridges(scored, names, query, through)
         asked = _asked_evidence(embedder, query_vector, query, result, [*lead, *hop])
         first = [*lead, *hop, *asked, *first[len(lead):]]
@@ -78,6 +89,51 @@ def extractive_answer(
         if s.speaker and s.dated and s.dated not in s.text:
             said = f"{s.dated} {said}"
         yield from _words(f"- {said}{_named(s, context)} [{s.ref}]{where}\n")
+
+
+def _unless_asked_through(short: ShortAnswer | None, query: str, described: tuple[str, ...]) -> ShortAnswer | None:
+    """`short`, not confident when the question names it itself ("Who wrote and directed the 2006 comedy starring
+    the actor who played Captain Spaulding in Rob Zombie's horror films?" does not ask for Rob Zombie), or it is
+    what the question describes on the way to its answer (`described`: "the US DVD title of the 2004 Hong Kong
+    action fantasy film headlined by …" is not The Twins Effect II); a comparison's answer is one it names."""
+    if short is None or not short.confident or answer_type(query).kind in {CHOICE, YES_NO}:
+        return short
+    text = _bare(short.text)
+    if _named_whole(short.text, query) or any(_bare(b) == text for b in described):
+        return replace(short, confident=False)
+    return short
+
+
+def described_names(steps: list[DecompositionStep], query: str) -> tuple[str, ...]:
+    """What the question describes, as a passage's opening calls it ("the 2004 Hong Kong action fantasy film": The
+    Twins Effect II): never its answer, unless it asks that thing's name ("What is the name of the 1968 film …?"),
+    not another title of it ("the US DVD title of …"). (A bridge the walk resolved may be the answer itself,
+    wrongly taken for a hop on the way: not these.)"""
+    return tuple(written_name(step) for step in steps if step.via == "description" and not re.search(
+        rf"\b(?:is|was)\s+the\s+(?:name|title)\s+of\s+{re.escape(step.phrase)}|^\W*name\s+{re.escape(step.phrase)}",
+        query, re.IGNORECASE))
+
+
+def _named_whole(name: str, query: str) -> bool:
+    """The question writes `name`, as written, as a whole name: not the start of a longer one ("Lon Chaney" is
+    asked for by "Who was the father of Lon Chaney, Jr.?"), nor the end of one ("Wukong" by "… in the game
+    "Black Myth: Wukong"?")."""
+    for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", query):
+        before = re.search(r"(?:[A-Z][\w'’.-]*|:)\s+$", query[:m.start()])  # (not the question's first word)
+        after = re.match(r"(?:,?\s*(?:Jr|Sr|II|III|IV)\b|\s+[A-Z])", query[m.end():])
+        if not after and not (before and before.start()):
+            return True
+    return False
+
+
+def _bare(name: str) -> str:
+    """A name to compare: no case, punctuation or opening article ("The Twins Effect II", "Twins Effect II")."""
+    return squash(re.sub(r"^\s*(?:the|a|an)\s+", "", name, flags=re.IGNORECASE))
+
+
+def _greets(sentence: Sentence, speakers: frozenset[str]) -> bool:
+    """A chat line's sentence that only greets, thanks or agrees ("LiHua: Hey Jennifer!"): it leads no evidence."""
+    return bool(sentence.speaker) and acknowledges_only(sentence.said, speakers)
 
 
 # A sentence that opens on "He" or "She" (prose, not a chat line)

@@ -14,8 +14,11 @@ from lightrag_core.query.sentences import stem, stems
 
 _BRACKETS = re.compile(r"\(([^()]{4,120})\)")
 _DASH = re.compile(r"\s*[–—-]\s+|\s+[–—-]\s*|–")
-_CUES = {"birth": re.compile(r"\b(?:born|birth|b\.)", re.IGNORECASE),
-         "death": re.compile(r"\b(?:died|death|dead|d\.|killed)", re.IGNORECASE),
+# ("b." and "d." before a date, a month or "in" only, in lower case: "E.B. White" and "J. D. Salinger" are initials,
+# no birth or death)
+_ABBREVIATED = r"(?=\s*(?:\d|c\.|ca\.|in\s|(?-i:[A-Z][a-z]{2,8})\.?\s+\d|$))"
+_CUES = {"birth": re.compile(rf"\b(?:born|birth|(?-i:(?<![.\w])b\.){_ABBREVIATED})", re.IGNORECASE),
+         "death": re.compile(rf"\b(?:died|death|dead|(?-i:(?<![.\w])d\.){_ABBREVIATED}|killed)", re.IGNORECASE),
          "burial": re.compile(r"\b(?:buried|burial|interred|grave)", re.IGNORECASE)}
 # The words a question asks an event with, which a sentence stating it by a cue or a bracket covers.
 EVENT_WORDS = {"birth": stems("born birth"), "death": stems("die died death"), "burial": stems("buried burial bury")}

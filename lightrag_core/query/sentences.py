@@ -21,12 +21,13 @@ from lightrag_core import lexical, places
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.chat_lines import (
     LINE_OPENING,
+    acknowledges_only,
     speaker_at,
     spoken_lines,
     stamp_only,
     without_speaker,
 )
-from lightrag_core.query.coreference import opening, refers_back, refers_to_subject
+from lightrag_core.query.coreference import opening, refers_back, speaks_of_subject
 from lightrag_core.query.dates import Written, date_before, dates_in, heading_dates
 from lightrag_core.query.result import QueryResult
 
@@ -46,6 +47,7 @@ _SENTENCE = re.compile(
     r"|\n[ \t]*\n\s*|\n(?= {0,3}#{1,6}[ \t])|\n(?=" + LINE_OPENING + ")"
 )
 _HEADING_LINE = re.compile(r" {0,3}#{1,6}[ \t][^\n]*\Z")
+_IT = re.compile(r"(?:It|Its)\s")
 MAX_SENTENCES = 4
 EMBEDDED_CANDIDATES = 40  # only these are embedded (the answer must take well under a second)
 MAX_OVERLAP = 0.6  # a sentence sharing more of its words with one already chosen adds nothing
@@ -125,8 +127,7 @@ def stem(word: str) -> str:
     return word
 
 
-# Titles a question writes short and a passage spells out ("CEO", "chief executive officer"): the passage
-# states the short form too
+# Titles a question writes short and a passage spells out ("CEO", "chief executive officer"): it states both
 _SPELLED_OUT = {"chief executive officer": "ceo", "chief operating officer": "coo", "chief financial officer": "cfo",
                 "chief technology officer": "cto"}
 _SPELLED = re.compile("|".join(_SPELLED_OUT), re.IGNORECASE)
@@ -182,7 +183,7 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
                     # "It was written by …" two sentences after "In this episode, Homer …" (prose: a chat's
                     # "It was such a great team effort" is about what was just said)
                     inherited |= titled
-                if not speaker and refers_to_subject(text, called):
+                if not speaker and speaks_of_subject(text, called, chunk["content"]):
                     inherited |= subject_stems
                 label = places.at(chunk_places, max(start, 0)) if chunk_places else ""
                 where = f"{file_name}, {label}" if label and file_name else label
@@ -194,9 +195,6 @@ def sentences_of(result: QueryResult) -> list[Sentence]:
             # "He married …" after "He was born …": the pronoun's names carry on through the run.
             before = words | (before if refers_back(text) else frozenset())
     return out
-
-
-_IT = re.compile(r"(?:It|Its)\s")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -383,9 +381,12 @@ def _in_its_message(sentences: list[Sentence], i: int) -> str:
 
 
 def choose(scored: list[tuple[Sentence, float]], first: list[Sentence] | None = None) -> list[Sentence]:
-    """The best few sentences with no near-duplicates, `first` (the answer's evidence) leading."""
+    """The best few sentences with no near-duplicates, `first` (the answer's evidence) leading; not a chat line
+    that only greets or thanks ("Hey Li Hua!"), which names the asked person and states nothing."""
     chosen: list[Sentence] = []
-    for s in [*(first or []), *(s for s, _ in scored)]:
+    speakers = frozenset(squash(s.speaker) for s, _ in scored if s.speaker)
+    said = [s for s, _ in scored if not (s.speaker and acknowledges_only(s.said, speakers))] or [s for s, _ in scored]
+    for s in [*(first or []), *said]:
         if all(len(s.stems & c.stems) / max(len(s.stems | c.stems), 1) <= MAX_OVERLAP for c in chosen):
             chosen.append(s)
         if len(chosen) == MAX_SENTENCES:
@@ -393,8 +394,7 @@ def choose(scored: list[tuple[Sentence, float]], first: list[Sentence] | None = 
     return chosen
 
 
-def rank_sentences(
-    embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult
-) -> list[Sentence]:
+def rank_sentences(embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult
+                   ) -> list[Sentence]:
     """The best few sentences, best first, with no near-duplicates."""
     return choose(score_sentences(embedder, query_vector, query, result))

@@ -1,11 +1,13 @@
 """Eight days of lihuaworld's chats uploaded through the app, asked what one of their speakers said: the
 Query page answers from the reply that says it ("Just hold each stretch for about 30 seconds."), not from
 the same speaker's short replies elsewhere ("JakeWatson: Piqué is definitely one of the best!"), which
-were the whole evidence when a line's speaker was matched as one of its words."""
+were the whole evidence when a line's speaker was matched as one of its words; and its evidence holds no
+line that only greets ("LiHua: Hey Jennifer!"), which filled all four places before."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -38,3 +40,21 @@ def test_what_a_speaker_said_is_answered_from_the_reply_that_says_it(tmp_path):
         assert "JakeWatson: Just hold each stretch for about 30 seconds." in answer, answer
         assert "Piqué" not in answer  # his replies on other days are no evidence for this
         shoot_reply(page, reply, "query_chat_reply.png")
+
+
+# the day Jennifer tells Li Hua of the guest speaker, and seven days that open on greetings between them
+GREETING_DAYS = ("20260112_1500", "20260114_1200", "20260114_1700", "20260119_1430", "20260122_1600",
+                 "20260128_1900", "20260205_1300", "20260619_0815")
+
+
+@pytest.mark.skipif(not CHATS.is_file(), reason="needs ../shared/data/lihuaworld beside the project")
+def test_a_line_that_only_greets_is_no_evidence(tmp_path):
+    with uploaded_app(tmp_path / "ws", chat_files(tmp_path, GREETING_DAYS), height=1000) as (page, url):
+        reply = extractive_reply(page, url, "What will special guest speaker be talking about as Jennifer mentions "
+                                            "to LiHua?")
+        answer = reply.inner_text()
+        evidence = [line for line in answer.splitlines() if line.startswith("- ")]
+        assert evidence and "special guest speaker talking about nutrition for athletes" in evidence[0], answer
+        assert not any(re.search(r": (?:Hey|Hi|Thanks|Appreciate it),? (?:Li Hua|Jennifer)! \[", line)
+                       for line in evidence), answer
+        shoot_reply(page, reply, "query_chat_no_greetings.png")
