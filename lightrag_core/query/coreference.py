@@ -72,7 +72,7 @@ def refers_to_subject(text: str, called: frozenset[str]) -> bool:
     return any(re.search(rf"\b[Tt]he {re.escape(word)}\b(?!\s+(?:of\s+)?[A-Z])", text) for word in called)
 
 
-_HE_OR_SHE = re.compile(r"(He|She)\s")
+HE_OR_SHE = re.compile(r"(He|She)\s")  # a sentence that opens on "He" or "She"
 _GENDERED = re.compile(r"\b(?:(he|his|him)|(she|her|hers))\b", re.IGNORECASE)
 
 
@@ -83,7 +83,7 @@ def speaks_of_subject(text: str, called: frozenset[str], passage: str) -> bool:
     sentence before named; not after "Ann Roe played his wife", where "his" is the subject's)."""
     if refers_to_subject(text, called):
         return True
-    opened = _HE_OR_SHE.match(text)
+    opened = HE_OR_SHE.match(text)
     if opened is None or not any(noun_kind(w) == PERSON for w in called):
         return False
     first = _GENDERED.search(passage, 0, 2000)

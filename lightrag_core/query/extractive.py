@@ -17,7 +17,7 @@ import numpy as np
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_spans import without_legal_form
 from lightrag_core.query.answer_type import CHOICE, YES_NO, answer_type
-from lightrag_core.query.chat_lines import acknowledges_only
+from lightrag_core.query.coreference import HE_OR_SHE
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
 from lightrag_core.query.kind_presence import favour_kind
@@ -76,8 +76,7 @@ def extractive_answer(
     if short is None or not short.confident:
         # The bridge's own sentence follows the best candidate's (hop_evidence.py).
         through = (*bridges, *(short.path[1:-1] if short else ()))
-        speakers = frozenset(squash(s.speaker) for s, _ in scored if s.speaker)
-        lead = first[: len(short.evidence)] if short else [s for s, _ in scored if not _greets(s, speakers)][:1]
+        lead = first[: len(short.evidence)] if short else choose(scored)[:1]  # (not a line that only greets)
         hop = follow_bridges(scored, names, query, through)
         asked = _asked_evidence(embedder, query_vector, query, result, [*lead, *hop])
         first = [*lead, *hop, *asked, *first[len(lead):]]
@@ -131,13 +130,6 @@ def _bare(name: str) -> str:
     return squash(re.sub(r"^\s*(?:the|a|an)\s+", "", name, flags=re.IGNORECASE))
 
 
-def _greets(sentence: Sentence, speakers: frozenset[str]) -> bool:
-    """A chat line's sentence that only greets, thanks or agrees ("LiHua: Hey Jennifer!"): it leads no evidence."""
-    return bool(sentence.speaker) and acknowledges_only(sentence.said, speakers)
-
-
-# A sentence that opens on "He" or "She" (prose, not a chat line)
-_HE_OR_SHE = re.compile(r"(?:He|She)(?=\s)")
 # "It was released …", but not an "it" that stands for nothing ("It is believed that …", "It was the first …")
 _IT_DOES = re.compile(r"It\s+(?!(?:is|was)\s+(?:\w+\s+)?(?:that|to|not|the|a|an|one|believed|said|thought|"
                       r"reported|estimated|known|unclear|likely|possible|hard|rumou?red)\b)(?:\w+\s+){0,2}(?:\w+ed|stars)\b")
@@ -152,7 +144,7 @@ def _named(sentence: Sentence, context: list[Sentence]) -> str:
         return sentence.text
     if _IT_DOES.match(sentence.text):
         person = False
-    elif _HE_OR_SHE.match(sentence.text):
+    elif HE_OR_SHE.match(sentence.text):  # (prose, not a chat line)
         person = True
     else:
         return sentence.text
