@@ -113,8 +113,11 @@ def parse(sentences: list[Sentence]) -> list[ParsedSentence]:
         spans += _titled(doc, spans)
         spans += _day_and_time(doc.text, spans)
         # A span with no letter or digit ("🏋", "—") names nothing, whatever the model labelled it.
+        # A chat line's "EmilyBurnett: " says who speaks, which no span of what is said answers (candidates.py
+        # reads the speaker for "who suggests …?")
+        opening = len(s.text) - len(s.said) if s.speaker else 0
         spans = list({(k.text, k.start): k for k in (_as_written(s, k) for k in spans)
-                      if any(c.isalnum() for c in k.text)}.values())
+                      if any(c.isalnum() for c in k.text) and k.start >= opening}.values())
         out.append(ParsedSentence(s, spans, [t.lower_ for t in doc], [t.lemma_.lower() for t in doc],
                                   [t.head.i for t in doc], [t.dep_ for t in doc],
                                   {t.idx: called for t in doc[1:] if (called := noun_before(doc, t.i))}))
@@ -314,6 +317,9 @@ def without_legal_form(name: str) -> str:
     return _LEGAL_FORM.sub("", name)
 
 
+_STAMP_WORD = re.compile(r"\d{6,8}[_T]\d{2}:?\d{2}(?::\d{2})?")  # a chat line's time ("20260731_13:00"), not "2-3"
+
+
 def clean_span(text: str) -> str:
     # spaCy keeps a possessive inside a name ("Comedy Central's"): the answer is the name. It may also run
     # into a parenthesis ("… Arts and Letters (MIAL", "Always (2011 film)"): the name is what comes before it.
@@ -322,7 +328,7 @@ def clean_span(text: str) -> str:
     text = re.sub(r"\s*\([^()]*$", "", text)
     # A chat line's time or emoji before a name ("20260731_13:00 HaileyJohnson", "🥳 ChaeSong-hwa"), not a year.
     words = text.split()
-    while len(words) > 1 and not any(c.isalpha() for c in words[0]) and not words[0].isdigit():
+    while len(words) > 1 and (not any(c.isalnum() for c in words[0]) or _STAMP_WORD.fullmatch(words[0])):
         words.pop(0)
     text = " ".join(words) if words else text
     # a name the tagger ran on into the preposition after it ("the University of Illinois from 1922")

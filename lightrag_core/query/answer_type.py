@@ -109,6 +109,9 @@ _HOW_LONG = re.compile(r"\bhow long\b", re.IGNORECASE)
 _WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
 _DAY_ASKED = re.compile(r"\b(what|which) (date|day)\b", re.IGNORECASE)
+# "What time …?", "At what time …?" opening the question; not "what time signature", "what time of year"
+_CLOCK_ASKED = re.compile(r"\W*(?:(?:at|by|from|until|around|about)\s+)?(?:what|which)\s+time\b"
+                          r"(?!\s+(?:signature|period|zone|frame|slot|span|of|in)\b)", re.IGNORECASE)
 _SET_ASIDE = re.compile(r"^(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to)\s+[^,?]{1,80},\s*",
                         re.IGNORECASE)
 _WH_WORD = re.compile(r"\b(which|what|who|whom|whose|when|where|how)\b", re.IGNORECASE)
@@ -174,6 +177,7 @@ class AnswerType:
     head: str = ""  # the noun after which/what, when it set the type
     year: bool = False  # DATE: the question asks for a year
     day: bool = False  # DATE: it asks for a date or a day ("on what date …?"), which a year alone does not give
+    clock: bool = False  # DATE: it asks for a time of day ("what time …?"), which a day alone does not give
     same: str = ""  # YES_NO: the property "the same …" asks about ("nationality"), if it does
 
 
@@ -187,7 +191,8 @@ def answer_type(question: str) -> AnswerType:
     if _HOW_MANY.search(text):
         return AnswerType(NUMBER, head=LENGTH if _HOW_LONG.search(text) else "")
     if _WHEN.search(text):
-        return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None, day=_DAY_ASKED.search(text) is not None)
+        return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None, day=_DAY_ASKED.search(text) is not None,
+                          clock=_CLOCK_ASKED.match(text) is not None)
     doc = nlp()(text)
     # ("Who wrote the episode with which the show surpassed …?": a relative "which" types nothing asked by "who")
     head = "" if _WHO_FIRST.match(text) else _wh_head(doc) or _imperative_head(text, doc)
@@ -198,7 +203,8 @@ def answer_type(question: str) -> AnswerType:
         if head == "name" and _PERSONAL_NAME.search(text):
             kind = PERSON  # "what is the birth name of X?": a person's name ("born Gaynor Hopkins"), not a title
         return AnswerType(kind, head=head, year=kind == DATE and head == "year",
-                          day=kind == DATE and head in {"date", "day"})
+                          day=kind == DATE and head in {"date", "day"},
+                          clock=kind == DATE and head == "time" and _CLOCK_ASKED.match(text) is not None)
     if _WHERE.search(text) or _WHERE.search(last):
         return AnswerType(PLACE)
     if _WHO.search(text) or _WHO.search(last):

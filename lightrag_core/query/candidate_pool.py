@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from lightrag_core.query.answer_spans import PLACE_LABELS, ParsedSentence, Span, clean_span
 from lightrag_core.query.answer_support import cover
+from lightrag_core.query.candidate_weights import SPEAKER, STAMPED
+from lightrag_core.query.chat_lines import acknowledges_only, spoken_by
 from lightrag_core.query.sentences import Sentence, named_in, stems
 
 EXTRA_POOL = 6  # sentences below the pool that state the asked relation about a question's name, parsed too
@@ -70,3 +72,24 @@ def bridge_sentences(bridges: list[tuple[ParsedSentence, Span]], sentences: list
                     whole <= s.name_stems if whole is not None else named_in(name, s.name_stems)):
                 seconds[id(s)] = (first, bridge)
     return seconds
+
+
+def saying(sentences: list[Sentence], speakers: set[str], courtesy: bool) -> list[Sentence]:
+    """The sentences that say something: not a chat line that only greets, thanks or agrees ("JenniferMoore:
+    Awesome!", whose "Awesome" the tagger may call a name), unless the question asks about such a line."""
+    if courtesy or not speakers:
+        return sentences
+    frozen = frozenset(speakers)
+    return [s for s in sentences if not (s.speaker and acknowledges_only(s.said, frozen))]
+
+
+def chat_answers(s: Sentence, doer: bool, stamped: bool, replies: set[int], teller: str = ""
+                 ) -> list[tuple[float, str, bool]]:
+    """What a chat line answers by being said, with the weight of a span the parse ties to the question and
+    whether it is a reply: who says it ("Who suggests hot pot?", when `doer`) and when ("When did Li Hua tell
+    Adam …?", when `stamped`: a line of `teller`'s, when the question says who did it)."""
+    if not s.speaker:
+        return []
+    stamp = s.dated if stamped and (not teller or spoken_by(teller, s.speaker)) else ""
+    return [(weight, text, weight == SPEAKER and id(s) in replies)
+            for weight, text in ((SPEAKER, s.speaker if doer else ""), (STAMPED, stamp)) if text]

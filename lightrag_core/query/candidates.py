@@ -22,7 +22,7 @@ from lightrag_core.query.answer_spans import (
 from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
-from lightrag_core.query.candidate_pool import bridge_sentences, replies_to_openers, stating
+from lightrag_core.query.candidate_pool import bridge_sentences, chat_answers, replies_to_openers, saying, stating
 from lightrag_core.query.candidate_weights import (
     AGENT,
     BRIDGE_ONWARD,
@@ -39,13 +39,12 @@ from lightrag_core.query.candidate_weights import (
     POOL,
     PROXIMITY,
     REPLY,
-    SPEAKER,
-    STAMPED,
     UNNAMED_IDENTITY,
     UNQUALIFIED,
     UNREACHED,
     UNSTATED,
 )
+from lightrag_core.query.chat_lines import one_of, spoken_by, unaddressed
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
@@ -71,10 +70,12 @@ from lightrag_core.query.question_parse import (
     asked_of_role,
     asked_qualifier,
     asked_verb,
+    asks_courtesy,
     asks_doer,
     asks_opener,
     asks_when_said,
     counts_asked,
+    when_said_by,
     who_did,
 )
 from lightrag_core.query.referents import (
@@ -136,6 +137,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     doer = kind.kind == PERSON and asks_doer(doc)
     replies = replies_to_openers(sentences, terms, idf) if doer and asks_opener(doc) else set()
     stamped = kind.kind == DATE and asks_when_said(doc)
+    teller = when_said_by(doc) if stamped else ""  # (one who speaks in the context)
+    teller = teller if any(spoken_by(teller, s.speaker) for s in sentences) else ""
+    courtesy = asks_courtesy(doc)  # ("who thanked …?": a line of thanks answers it)
     period = asked_end(query, doc) if kind.kind == DATE else ""  # "when did it premiere?": a period's start
     since = kind.kind == DATE and asks_since(query)  # "since what year …?": "since 2004"
     identity_noun = asked_identity(doc) if kind.kind in LABELS and not kind.head else ""
@@ -186,7 +190,10 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         Asked of several names, a sentence about another sitcom that "premiered" says nothing of this one."""
         alone = kind.kind == DATE and not event and len(distinct) == 1 and bool(lemmas)
         return placed_by(p, span, lemmas, own_clause=True) if alone else 0.0
-    pool = parse([*sentences[:POOL], *stating(sentences[POOL:], names, found, terms, idf)])
+    # Whoever speaks in a chat is a person, by a part of their name too ("Chae" for ChaeSong-hwa): no answer to
+    # "what song …?"; and is the one the question names by a part of that name ("Jake" for JakeWatson)
+    speakers = {squash(s.speaker) for s in sentences if s.speaker}
+    pool = parse(saying([*sentences[:POOL], *stating(sentences[POOL:], names, found, terms, idf)], speakers, courtesy))
     best_pool = scored[0][1] or 1.0
     pool_score = {id(s): max(v, 0.0) / best_pool for s, v in scored[:POOL]}
     named = [n for n in names if n]
@@ -194,16 +201,12 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     distinct = [n for n in named if not any(m != n and written_in(n.lower(), m.lower()) for m in named)]
     held = [n for n in named if n not in found]  # the question's own names, not the bridges that stand for it
     candidates: dict[str, tuple[float, list[Sentence], list[str]]] = {}
-
     through: dict[str, float] = {}  # bridge → the best score of an answer reached through it
 
-    # Whoever speaks in a chat is a person, by a part of their name too ("Chae" for ChaeSong-hwa): no
-    # answer to "what song …?" or "which instrument …?"
-    speakers = {squash(s.speaker) for s in sentences if s.speaker} if kind.kind != PERSON else set()
-
     def offer(text: str, score: float, evidence: list[Sentence], path: list[str]) -> None:
-        squashed_text = squash(text)
-        if speakers and any(s.startswith(squashed_text) for s in speakers if len(squashed_text) >= 3):
+        if evidence[-1].speaker and (bare := unaddressed(text)) != text and one_of(bare, speakers):
+            text, path = bare, [*path[:-1], bare]
+        if (kind.kind != PERSON and one_of(text, speakers)) or asked(text):
             return
         key = text.lower()
         if score > candidates.get(key, (-1.0,))[0]:
@@ -213,7 +216,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
 
     def asked(text: str) -> bool:
         """The question already holds it, word for word or written together ("LiHua" for "Li Hua")."""
-        return (stems(text) <= q_stems or (len(squash(text)) >= 4 and squash(text) in squashed)
+        return (stems(text) <= q_stems or (len(squash(text)) >= 4 and squash(text) in squashed) or (
+                squash(text) in speakers and any(spoken_by(n, text) for n in names))
                 or any(written_in(text.lower(), f.lower()) or written_in(f.lower(), text.lower()) for f in found)
                 or passed(text) or (" and " in text and any(stems(part) <= stems(n) for n in names if n
                                                             for part in text.split(" and "))))
@@ -241,9 +245,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     def names_in(s: Sentence) -> list[str]:
         """The question's names the sentence names, or whose chat line it is ("LiHua: Ugh, that client …"
         for "When did Li Hua express frustration …?")."""
-        speaker = squash(s.speaker)
         return [n for n in named if (named_in(n, s.name_stems) and not surname_of_another(n, s, sentences))
-                or (speaker and squash(n) == speaker)]
+                or spoken_by(n, s.speaker)]
 
     # One sentence: it names the question's entity and states the answer.
     for p in pool:
@@ -311,16 +314,9 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         if kind.kind == PERSON and (did := person_doing(p, who_verb, context or sentences)) and not asked(did[0]):
             score = (base + AGENT) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
             offer(did[0], score, [did[1], p.sentence], [*reached[:1], did[0]])  # "he was elected …": who he is
-        # A chat line answers by who says it ("Who suggests hot pot?") and by when ("When did Li Hua tell
-        # Adam …?"), weighted as a span the parse ties to the question, and discounted as its spans are.
-        chat = [(SPEAKER, p.sentence.speaker if doer and not asked(p.sentence.speaker) else ""),
-                (STAMPED, p.sentence.dated if stamped else "")] if p.sentence.speaker else []
-        for weight, text in chat:
-            if text:
-                score = (base + weight) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
-                if weight == SPEAKER and id(p.sentence) in replies:
-                    score *= REPLY
-                offer(text, score, [p.sentence], [*reached[:1], text])
+        for weight, text, reply in chat_answers(p.sentence, doer, stamped, replies, teller):
+            score = (base + weight) * (UNREACHED if named and not reached else 1.0) * (NEGATED if negated else 1.0)
+            offer(text, score * (REPLY if reply else 1.0), [p.sentence], [*reached[:1], text])
     def addresses_answer(p: ParsedSentence, b: Span) -> bool:
         """"in Canton, Massachusetts" asked "what city?": no bridge (asked "which county is Canton in?", one)."""
         placed = address_part(p, b) if kind.kind == PLACE else ""

@@ -66,6 +66,48 @@ def acknowledges_only(said: str, speakers: frozenset[str]) -> bool:
     return all(len(r) >= 3 and any(s.startswith(r) for s in speakers) for r in runs)
 
 
+_CAMEL = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ])")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+
+
+def name_words(speaker: str) -> str:
+    """A speaker's name as every way a question may write it: a chat's "WolfgangSchulz" is "Wolfgang", "Wolfgang
+    Schulz" or "WolfgangSchulz" to a question, and its "Li Hua" also "LiHua"."""
+    split = _CAMEL.sub(" ", speaker)
+    together = _NOT_LETTERS.sub("", speaker)
+    return f"{speaker} {split} {together}" if " " in split else speaker
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")  # (a name's words: letters of any script; an initial says too little)
+
+
+def spoken_by(name: str, speaker: str) -> bool:
+    """`name`, as a question writes it, is the chat's `speaker`: "Wolfgang" or "Wolfgang Schulz" of
+    "WolfgangSchulz", "LiHua" of "Li Hua", "Ronald McDonald" of "RonaldMcDonald"."""
+    if not name or not speaker:
+        return False
+    if re.sub(r"\W+", "", name.lower()) == re.sub(r"\W+", "", speaker.lower()):
+        return True
+    words = {w.lower() for w in _LETTERS.findall(name)}
+    return bool(words) and words <= {w.lower() for w in _LETTERS.findall(name_words(speaker))}
+
+
+# A chat line greets whom it speaks to ("Hey Yuriko! 😊 I was wondering …"): the tagger's "Hey Yuriko" is Yuriko.
+_GREETING = re.compile(r"(?:[Hh]ey|[Hh]i|[Hh]ello|[Dd]ear|[Yy]o|[Tt]hanks|[Tt]hank you),?\s+(?=[A-Z])")
+
+
+def unaddressed(name: str) -> str:
+    """A name a chat line's greeting ran into, without the greeting: "Yuriko" of "Hey Yuriko"."""
+    return _GREETING.sub("", name, count=1) if _GREETING.match(name) else name
+
+
+def one_of(name: str, speakers: set[str]) -> bool:
+    """`name` is one who speaks in the chat (`speakers`, squashed), by a part of their name too ("Chae" for
+    ChaeSong-hwa)."""
+    squashed = re.sub(r"\W+", "", name.lower())
+    return len(squashed) >= 3 and any(s.startswith(squashed) for s in speakers)
+
+
 def stamp_only(raw: str) -> bool:
     """A piece that only stamps a time, perhaps under a title line ("Team chat\nTime: 20260120_18:00")."""
     lines = raw.strip().splitlines()

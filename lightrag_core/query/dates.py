@@ -89,3 +89,18 @@ def date_before(dates: list[Written], offset: int) -> Written | None:
     """The last date written at or before `offset`."""
     before = [d for d in dates if d.start <= offset]
     return before[-1] if before else None
+
+
+# A time of day: "5:30 PM", "around 7", "10 a.m.", "noon", "tomorrow morning", a chat stamp's "16:00"; not "at 7
+# years old", "1999 American" nor "2 amendments"
+_CLOCK_WORDS = re.compile(r"\d{1,2}:\d\d|\d\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\b\d{8}_\d{4}\b"
+                          r"|\b(?:at|around|about) (?:2[0-3]|1\d|0?\d)\b"
+                          r"(?!\s*(?:years?|months?|weeks?|days?|%|per\b|percent))"
+                          r"|\b(?:noon|midnight|morning|afternoon|evening|tonight|night|o'clock|dawn|dusk|midday|sunrise"
+                          r"|sunset|daybreak)\b", re.IGNORECASE)
+
+
+def names_a_clock(text: str) -> bool:
+    """The time names an hour or a part of the day ("5:30 PM", "around 7", "Saturday morning"), not only a
+    day ("this Saturday")."""
+    return _CLOCK_WORDS.search(text) is not None

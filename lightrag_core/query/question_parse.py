@@ -212,6 +212,30 @@ def asks_when_said(question: Any) -> bool:
     return False
 
 
+def when_said_by(question: Any) -> str:
+    """Who says what "when" asks the time of ("Li Hua" of "When did Li Hua ask Jennifer …?"): one name, the
+    subject of a saying, whose own chat line is the one stamped with that time (Jennifer's reply is not);
+    "" when no single name says it ("When did Adam and Li Hua agree …?", "When did Li Hua get the keys?")."""
+    for t in question:
+        if t.lower_ == "when" and t.dep_ == "advmod":
+            if t.head.lemma_.lower() not in _SAYING:
+                return ""
+            subject = next((c for c in t.head.children if c.dep_ == "nsubj" and c.pos_ == "PROPN"), None)
+            if subject is None or any(c.dep_ == "conj" for c in subject.children):
+                return ""
+            return question[subject.left_edge.i:subject.i + 1].text
+    return ""
+
+
+# Lines that only greet, thank or agree answer a question about greeting, thanking or agreeing
+_COURTESY = {"thank", "greet", "welcome", "congratulate", "agree", "accept", "apologise", "apologize", "wish"}
+
+
+def asks_courtesy(question: Any) -> bool:
+    """"Who thanked Li Hua?", "When did Li Hua accept …?": asked of a greeting, a thanks or a yes."""
+    return any(t.lemma_.lower() in _COURTESY and t.pos_ == "VERB" for t in question)
+
+
 def counts_asked(counted: frozenset[str], before: str, after: str, question: str = "", span: str = "",
                  sentence: str = "") -> bool:
     """The number counts what the question asks to count (`asked_count`): "seven studio albums" for "how many

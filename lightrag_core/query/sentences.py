@@ -22,6 +22,7 @@ from lightrag_core.embeddings import Embedder
 from lightrag_core.query.chat_lines import (
     LINE_OPENING,
     acknowledges_only,
+    name_words,
     speaker_at,
     spoken_lines,
     stamp_only,
@@ -93,7 +94,7 @@ class Sentence:
     def spoken_stems(self) -> frozenset[str]:
         """The words it says and its speaker's name, for every sentence of a chat line alike (the first
         writes the name, the next ones do not); a prose sentence's own words."""
-        return stems(self.said) | stems(self.speaker) if self.speaker else self.stems
+        return stems(self.said) | stems(name_words(self.speaker)) if self.speaker else self.stems
 
     @property
     def message(self) -> tuple[int, datetime | None]:
@@ -269,8 +270,6 @@ def _nested(short: str, long_: str, q: str) -> bool:
 
 
 _YEAR_WORD = re.compile(r"1[5-9]\d\d|20\d\d")
-
-
 _CONNECTOR = re.compile(r"\s(?:of|on|in|the|a|an|and|at|for|to|from|with|by|upon)\s", re.IGNORECASE)
 
 

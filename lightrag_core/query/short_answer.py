@@ -23,6 +23,7 @@ from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import asked_life, choice_answer, yes_no_answer
 from lightrag_core.query.compass import compass_answer
 from lightrag_core.query.date_ranges import asked_end, period_end
+from lightrag_core.query.dates import names_a_clock
 from lightrag_core.query.described import passage_opening, written_title
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
@@ -43,7 +44,8 @@ STRONG, STRONG_MARGIN = 1.2, 0.3
 # Without a confident answer, the sentences of this many runners-up follow the best candidate's: on
 # hotpotqa_100 the answer was second to fourth for 1 question in 8.
 RIVALS = 3
-YEAR_FOR_DAY = 0.6  # "On what date …?": a candidate naming no month or day counts for this much
+YEAR_FOR_DAY = 0.6  # "On what date …?": a candidate naming no month or day counts for this much (and
+# "what time …?", one naming no hour)
 
 
 def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[str],
@@ -241,9 +243,11 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     if asks_cause_of_death(query):
         return _cause(scored, names)
     ranked = rank_candidates(kind, query, scored, [*names, *found], found, behind, context)
-    if kind.kind == DATE and kind.day:  # "on what date did it end?": not "until 1987", nor "weekend morning"
-        # (after merging: "died in 1975" still speaks for "April 5, 1975")
-        ranked = sorted(((k, (v[0] * (1.0 if names_a_day(k) else YEAR_FOR_DAY), *v[1:])) for k, v in ranked),
+    if kind.kind == DATE and (kind.day or kind.clock):  # "on what date did it end?": not "until 1987", nor
+        # "weekend morning"; "what time …?": not "this Saturday" (after merging: "died in 1975" still speaks for
+        # "April 5, 1975")
+        named = names_a_clock if kind.clock else names_a_day
+        ranked = sorted(((k, (v[0] * (1.0 if named(k) else YEAR_FOR_DAY), *v[1:])) for k, v in ranked),
                         key=lambda kv: -kv[1][0])
     if not ranked:
         return None

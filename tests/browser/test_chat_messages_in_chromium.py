@@ -58,3 +58,20 @@ def test_a_line_that_only_greets_is_no_evidence(tmp_path):
         assert not any(re.search(r": (?:Hey|Hi|Thanks|Appreciate it),? (?:Li Hua|Jennifer)! \[", line)
                        for line in evidence), answer
         shoot_reply(page, reply, "query_chat_no_greetings.png")
+
+
+# the day Wolfgang names a gym, and seven days on which Li Hua names him most
+WOLFGANG_DAYS = ("20260111_0800", "20260106_2000", "20260108_1100", "20260112_1000", "20260113_1100",
+                 "20260118_1200", "20260119_0930", "20260121_1300")
+
+
+@pytest.mark.skipif(not CHATS.is_file(), reason="needs ../shared/data/lihuaworld beside the project")
+def test_a_speaker_named_by_first_name_is_read_in_their_own_lines(tmp_path):
+    """"Wolfgang" is WolfgangSchulz, who speaks: before, only lines that say "Wolfgang" matched him, and
+    they are Li Hua's."""
+    with uploaded_app(tmp_path / "ws", chat_files(tmp_path, WOLFGANG_DAYS), height=1000) as (page, url):
+        reply = extractive_reply(page, url, "What is the name of the gym that Wolfgang recommended LiHua to go to?")
+        shoot_reply(page, reply, "query_chat_first_name.png")
+        answer = reply.inner_text()
+        evidence = [line for line in answer.splitlines() if line.startswith("- ")]
+        assert any("WolfgangSchulz: There’s a nice gym called FitZone" in line for line in evidence[:2]), answer

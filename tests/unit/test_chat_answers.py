@@ -54,6 +54,8 @@ def test_a_chat_lines_time_or_emoji_is_no_part_of_a_name() -> None:
     assert clean_span("20260731_13:00 HaileyJohnson") == "HaileyJohnson"
     assert clean_span("🥳 ChaeSong-hwa") == "ChaeSong-hwa"
     assert clean_span("1998 Telugu") == "1998 Telugu"  # a number stays
+    # and so does an hour or a range of them (they were cut to "pm" and "am")
+    assert clean_span("2-3 pm") == "2-3 pm" and clean_span("10:30 am") == "10:30 am"
 
 
 RENT = ("20260301_1000\nTime: 20260301_10:00\n"
@@ -139,3 +141,26 @@ def test_who_is_done_to_is_not_who_speaks() -> None:
 
     assert asks_doer(nlp()("Who invited Li Hua to the bake sale?"))
     assert not asks_doer(nlp()("Who is recommended by Jennifer to share some fitness tips?"))
+
+
+def test_what_time_asks_for_an_hour_not_a_day() -> None:
+    """"What time …?" asks for an hour: a day is a weak answer ("this Saturday", where the chat names no hour,
+    is not given), and an hour the chat names is ("7 in the evening", held back before)."""
+    from lightrag_core.query.answer_type import answer_type
+    from lightrag_core.query.dates import names_a_clock
+
+    assert answer_type("What time did Chae suggest they meet?").clock
+    assert not answer_type("What time of year is the festival held?").clock
+    assert not answer_type("When is the festival?").clock
+    assert not answer_type("When was the song What Time Is Love? released?").clock  # a title's words
+    assert not answer_type("What time signature is the song in?").clock
+    assert all(names_a_clock(t) for t in ["5:30 PM", "around 7", "10 a.m.", "Saturday morning", "20260206_16:00"])
+    assert not any(names_a_clock(t) for t in ["this Saturday", "next week", "2026", "at 7 years old", "around 40",
+                                              "1999 American", "2 amendments"])
+    festival = ("20260801_1000\nTime: 20260801_10:00\n"
+                "ChaeSong-hwa: The music festival opens this Saturday! Should we go together?\n")
+    found = answer("What time did Chae suggest they visit the music festival?", [festival], ["Chae"])
+    assert found is None or not found.confident
+    meet = festival + "LiHua: Sure! Let's meet at the gate around 7 in the evening.\n"
+    found = answer("What time do they meet at the music festival?", [meet], [])
+    assert found is not None and "7" in found.text
