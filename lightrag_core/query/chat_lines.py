@@ -66,6 +66,11 @@ def acknowledges_only(said: str, speakers: frozenset[str]) -> bool:
     return all(len(r) >= 3 and any(s.startswith(r) for s in speakers) for r in runs)
 
 
+def squash(text: str) -> str:
+    """A name with case, spaces and punctuation gone: "Li Hua", "LiHua" and "lihua" are one."""
+    return re.sub(r"\W+", "", text.lower())
+
+
 _CAMEL = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ])")
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 
@@ -86,7 +91,7 @@ def spoken_by(name: str, speaker: str) -> bool:
     "WolfgangSchulz", "LiHua" of "Li Hua", "Ronald McDonald" of "RonaldMcDonald"."""
     if not name or not speaker:
         return False
-    if re.sub(r"\W+", "", name.lower()) == re.sub(r"\W+", "", speaker.lower()):
+    if squash(name) == squash(speaker):
         return True
     words = {w.lower() for w in _LETTERS.findall(name)}
     return bool(words) and words <= {w.lower() for w in _LETTERS.findall(name_words(speaker))}
@@ -104,7 +109,7 @@ def unaddressed(name: str) -> str:
 def one_of(name: str, speakers: set[str]) -> bool:
     """`name` is one who speaks in the chat (`speakers`, squashed), by a part of their name too ("Chae" for
     ChaeSong-hwa)."""
-    squashed = re.sub(r"\W+", "", name.lower())
+    squashed = squash(name)
     return len(squashed) >= 3 and any(s.startswith(squashed) for s in speakers)
 
 

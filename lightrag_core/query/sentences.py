@@ -25,6 +25,7 @@ from lightrag_core.query.chat_lines import (
     name_words,
     speaker_at,
     spoken_lines,
+    squash,
     stamp_only,
     without_speaker,
 )
@@ -113,11 +114,6 @@ def _title_length(raw: str) -> int:
     if line is None or len(line.group(1).split()) > 12 or not raw[line.end():].strip():
         return 0
     return len(" ".join(line.group(1).split()))
-
-
-def squash(text: str) -> str:
-    """A name with case, spaces and punctuation gone: "Li Hua", "LiHua" and "lihua" are one."""
-    return re.sub(r"\W+", "", text.lower())
 
 
 def stem(word: str) -> str:

@@ -44,8 +44,8 @@ STRONG, STRONG_MARGIN = 1.2, 0.3
 # Without a confident answer, the sentences of this many runners-up follow the best candidate's: on
 # hotpotqa_100 the answer was second to fourth for 1 question in 8.
 RIVALS = 3
-YEAR_FOR_DAY = 0.6  # "On what date …?": a candidate naming no month or day counts for this much (and
-# "what time …?", one naming no hour)
+# "On what date …?": a candidate naming no month or day counts for this much ("what time …?": one naming no hour)
+YEAR_FOR_DAY = 0.6
 
 
 def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[str],
