@@ -58,6 +58,7 @@ from lightrag_core.query.life_events import (
     life_event,
     placed_by,
 )
+from lightrag_core.query.name_forms import spelled_out
 from lightrag_core.query.name_sex import other_sex, sex_of
 from lightrag_core.query.question_parse import (
     ORG_DOING,
@@ -262,6 +263,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         for span in p.spans:
             life = life_event(p, span, event)
             text, fitted = typed(typing, p, span, life)
+            # "… Act (KERA)": the Act, unless the question names it ("What is the … Act commonly called?")
+            text = spelled if not asked(spelled := spelled_out(text, p.sentence.text, span.start, query)) else text
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not (kind.kind == NUMBER and restates_question(p.sentence.text, span.start, query)):
                 # ("Swedish" asked: not Sweden; "five nautical miles (6 mi)" asked: not 6 mi)
@@ -349,6 +352,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         for span in second.spans:
             life = life_event(second, span, event)
             text, fitted = typed(typing, second, span, life)
+            text = spelled if not asked(spelled := spelled_out(text, second.sentence.text, span.start, query)) else text
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems and not one_name(bridge_name, text):
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life

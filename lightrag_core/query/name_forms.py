@@ -1,6 +1,7 @@
 """How names are written in prose, beyond what the small model's entities hold: a numbered peerage after a
 comma ("Edward Stafford, 4th Baron Stafford"), a ruler's territory ("Louis of France"), a generation
-suffix ("Hank Williams, Jr."), and no heading in capitals run into the name ("CHARACTERS Bob Cratchit")."""
+suffix ("Hank Williams, Jr."), no heading in capitals run into the name ("CHARACTERS Bob Cratchit"), and the
+name an acronym in brackets stands for ("the Kentucky Education Reform Act (KERA)")."""
 
 from __future__ import annotations
 
@@ -94,3 +95,27 @@ def given_names_start(doc: Any, ent: Any) -> int:
             break
         start -= 1
     return start
+
+
+_SPELLED = re.compile(r"((?:[A-Z][\w'’-]*\s+(?:(?:of|and|for|the|on|in|&)\s+)*){1,7})\(\s*$")
+_LINKING = {"of", "and", "for", "the", "on", "in", "&"}
+
+
+_ASKS_SHORT = re.compile(r"\b(?:acronym|abbreviat\w*|initials|stands?\s+for|short\s+for)\b", re.IGNORECASE)
+
+
+def spelled_out(acronym: str, text: str, start: int, question: str) -> str:
+    """The name an acronym stands for when the text gives it just before, in brackets ("the Kentucky Education
+    Reform Act (KERA)": Kentucky Education Reform Act), else the acronym: the name is what a reader asks by,
+    unless the question asks for the short form."""
+    if not (2 <= len(acronym) <= 8 and acronym.isalpha() and acronym.isupper()) or _ASKS_SHORT.search(question):
+        return acronym
+    before = _SPELLED.search(text[max(0, start - 160):start])
+    if before is None:
+        return acronym
+    words = before.group(1).split()
+    for first in reversed(range(len(words))):  # the shortest run whose initials spell it ("The" is none of it)
+        run = words[first:]
+        if run[0].lower() not in _LINKING and "".join(w[0] for w in run if w.lower() not in _LINKING) == acronym:
+            return " ".join(run)
+    return acronym
