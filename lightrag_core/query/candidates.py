@@ -263,8 +263,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         for span in p.spans:
             life = life_event(p, span, event)
             text, fitted = typed(typing, p, span, life)
-            # "… Act (KERA)": the Act, unless the question names it ("What is the … Act commonly called?")
-            text = spelled if not asked(spelled := spelled_out(text, p.sentence.text, span.start, query)) else text
+            text = spelled_out(text, p.sentence.text, span.start, query, asked)  # "… Act (KERA)": the Act
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not (kind.kind == NUMBER and restates_question(p.sentence.text, span.start, query)):
                 # ("Swedish" asked: not Sweden; "five nautical miles (6 mi)" asked: not 6 mi)
@@ -352,7 +351,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         for span in second.spans:
             life = life_event(second, span, event)
             text, fitted = typed(typing, second, span, life)
-            text = spelled if not asked(spelled := spelled_out(text, second.sentence.text, span.start, query)) else text
+            text = spelled_out(text, second.sentence.text, span.start, query, asked)
             if fitted and text and not asked(text) and not asked(span.text) \
                     and not stems(text) <= stems(bridge_name) | q_stems and not one_name(bridge_name, text):
                 tie = (PROXIMITY * proximity(second, span, terms, lemmas) + LIFE_EVENT * life

@@ -6,6 +6,7 @@ name an acronym in brackets stands for ("the Kentucky Education Reform Act (KERA
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 # "Edward Stafford, 4th Baron Stafford", "Edward Stanley, 3rd Earl of Derby": a numbered title after a comma
@@ -97,17 +98,18 @@ def given_names_start(doc: Any, ent: Any) -> int:
     return start
 
 
-_SPELLED = re.compile(r"((?:[A-Z][\w'’-]*\s+(?:(?:of|and|for|the|on|in|&)\s+)*){1,7})\(\s*$")
-_LINKING = {"of", "and", "for", "the", "on", "in", "&"}
-
-
+# The words that may join a name's capitalised words and give no initial ("Society for the Protection of Birds")
+_LINKING = ("of", "and", "for", "the", "on", "in", "&")
+_SPELLED = re.compile(r"((?:[A-Z][\w'’-]*\s+(?:(?:" + "|".join(_LINKING) + r")\s+)*){1,7})\(\s*$")
 _ASKS_SHORT = re.compile(r"\b(?:acronym|abbreviat\w*|initials|stands?\s+for|short\s+for)\b", re.IGNORECASE)
 
 
-def spelled_out(acronym: str, text: str, start: int, question: str) -> str:
+def spelled_out(acronym: str, text: str, start: int, question: str,
+                named: Callable[[str], bool] = lambda _: False) -> str:
     """The name an acronym stands for when the text gives it just before, in brackets ("the Kentucky Education
     Reform Act (KERA)": Kentucky Education Reform Act), else the acronym: the name is what a reader asks by,
-    unless the question asks for the short form."""
+    unless the question asks for the short form or names the thing itself (`named`: "What is the Kentucky
+    Education Reform Act commonly called?" asks for KERA)."""
     if not (2 <= len(acronym) <= 8 and acronym.isalpha() and acronym.isupper()) or _ASKS_SHORT.search(question):
         return acronym
     before = _SPELLED.search(text[max(0, start - 160):start])
@@ -117,5 +119,5 @@ def spelled_out(acronym: str, text: str, start: int, question: str) -> str:
     for first in reversed(range(len(words))):  # the shortest run whose initials spell it ("The" is none of it)
         run = words[first:]
         if run[0].lower() not in _LINKING and "".join(w[0] for w in run if w.lower() not in _LINKING) == acronym:
-            return " ".join(run)
+            return acronym if named(name := " ".join(run)) else name
     return acronym
