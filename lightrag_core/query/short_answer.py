@@ -27,6 +27,7 @@ from lightrag_core.query.dates import names_a_clock
 from lightrag_core.query.described import passage_opening, written_title
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
+from lightrag_core.query.identity import asked_name, identity_answer
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death, life_date
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.result import DecompositionStep
@@ -60,6 +61,11 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return None
     kind = answer_type(query)
     sentences = [s for s, _ in scored]
+    if asked_name(query):  # "Who is Fred?": what he is (Scrooge's nephew); another name in his sentences is none
+        if described := identity_answer(query, scored):
+            return described
+        other = _typed_answer(kind, query, scored, names, bridges)
+        return replace(other, confident=False) if other else None
     if ordered := event_order_answer(query, sentences, embed):  # "did A happen before B?", over dated passages
         return ordered
     if kind.kind in {PLACE, ANY} and (beside := compass_answer(query, sentences)):  # "what lies east of X?"

@@ -1,5 +1,6 @@
 """A new user's first minute in a real browser: an empty workspace offers the sample on Home, one click
-indexes it with progress, and the Query page's suggested question answers. Screenshots for the README."""
+indexes it with progress, the Query page's suggested question answers, and so does "Who is Fred?". Screenshots
+for the README."""
 
 from __future__ import annotations
 
@@ -58,6 +59,21 @@ def test_home_index_the_sample_then_a_suggested_question(tmp_path):
             _clean(page, "Query (suggested question)")
             page.get_by_test_id("stChatMessage").first.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "query_sample_answer.png"), full_page=True)
+
+            # a question that only names someone is answered by what the book says he is, not by another name
+            page.get_by_test_id("stChatInputTextArea").fill("Who is Fred?")
+            page.get_by_test_id("stChatInputTextArea").press("Enter")
+            page.get_by_test_id("stChatMessage").nth(3).get_by_text("Extractive answer").first.wait_for(timeout=180_000)
+            page.get_by_text("Short answer: Scrooge's nephew").first.wait_for(timeout=60_000)
+            _settle(page)
+            reply = page.get_by_test_id("stChatMessage").nth(3)
+            lines = [line.strip() for line in reply.inner_text().splitlines() if line.strip()]
+            assert next(line for line in lines if line.startswith(("Answer:", "No short"))).startswith(
+                "Answer: Scrooge's nephew ["), reply.inner_text()
+            assert "Fred, Scrooge's nephew." in reply.inner_text()
+            _clean(page, "Query (who is)")
+            reply.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "query_who_is.png"), full_page=True)
             browser.close()
     finally:
         proc.terminate()
