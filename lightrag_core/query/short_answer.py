@@ -61,8 +61,9 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return None
     kind = answer_type(query)
     sentences = [s for s, _ in scored]
-    if asked_name(query):  # "Who is Fred?": what he is (Scrooge's nephew); another name in his sentences is none
-        if described := identity_answer(query, scored):
+    # "Who is Fred?": what he is (identity.py); another name in his sentences is no answer
+    if name := asked_name(query, names, [s.text for s in sentences]):
+        if described := identity_answer(name, scored):
             return described
         other = _typed_answer(kind, query, scored, names, bridges)
         return replace(other, confident=False) if other else None
