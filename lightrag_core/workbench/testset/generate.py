@@ -170,6 +170,7 @@ def _single(fact: Fact, checks: Checks) -> GeneratedQuestion | None:
     if text is None:
         checks.drop("no template fits")
         return None
+    text = checks.corpus.names.as_written(text, fact.clause.subject)
     q = GeneratedQuestion(question_id(text, [fact.chunk_id]), text, fact.slot.answer, SINGLE, 1, [fact.chunk_id],
                           [fact.doc_id], [fact.clause.sentence])
     return q if checks.accept(q, [fact.clause.subject]) else None
@@ -195,6 +196,8 @@ def _bridge(first: Fact, second: Fact, name: str, checks: Checks) -> GeneratedQu
         checks.drop("no template fits")
         return None
     text = _replace_once(asked, name, description)
+    for subject in (first.clause.subject, second.clause.subject):  # "the person that the Cratchits hustled"
+        text = checks.corpus.names.as_written(text, subject) if text is not None else None
     if text is None or len(text.split()) > MAX_BRIDGE_WORDS:
         checks.drop("no template fits")
         return None

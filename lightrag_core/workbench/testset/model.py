@@ -3,6 +3,7 @@ ask for, and what a document is about. Copied out of spaCy's `Doc`, so the templ
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -13,12 +14,20 @@ class Names:
 
     kinds: dict[str, str] = field(default_factory=dict)
     nouns: dict[str, str] = field(default_factory=dict)
+    articled: frozenset[str] = frozenset()  # names the text mostly writes after "the" ("the Spirit")
 
     def kind(self, name: str) -> str:
         return self.kinds.get(name.lower(), "")
 
     def noun(self, name: str) -> str:
         return self.nouns.get(name.lower(), "")
+
+    def as_written(self, question: str, name: str) -> str:
+        """The question with `name` after "the" where the text writes it so ("What did the Spirit sink into?")."""
+        if name.lower() not in self.articled:
+            return question
+        return re.sub(rf"(?<![\w-])(?<!the )(?<!The ){re.escape(name)}(?![\w-])",
+                      lambda m: ("The " if m.start() == 0 else "the ") + m.group(), question)
 
 
 @dataclass(frozen=True)
