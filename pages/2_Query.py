@@ -87,18 +87,22 @@ if result is not None:
         ["Statistics", "Graph", "Chunks", "Context", "Prompt", "JSON"])
     with stats:
         trunc = pd.DataFrame(tables.truncation_rows(result))
-        c1, c2, c3 = st.columns(3)
-        c1.write("Found and kept")
-        c1.dataframe(trunc, hide_index=True)
-        c1.bar_chart(trunc.set_index("part")[["found", "kept"]], stack=False, sort=False)
-        c2.write("Tokens per section")
         tok = pd.DataFrame(tables.token_rows(result))
-        c2.dataframe(tok, hide_index=True)
-        c2.bar_chart(tok.set_index("section"), sort=False)
-        c3.write("Time per stage (ms), in pipeline order")
         timing = pd.DataFrame(tables.timing_rows(result))
-        c3.dataframe(timing, hide_index=True)
-        c3.bar_chart(timing.set_index("stage"), sort=False)
+        if result.mode == "bypass":  # the question went straight to the model
+            st.caption("Bypass retrieves nothing, so there is nothing to count.")
+        else:
+            c1, c2, c3 = st.columns(3)
+            c1.write("Found and kept")
+            c1.dataframe(trunc, hide_index=True)
+            c1.bar_chart(trunc.set_index("part")[["found", "kept"]], stack=False, sort=False)
+            c2.write("Tokens per section")
+            c2.dataframe(tok, hide_index=True)
+            c2.bar_chart(tok.set_index("section"), sort=False)
+            c3.write("Time per stage (ms), in pipeline order")
+            c3.dataframe(timing, hide_index=True)
+            if not timing.empty:
+                c3.bar_chart(timing.set_index("stage"), sort=False)
     with graph_tab:
         ents, rels = from_query_data(result.entities, result.relationships)
         if ents:

@@ -20,7 +20,7 @@ engine = state.engine()
 state.sidebar(engine)
 
 modes = st.multiselect("Modes", RETRIEVAL_MODES,
-                       default=[Mode.NAIVE, Mode.LOCAL, Mode.GLOBAL, Mode.MIX, Mode.MULTIHOP])
+                       default=[Mode.NAIVE, Mode.LOCAL, Mode.GLOBAL, Mode.MIX, Mode.MULTIHOP], key="cmp_modes")
 param = widgets.query_params("cmp", modes=False)
 own, one, many = st.tabs(["Your documents", "One question", "Questions file"])
 

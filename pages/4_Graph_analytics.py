@@ -50,7 +50,7 @@ left, right = st.columns(2)
 with left:
     st.subheader("Relationship weights")
     st.bar_chart(pd.DataFrame([{"weight from": f"{start:.2f}", "relations": count}
-                               for start, count in g.weight_histogram()]).set_index("weight from"))
+                               for start, count in g.weight_histogram()]).set_index("weight from"), sort=False)
 with right:
     st.subheader("Most-cited chunks")
     cited = g.most_cited_chunks(15)

@@ -46,7 +46,7 @@ def _generate_form(engine: Engine, made_by: str) -> None:
     except LightRAGError as exc:
         st.error(str(exc))
         return
-    st.session_state.judge_set = qset.id
+    _show_set(qset.id)
     st.session_state.judge_toast = (f"Saved {qset.label}: "
                                   + ", ".join(f"{n} {k}" for k, n in sorted(qset.counts.items())))
     st.rerun()
@@ -64,8 +64,16 @@ def _import_form(engine: Engine, made_by: str) -> None:
     except LightRAGError as exc:
         st.error(str(exc))
         return
-    st.session_state.judge_set = qset.id
+    _show_set(qset.id)
     st.rerun()
+
+
+def _show_set(set_id: str) -> None:
+    """Open a new set: its picker shows it (a widget's own state wins over its default index), from its first
+    run on."""
+    st.session_state.judge_set = set_id
+    st.session_state.judge_set_pick = set_id
+    st.session_state.pop("judge_run_pick", None)
 
 
 def _set_summary(engine: Engine, qset: sets.QuestionSet) -> None:
@@ -156,6 +164,8 @@ def your_documents(engine: Engine, modes: list[str], param: QueryParam) -> None:
         return
     ids = [s.id for s in all_sets]
     current = st.session_state.get("judge_set")
+    if st.session_state.get("judge_set_pick") not in ids:  # (a deleted set)
+        st.session_state.pop("judge_set_pick", None)
     chosen = st.selectbox("Question set", ids, index=ids.index(current) if current in ids else 0,
                           format_func=lambda i: next(s.label for s in all_sets if s.id == i), key="judge_set_pick")
     qset = next(s for s in all_sets if s.id == chosen)
@@ -181,12 +191,15 @@ def your_documents(engine: Engine, modes: list[str], param: QueryParam) -> None:
             st.error(str(exc))
             return
         st.session_state.judge_run = run.id
+        st.session_state.judge_run_pick = run.id  # the run just made, not the one picked before it
     made = list(reversed(runs.list_runs(engine.store, qset.id)))
     if not made:
         st.info("Run the set to judge the modes on it.")
         return
     wanted = st.session_state.get("judge_run")
     run_ids = [r.id for r in made]
+    if st.session_state.get("judge_run_pick") not in run_ids:  # (another set's run)
+        st.session_state.pop("judge_run_pick", None)
     picked = st.selectbox("Run", run_ids, index=run_ids.index(wanted) if wanted in run_ids else 0,
                           format_func=lambda i: next(r.label() for r in made if r.id == i), key="judge_run_pick")
     _results(engine, qset, next(r for r in made if r.id == picked))

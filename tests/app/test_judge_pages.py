@@ -46,6 +46,31 @@ def test_generate_then_run_then_judged_tables(indexed):
     assert not at.exception, at.exception
 
 
+def test_a_new_set_and_a_new_run_are_the_ones_shown(indexed):
+    at = app(indexed, "3_Compare_modes.py")
+    at.number_input(key="judge_count").set_value(5)
+    at.button(key="judge_generate").click().run()
+    at.button(key="judge_run_set").click().run()
+    first = at.selectbox(key="judge_set_pick").value
+    # a second set: the picker shows it, not the one picked before (a widget's state outlives its index)
+    at.text_input(key="judge_name").set_value("second")
+    at.number_input(key="judge_count").set_value(10)
+    at.button(key="judge_generate").click().run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="judge_set_pick").value != first
+    assert any(i.value == "Run the set to judge the modes on it." for i in at.info)
+    # two runs of it: the tables are the newer run's
+    at.multiselect(key="cmp_modes").set_value(["naive", "multihop"])
+    at.button(key="judge_run_set").click().run()
+    at.multiselect(key="cmp_modes").set_value(["naive", "local", "multihop"])
+    at.button(key="judge_run_set").click().run()
+    assert not at.exception, at.exception
+    modes = next(df.value for df in at.dataframe if "all_gold@8" in df.value.columns and "mode" in df.value.columns)
+    assert list(modes["mode"]) == ["naive", "local", "multihop"]
+    runs_offered = at.selectbox(key="judge_run_pick").options
+    assert len(runs_offered) == 2 and len(set(runs_offered)) == 2 and "naive, local, multihop" in runs_offered[0]
+
+
 def test_review_impact_before_and_after_a_decision(indexed):
     with Engine(Settings.from_env(indexed, llm_model="", neo4j_uri="", embedding_model="")) as engine:
         from lightrag_core.workbench.curate import Reviewer

@@ -79,6 +79,19 @@ def test_query_streams_answer_with_stats_and_graph(hotpot_index):
     assert at.session_state["history"][0] == {"role": "user", "content": QUESTION}
 
 
+def test_query_in_bypass_says_nothing_was_retrieved_instead_of_failing(hotpot_index):
+    at = app(hotpot_index.settings.workdir, "2_Query.py")
+    at.selectbox(key="q_mode").set_value("bypass").run()
+    at.chat_input[0].set_value(QUESTION).run()
+    assert not at.exception, at.exception  # the statistics charts had no stage column to index
+    shown = texts(at)
+    assert "bypass mode only asks the LLM" in shown
+    assert "Bypass retrieves nothing, so there is nothing to count." in shown
+    assert "Time per stage" not in shown  # no tables and charts of zeros
+    at.selectbox(key="q_mode").set_value("naive").run()  # the page keeps the last result: still no failure
+    assert not at.exception, at.exception
+
+
 def test_query_in_multihop_shows_the_fusion_weights_and_why(hotpot_index):
     at = app(hotpot_index.settings.workdir, "2_Query.py")
     assert not [i for i in at.info if i.value.startswith("Fusion weights")]  # not before a multihop question

@@ -50,7 +50,9 @@ class Run:
         return cls(**{k: r[k] for k in cls.__dataclass_fields__ if k in r})
 
     def label(self) -> str:
-        return f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(self.at))} · graph v{self.graph_version}"
+        # (runs of one minute over the same graph differ by their modes and k, so those are named too)
+        return (f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(self.at))} · graph v{self.graph_version} · "
+                f"{', '.join(self.modes)} · k {', '.join(map(str, self.ks))}")
 
     def outcome(self, question_id: str, mode: str) -> dict[str, Any] | None:
         return next((j for j in self.judgements if j["question_id"] == question_id and j["mode"] == mode), None)
