@@ -5,6 +5,7 @@ import streamlit as st
 
 from lightrag_core.accounts import Action
 from lightrag_core.workbench.csv_export import frame_csv
+from lightrag_core.workbench.safe_text import as_text
 from pages.common import auth, indexing, state
 
 st.set_page_config(page_title="Upload · Graph RAG workbench", layout="wide")
@@ -43,13 +44,19 @@ else:
     failed = [d.id for d in docs if d.status != "processed"]
     c2.write(f"{len(failed)} document(s) not processed.")
     if auth.allowed(Action.DELETE):
-        target = c1.selectbox("Delete a document", [d.id for d in docs], index=None, placeholder="choose…")
+        titles = {d.id: d.title for d in docs}
+        target = c1.selectbox("Delete a document", [d.id for d in docs], index=None, placeholder="choose…",
+                              format_func=lambda i: f"{titles[i]} ({i})")
         if c1.button("Delete", disabled=target is None):
             engine.delete_document(target)
-            st.success(f"Deleted {target}; entities and relations only it supported are gone, shared ones rebuilt.")
+            # (kept for the next run: st.rerun() ends this one before a message here is seen)
+            st.session_state.upload_done = (f"Deleted {titles[target]}; entities and relations only it supported "
+                                            "are gone, shared ones rebuilt.")
             st.rerun()
     if auth.allowed(Action.RERUN) and c2.button("Re-run failed and interrupted", disabled=not failed):
-        st.write(engine.resume().summary())
+        st.session_state.upload_done = engine.resume().summary()
         st.rerun()
+    if done := st.session_state.pop("upload_done", None):
+        st.success(as_text(done))  # a title is the document's text, shown as text
 
 state.sidebar(engine)  # last, so its counts include what this run indexed

@@ -55,8 +55,9 @@ with right:
     st.subheader("Most-cited chunks")
     cited = g.most_cited_chunks(15)
     chunks = engine.store.get_chunks([c for c, _ in cited])
-    st.dataframe(pd.DataFrame([{"chunk": c, "document": chunks[c].doc_id if c in chunks else "", "entities": n}
-                               for c, n in cited]), hide_index=True)
+    # (the file a person uploaded, and how the chunk opens: ids alone say nothing to a reader)
+    st.dataframe(pd.DataFrame([{"file": chunks[c].file_path or chunks[c].doc_id, "opens": chunks[c].content[:80],
+                                "entities": n, "chunk": c} for c, n in cited if c in chunks]), hide_index=True)
 
 st.subheader("Explorer")
 # The 1,000 most connected in the list (a selectbox of every name would choke the browser on

@@ -21,15 +21,32 @@ EDGE = "#b8b8b8"  # other relations: neutral, so a ringed node's colour does not
 # Once the layout has settled, stop the physics and fit the whole graph in view: people look at
 # a still picture that shows everything, not a tangle still moving off the canvas. A graph drawn
 # in a hidden tab has no size yet, so it fits again whenever its frame is resized (shown).
+#
+# Fitted, a graph of dozens of nodes is drawn so small that vis-network leaves every label out (below 5
+# px): the names of the ringed nodes and of the LABELLED best connected ones are then enlarged to read at
+# about 13 px on screen whatever the zoom, the others keep their size (and show when zoomed in).
+LABELLED = 25
 _SETTLE = """network = new vis.Network(container, data, options);
+                  var labelled = data.nodes.get().sort(function (a, b) { return b.size - a.size; })
+                      .filter(function (n, i) { return i < LABELLED || n.font.bold; });
+                  function readable() {
+                      var scale = network.getScale();
+                      if (!(scale > 0)) { return; }
+                      data.nodes.update(labelled.map(function (n) {
+                          var px = n.font.bold ? 15 : 13;
+                          return {id: n.id, font: {size: Math.min(Math.max(px / scale, px), 60), bold: n.font.bold}};
+                      }));
+                  }
                   network.once("stabilizationIterationsDone", function () {
                       network.setOptions({physics: false});
                       network.fit({animation: false});
+                      readable();
                   });
                   new ResizeObserver(function () {
                       network.redraw();
                       network.fit({animation: false});
-                  }).observe(container);"""
+                      readable();
+                  }).observe(container);""".replace("LABELLED", str(LABELLED))
 OUTSIDE = "outside the context"
 # pyvis's page template links Bootstrap from a CDN even with in-line resources; the
 # graph does not need it, and offline the request would only hang. Drop such tags.

@@ -51,8 +51,10 @@ def timing_rows(result: QueryResult) -> list[dict[str, Any]]:
 
 
 def chunk_rows(result: QueryResult) -> list[dict[str, Any]]:
-    return [{"ref": c["reference_id"], "document": c["document_id"], "where": c.get("location", ""),
-             "from": c["origin"], "tokens": c["tokens"], "content": c["content"][:200]} for c in result.chunks]
+    # the file as uploaded (its id when it has none): an id alone says nothing to a reader
+    return [{"ref": c["reference_id"], "document": c.get("file_path") or c["document_id"],
+             "where": c.get("location", ""), "from": c["origin"], "tokens": c["tokens"], "content": c["content"][:200]}
+            for c in result.chunks]
 
 
 def short_answer_line(short: dict[str, Any]) -> str:

@@ -169,6 +169,14 @@ def test_upload_pasted_text_and_document_table(small_workspace):
     for leak in ("DeltaGenerator", "Creator of Delta protobuf", "object at 0x", "Traceback"):
         assert leak not in shown, leak
     assert [s.value for s in at.success] and "1 indexed" in at.success[0].value
+    # deleting it says so after the page reruns, and names the file, not only its id
+    lovelace = next(i for i, t in zip(table["id"], table["title"]) if t == "lovelace.txt")
+    at.selectbox[0].set_value(lovelace).run()
+    assert "lovelace.txt" in at.selectbox[0].format_func(lovelace)
+    next(b for b in at.button if b.label == "Delete").click().run()
+    assert not at.exception, at.exception
+    assert any(plain(s.value).startswith("Deleted lovelace.txt;") for s in at.success), [s.value for s in at.success]
+    assert len(at.dataframe[0].value) == 2
 
 
 def test_two_pastes_under_one_title_are_two_documents(small_workspace):

@@ -18,6 +18,7 @@ def test_the_short_answers_provenance_names_its_path_references_and_pages() -> N
 def test_chunk_rows_say_where_a_chunk_is_when_known() -> None:
     result = QueryResult("naive", [], [])
     result.chunks = [{"reference_id": "1", "document_id": "d", "origin": "vector", "tokens": 3, "content": "x",
-                      "location": "pp. 3–4"},
+                      "location": "pp. 3–4", "file_path": "book.pdf"},
                      {"reference_id": "2", "document_id": "e", "origin": "lexical", "tokens": 3, "content": "y"}]
     assert [row["where"] for row in chunk_rows(result)] == ["pp. 3–4", ""]
+    assert [row["document"] for row in chunk_rows(result)] == ["book.pdf", "e"]  # its file, else its id
