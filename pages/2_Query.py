@@ -106,7 +106,9 @@ if result is not None:
     with graph_tab:
         ents, rels = from_query_data(result.entities, result.relationships)
         if ents:
-            st.caption(f"The {len(ents)} entities and {len(rels)} relations that went into the context.")
+            ends = {e for r in rels for e in (r.src, r.tgt)} - {e.name for e in ents}
+            st.caption(f"The {len(ents)} entities and {len(rels)} relations that went into the context"
+                       + (f", and the {len(ends)} other ends of those relations (grey)." if ends else "."))
             widgets.graph(ents, rels, highlight={lk["entity"] for lk in result.linked_entities},
                           path=short["path"] if short else None)
         else:

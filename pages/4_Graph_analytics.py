@@ -70,7 +70,7 @@ depth = e2.slider("Depth", 1, 3, 1)
 cap = e3.number_input("Node cap", 10, 500, 100)
 ents, rels = neighbourhood(engine.store, centre, depth, int(cap))
 if ents:
-    widgets.graph(ents, rels, node_cap=int(cap), highlight={centre})
+    widgets.graph(ents, rels, node_cap=int(cap), highlight={centre}, ringed="the entity explored")
 else:
     st.warning(f"No entity is named {as_text(repr(centre))} (names are case-sensitive; see Top hubs or the Review "
                "page).")

@@ -86,11 +86,11 @@ def without_external_tags(page: str) -> str:
 
 def graph_html(entities: list[Entity], relations: list[Relation], height: str = "560px",
                node_cap: int = DEFAULT_NODE_CAP, highlight: set[str] | None = None,
-               path: list[str] | None = None) -> tuple[str, str]:
+               path: list[str] | None = None, ringed: str = "named in the question") -> tuple[str, str]:
     """The HTML of an interactive graph, and a note when it was capped (else "").
 
-    `highlight`: names ringed in red (the question's); `path`: names ringed in green, with the
-    relations between consecutive ones drawn in green (the short answer's path).
+    `highlight`: names ringed in red (the question's; the legend calls them `ringed`); `path`: names ringed
+    in black, with the relations between consecutive ones drawn thick (the short answer's path).
 
     Nodes are the given entities (most connected first when capped); edges are
     the relations between shown nodes. Endpoints missing from `entities` are
@@ -135,7 +135,8 @@ def graph_html(entities: list[Entity], relations: list[Relation], height: str = 
         net.write_html(str(file), notebook=False, open_browser=False)
         page = without_external_tags(file.read_text(encoding="utf-8"))
     page = page.replace("network = new vis.Network(container, data, options);", _SETTLE, 1)
-    page = page.replace('<div id="mynetwork"', legend_html(nodes, highlight, bool(on_path)) + '<div id="mynetwork"', 1)
+    legend = legend_html(nodes, highlight, bool(on_path), ringed)
+    page = page.replace('<div id="mynetwork"', legend + '<div id="mynetwork"', 1)
     return page, note
 
 
@@ -162,7 +163,8 @@ def _holds(outer: str, inner: str) -> bool:
     return len(inner) >= 4 and f" {inner} " in f" {outer} "
 
 
-def legend_html(nodes: list[Entity], highlight: set[str], path: bool = False) -> str:
+def legend_html(nodes: list[Entity], highlight: set[str], path: bool = False,
+                ringed: str = "named in the question") -> str:
     """Colour per entity type shown (most common first), and the highlight's meaning."""
     counts: dict[str, int] = {}
     for e in nodes:
@@ -172,7 +174,7 @@ def legend_html(nodes: list[Entity], highlight: set[str], path: bool = False) ->
              f"{html.escape(t)} ({n})</span>" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])]
     if highlight & {e.name for e in nodes}:
         items.append(f'<span><span style="display:inline-block;width:9px;height:9px;border-radius:50%;'
-                     f'border:3px solid {HIGHLIGHT};margin-right:4px"></span>named in the question</span>')
+                     f'border:3px solid {HIGHLIGHT};margin-right:4px"></span>{html.escape(ringed)}</span>')
     if path:
         items.append(f'<span style="margin-left:14px"><span style="display:inline-block;width:9px;height:9px;'
                      f'border-radius:50%;border:3px solid {PATH};margin-right:4px"></span>the short answer\'s path'

@@ -58,9 +58,9 @@ def query_params(prefix: str, modes: bool = True, mode: str | None = None) -> Qu
 
 
 def graph(entities, relations, height: int = 520, node_cap: int = 150, highlight: set[str] | None = None,
-          path: list[str] | None = None) -> None:
+          path: list[str] | None = None, ringed: str = "named in the question") -> None:
     html, note = graph_html(entities, relations, height=f"{height}px", node_cap=node_cap, highlight=highlight,
-                            path=path)
+                            path=path, ringed=ringed)
     if note:
         st.caption(note)
     # The HTML is pyvis's own page; document text only reaches it as escaped tooltip and label strings.

@@ -29,6 +29,16 @@ def test_legend_lists_types_present_and_the_highlight() -> None:
     assert "named in the question" in legend
     plain, _ = graph_html(ENTITIES, RELATIONS)
     assert "named in the question" not in plain
+    # the explorer rings the entity it explores, and its legend says so
+    explored, _ = graph_html(ENTITIES, RELATIONS, highlight={"Paris"}, ringed="the entity explored")
+    legend = explored.split('class="legend"')[1].split('<div id="mynetwork"')[0]
+    assert "the entity explored" in legend and "named in the question" not in legend
+
+
+def test_the_best_connected_names_are_enlarged_to_read_once_fitted() -> None:
+    page, _ = graph_html(ENTITIES, RELATIONS)
+    assert "network.getScale()" in page and "data.nodes.update(labelled" in page
+    assert "i < 25 || n.font.bold" in page  # the ringed ones, and the 25 best connected
 
 
 def test_hubs_are_bigger_and_hover_text_carries_relation_keywords() -> None:
