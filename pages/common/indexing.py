@@ -25,6 +25,9 @@ def run(index: Callable[[Callable[[dict], None]], IndexReport], total: int) -> I
     def progress(event: dict) -> None:
         if event["stage"] == "extracting":
             log.write(f"Extracting entities and relations from {event['chunks']} chunks…")
+            # (the bar moves per file; one long file would otherwise sit at "Starting…" till it is done)
+            bar.progress(min(1.0, done["n"] / max(total, 1)),
+                         text=f"{done['n']} of {total} files · extracting from {event['chunks']} chunks")
         elif event["stage"] in {"done", "failed"}:
             done["n"] += 1
             bar.progress(min(1.0, done["n"] / max(total, 1)), text=f"{done['n']} of {total} files")
@@ -37,7 +40,11 @@ def run(index: Callable[[Callable[[dict], None]], IndexReport], total: int) -> I
         elif event["stage"] == "replaced":
             log.write(as_text(f"↻ {event['file']}: the new version {event['document']} replaced {event['earlier']}"))
 
-    report = index(progress)
+    try:
+        report = index(progress)
+    except LightRAGError as exc:
+        log.update(label=f"Indexing stopped: {exc}", state="error", expanded=False)  # not a spinner forever
+        raise
     log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
     # A statement, not a conditional expression: Streamlit's magic renders a bare
     # expression's value, which printed DeltaGenerator's docstring under the summary.
@@ -68,6 +75,7 @@ def sample_offer(engine: Engine, may_index: bool) -> None:
             "modes on.", icon=":material/menu_book:")
     if not st.button("Index the sample", type="primary", icon=":material/menu_book:", key="index_sample"):
         return
+    st.toast("Indexing the sample: the progress is below the offer.")
     try:
         report = run(lambda progress: sample.index_sample(engine, progress), 1)
     except LightRAGError as exc:

@@ -59,3 +59,16 @@ def test_a_viewer_is_told_an_admin_indexes(empty, monkeypatch):
     assert not at.exception, at.exception
     assert "This workspace is empty: an admin indexes documents on **Upload**." in [i.value for i in at.info]
     assert not [b for b in at.button if b.label == "Index the sample"]
+
+
+def test_a_sample_that_cannot_be_read_stops_the_indexing_status_with_the_reason(empty, monkeypatch):
+    other = empty.parent / "another-book.txt"
+    other.write_text("Not the book at all.", encoding="utf-8")
+    monkeypatch.setenv("LIGHTRAG_SAMPLE_PATH", str(other))
+    at = start(empty)
+    next(b for b in at.button if b.label == "Index the sample").click().run()
+    assert not at.exception, at.exception
+    shown = {type(node).__name__: str(node.proto) for node in at.main}
+    assert "is not A Christmas Carol" in shown.get("Error", ""), shown.keys()
+    # the status says indexing stopped and why, rather than spinning on beside the error
+    assert 'label: "Indexing stopped:' in shown.get("Status", ""), shown.get("Status")
