@@ -45,6 +45,9 @@ with one:
     rows = st.session_state.get("compare_rows")
     if rows:
         table = pd.DataFrame(rows)
+        # what a reader compares first (the short answer, whether it holds the expected one) before the counts
+        first = [c for c in ("mode", "short_answer", "answer_found", "short_exact") if c in table.columns]
+        table = table[first + [c for c in table.columns if c not in first]]
         st.dataframe(table.drop(columns=["answer", "warnings"]), hide_index=True)
         for row in rows:
             if row["warnings"]:
@@ -60,13 +63,14 @@ with one:
 with many:
     upload = st.file_uploader("Questions (.jsonl with question and gold_ids or gold_chunk_ids per line)",
                               type=["jsonl"])
-    limit = st.number_input("Questions to run", 1, 1000, 20)
+    limit = st.number_input("Questions to run (the first N of the file)", 1, 1000, 1000)
     if st.button("Run", disabled=upload is None or not modes):
         try:
             questions = parse_questions(upload.getvalue().decode("utf-8", errors="replace"), upload.name)
         except LightRAGError as exc:
             st.error(str(exc))
             st.stop()
+        st.session_state.batch_note = f"Ran the first {min(int(limit), len(questions))} of {len(questions)} questions."
         questions = questions[: int(limit)]
         bar = st.progress(0.0)
         rows = compare_questions(engine, questions, modes, param,
@@ -74,6 +78,7 @@ with many:
         st.session_state.batch_rows = rows
     rows = st.session_state.get("batch_rows")
     if rows:
+        st.caption(st.session_state.get("batch_note", ""))
         summary = pd.DataFrame(summarise_by_mode(rows))
         st.dataframe(summary, hide_index=True)
         recall_cols = [c for c in summary.columns if c.startswith(("recall@", "all_gold@"))]

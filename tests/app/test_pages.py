@@ -121,6 +121,8 @@ def test_compare_modes_rows_and_answers(hotpot_index):
     assert table["recall@5"].max() == 1.0
     assert sum("Extractive answer" in m.value for m in at.markdown) == 5
     assert (table.loc[table["mode"] == "multihop", "recall@5"] == 1.0).all()
+    # the short answer and whether it holds the expected one are the first columns a reader sees
+    assert list(table.columns[:2]) == ["mode", "short_answer"]
 
 
 def test_analytics_counts_and_explorer(hotpot_index):
