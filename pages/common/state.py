@@ -63,12 +63,26 @@ def workspace_names() -> list[str]:
 
 def open_workspace(name: str) -> None:
     st.session_state.workdir = str(workspaces().folder(name))
+    st.query_params["workspace"] = name
 
 
 def workdir() -> str:
+    """The open workspace's folder. A new session (a reload, a link) opens the one the address names
+    (?workspace=…, kept there by every page run): only a name that exists, never a path; the account's
+    roles still decide what it may do there (auth.signed_in)."""
     if "workdir" not in st.session_state:
-        st.session_state.workdir = str(settings().workdir)
+        asked = st.query_params.get("workspace", "")
+        known = workspaces()
+        st.session_state.workdir = str(known.folder(asked) if asked and asked in workspace_names()
+                                       else settings().workdir)
     return st.session_state.workdir
+
+
+def _keep_in_address() -> None:
+    """The open workspace's name in the address, so a reload comes back to it (not for a folder opened by path)."""
+    name = workspace_name()
+    if name is not None and st.query_params.get("workspace") != name:
+        st.query_params["workspace"] = name
 
 
 def store_kind() -> str:
@@ -100,6 +114,7 @@ def engine() -> Engine:
     with its one-line reason instead of a traceback.
     """
     use_app_navigation()
+    _keep_in_address()
     try:
         return _engine(str(Path(workdir()).resolve()), store_kind(), workspace_name())
     except LightRAGError as exc:

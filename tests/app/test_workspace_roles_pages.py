@@ -102,3 +102,31 @@ def test_the_cypher_console_needs_the_admin_role_in_every_workspace(root, monkey
     root_at = sign_in(_start(root), "root", "root-pw")
     open_page(root_at, "6_Ask_in_Cypher.py")
     assert "this workspace uses the embedded store" in " ".join(i.value for i in root_at.info)
+
+
+def _fresh_session(query: dict[str, str]):  # noqa: ANN202
+    """A new session (a reload or a shared link): nothing chosen yet, only the address."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.test_auth_pages import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_a_reload_comes_back_to_the_workspace_the_address_names(root):
+    at = sign_in(_fresh_session({"workspace": "bravo"}), "root", "root-pw")
+    assert at.table[0].value.iloc[0]["workspace name"] == "bravo"
+    assert at.query_params["workspace"] == "bravo"  # kept in the address for the next reload
+
+
+def test_the_address_opens_no_workspace_the_account_has_no_role_in_nor_a_path(root):
+    at = sign_in(_fresh_session({"workspace": "bravo"}), "ann", "ann-pw")
+    assert at.table[0].value.iloc[0]["workspace name"] == "alpha"  # her only one
+    at = sign_in(_fresh_session({"workspace": "../../etc"}), "root", "root-pw")
+    assert at.table[0].value.iloc[0]["workspace name"] == "default"
