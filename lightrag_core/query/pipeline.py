@@ -21,6 +21,7 @@ from lightrag_core.models import Chunk, Entity, LightRAGError, Relation
 from lightrag_core.query import answer, context, fusion, linking, search
 from lightrag_core.query.chunks import related_chunks
 from lightrag_core.query.extractive import extractive_answer
+from lightrag_core.query.follow_up import read_through
 from lightrag_core.query.keywords import extract_keywords
 from lightrag_core.query.modes import Mode
 from lightrag_core.query.multihop import multihop_search
@@ -83,6 +84,7 @@ class QueryEngine:
         param = (param or QueryParam()).validate()
         mode = Mode(param.mode)
         query = _check_query(query)
+        query, read_as = self._read_through(query, param)
         timings: dict[str, float] = {}
         fitted = ""
         if self.llm is not None:  # the extractive answer has no window to fit
@@ -113,6 +115,8 @@ class QueryEngine:
                     return _no_keywords(param.mode, timings), None
                 ll = [query]
         result = QueryResult(param.mode, hl, ll, timings_ms=timings)
+        if read_as:
+            notes.insert(0, f"Read as \u201c{query}\u201d: {read_as} is the previous answer.")
         result.warnings.extend([*notes, fitted] if fitted else notes)
         if not mode.retrieves:
             result.system_prompt = answer.system_prompt(param, "")
@@ -266,11 +270,19 @@ class QueryEngine:
         )
         return merged, origin, entity_chunks, relation_chunks
 
+    def _read_through(self, query: str, param: QueryParam) -> tuple[str, str]:
+        """Offline, a follow-up's "he" or "his" is the previous short answer (follow_up.py); an LLM reads the
+        history itself."""
+        if self.llm is not None or not param.conversation_history:
+            return query, ""
+        return read_through(query, param.conversation_history)
+
     # -- answers -----------------------------------------------------------
     def stream_answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:
         """The retrieval result now, and an iterator over the answer's text as it is generated."""
         param = param or QueryParam()
         result, qvec = self.retrieve(query, param)
+        query, _ = self._read_through(query, param)  # (as retrieval read it)
         if result.status != "success":
             return result, iter([result.message])
         if self.llm is not None:

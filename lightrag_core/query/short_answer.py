@@ -16,9 +16,11 @@ from dataclasses import replace
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
-from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PLACE, YES_NO, AnswerType, answer_type
+from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PERSON, PLACE, YES_NO, AnswerType, answer_type
+from lightrag_core.query.apposed_role import apposed_holder
 from lightrag_core.query.candidate_weights import POOL
 from lightrag_core.query.candidates import rank_candidates
+from lightrag_core.query.clause_answer import clause_answer
 from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import asked_life, choice_answer, yes_no_answer
 from lightrag_core.query.compass import compass_answer
@@ -75,7 +77,11 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:
         return yes_no_answer(kind, query, sentences)
+    if kind.kind == PERSON and (beside := apposed_holder(query, scored)):  # "Mrs. Cratchit, Cratchit's wife"
+        return beside
     found = _typed_answer(kind, query, scored, names, bridges)
+    if kind.kind == ANY and (found is None or not found.confident) and (done := clause_answer(query, scored)):
+        return done  # "What did Scrooge poke?": the fire, a phrase no type fits
     return with_co_holders(query, found, MIN_SCORE) if found else None
 
 

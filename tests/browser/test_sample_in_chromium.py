@@ -1,6 +1,6 @@
 """A new user's first minute in a real browser: an empty workspace offers the sample on Home, one click
-indexes it with progress, the Query page's suggested question answers, and so does "Who is Fred?". Screenshots
-for the README."""
+indexes it with progress, the Query page's suggested question answers, and so do "Who is Fred?" and a follow-up
+("Who is his wife?"). Screenshots for the README."""
 
 from __future__ import annotations
 
@@ -74,6 +74,20 @@ def test_home_index_the_sample_then_a_suggested_question(tmp_path):
             _clean(page, "Query (who is)")
             reply.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "query_who_is.png"), full_page=True)
+
+            # a follow-up: "his" is the previous short answer (offline, nothing else reads the history)
+            for n, question in ((5, "Who is Tiny Tim's father?"), (7, "Who is his wife?")):
+                page.get_by_test_id("stChatInputTextArea").fill(question)
+                page.get_by_test_id("stChatInputTextArea").press("Enter")
+                page.get_by_test_id("stChatMessage").nth(n).get_by_text("Extractive answer").first.wait_for(
+                    timeout=180_000)
+                _settle(page)
+            reply = page.get_by_test_id("stChatMessage").nth(7)
+            assert "Answer: Mrs. Cratchit [" in reply.inner_text(), reply.inner_text()
+            page.get_by_text("Read as “Who is Bob Cratchit's wife?”").first.wait_for(timeout=30_000)
+            _clean(page, "Query (follow-up)")
+            reply.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "query_follow_up.png"), full_page=True)
             browser.close()
     finally:
         proc.terminate()

@@ -1,0 +1,49 @@
+"""Offline, a follow-up's pronoun is the previous short answer: "Who is his wife?" after "… Bob Cratchit"."""
+
+from __future__ import annotations
+
+import pytest
+
+from lightrag_core.query.follow_up import antecedent, read_through
+
+ANSWERED = [{"role": "user", "content": "Who is Tiny Tim's father?"},
+            {"role": "assistant", "content": "Extractive answer (…)\n\nAnswer: Bob Cratchit [1]\n\n- Tim … [1]\n"}]
+
+
+@pytest.mark.parametrize(("question", "read"), [
+    ("Who is his wife?", "Who is Bob Cratchit's wife?"),
+    ("Where did he work?", "Where did Bob Cratchit work?"),
+    ("Who paid him?", "Who paid Bob Cratchit?"),
+    ("Did Scrooge pay him?", "Did Scrooge pay him?"),  # the question names someone of its own
+    ("What is the capital of France?", "What is the capital of France?"),  # no pronoun
+])
+def test_a_pronoun_is_the_previous_answer(question: str, read: str) -> None:
+    assert read_through(question, ANSWERED)[0] == read
+
+
+def test_her_before_a_noun_owns_it_and_before_nothing_is_the_object() -> None:
+    history = [{"role": "assistant", "content": "Answer: Martha Cratchit [2][3]"}]
+    assert read_through("Who is her brother?", history)[0] == "Who is Martha Cratchit's brother?"
+    assert read_through("Who met her?", history)[0] == "Who met Martha Cratchit?"
+
+
+def test_only_a_name_is_an_antecedent() -> None:
+    assert antecedent([{"role": "assistant", "content": "Answer: 1843 [1]"}]) == ""
+    assert antecedent([{"role": "assistant", "content": "No short answer: no sentence … The closest evidence:"}]) == ""
+    assert antecedent([]) == ""
+    # the last answer counts, not an earlier one
+    assert antecedent([*ANSWERED, {"role": "user", "content": "x"},
+                       {"role": "assistant", "content": "No short answer."}]) == ""
+
+
+def test_the_engine_retrieves_and_answers_the_follow_up_as_read(offline_settings) -> None:
+    from lightrag_core import Document, Engine, QueryParam
+
+    with Engine(offline_settings) as engine:
+        engine.index_documents([Document("cast", "Bob Cratchit was a clerk. Mrs. Cratchit, wife of Bob Cratchit, "
+                                                 "cooked the goose. Tiny Tim was the son of Bob Cratchit.")])
+        param = QueryParam(mode="naive")
+        param.conversation_history = list(ANSWERED)
+        result, text = engine.answer("Who is his wife?", param)
+    assert result.warnings[0] == "Read as \u201cWho is Bob Cratchit's wife?\u201d: Bob Cratchit is the previous answer."
+    assert "Answer: Mrs. Cratchit [1]" in text, text
