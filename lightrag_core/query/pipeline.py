@@ -273,9 +273,7 @@ class QueryEngine:
     def _read_through(self, query: str, param: QueryParam) -> tuple[str, str]:
         """Offline, a follow-up's "he" or "his" is the previous short answer (follow_up.py); an LLM reads the
         history itself."""
-        if self.llm is not None or not param.conversation_history:
-            return query, ""
-        return read_through(query, param.conversation_history)
+        return read_through(query, param.conversation_history, with_llm=self.llm is not None)
 
     # -- answers -----------------------------------------------------------
     def stream_answer(self, query: str, param: QueryParam | None = None) -> tuple[QueryResult, Iterator[str]]:

@@ -77,9 +77,9 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return choice_answer(kind, query, sentences)
     if kind.kind == YES_NO:
         return yes_no_answer(kind, query, sentences)
-    if kind.kind == PERSON and (beside := apposed_holder(query, scored)):  # "Mrs. Cratchit, Cratchit's wife"
-        return beside
     found = _typed_answer(kind, query, scored, names, bridges)
+    if kind.kind == PERSON and (beside := apposed_holder(query, scored, found)):  # "Mrs. Cratchit, Cratchit's wife"
+        return beside
     if kind.kind == ANY and (found is None or not found.confident) and (done := clause_answer(query, scored)):
         return done  # "What did Scrooge poke?": the fire, a phrase no type fits
     return with_co_holders(query, found, MIN_SCORE) if found else None

@@ -34,3 +34,26 @@ def test_two_names_beside_the_role_give_none() -> None:
     text = "Ann Lee, Tom Ray's wife, sang. Sue Fox, Tom Ray's wife, danced."
     found = answer("Who is Tom Ray's wife?", text, ["Tom Ray"])
     assert found is None or found.text not in {"Ann Lee", "Sue Fox"} or not found.confident, found
+
+
+@pytest.mark.parametrize(("question", "text", "kept"), [
+    # another ordinal or another modifier of the role is another role: the typed answer stands
+    ("Who was Henry VIII's first wife?", "Catherine of Aragon was the first wife of Henry VIII. Anne Boleyn, the "
+     "second wife of Henry VIII, was executed in 1536.", "Anne Boleyn"),
+    ("Who is the president of Harvard?", "Claudine Gay is the president of Harvard. Drew Faust, the first female "
+     "president of Harvard, retired in 2018.", "Drew Faust"),
+    ("Who is Nick Hexum's brother?", "Nick Hexum's brother is Zack Hexum. Tom Ray, the brother-in-law of Nick "
+     "Hexum, drummed.", "Tom Ray"),
+    # another owner of the same family name
+    ("Who is Bob Smith's wife?", "Bob Smith's wife is Emily Brown. Ann Lee, Tom Smith's wife, sang.", "Ann Lee"),
+    # a contradicted role
+    ("Who is Bob Smith's wife?", "Mary Jones, not Bob Smith's wife but his sister, sang.", "Mary Jones"),
+])
+def test_no_holder_of_another_role_or_owner(question: str, text: str, kept: str) -> None:
+    found = answer(question, text, [])
+    assert found is None or found.text != kept or not found.confident, found
+
+
+def test_a_stop_is_no_name() -> None:
+    found = answer("Who is John Smith's father?", "John Smith Sr., John Smith's father, was a clerk.", ["John Smith"])
+    assert found is None or found.text[:1].isalpha(), found

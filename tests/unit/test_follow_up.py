@@ -22,9 +22,41 @@ def test_a_pronoun_is_the_previous_answer(question: str, read: str) -> None:
 
 
 def test_her_before_a_noun_owns_it_and_before_nothing_is_the_object() -> None:
-    history = [{"role": "assistant", "content": "Answer: Martha Cratchit [2][3]"}]
+    history = [{"role": "user", "content": "Who is Tiny Tim's sister?"},
+               {"role": "assistant", "content": "Answer: Martha Cratchit [2][3]"}]
     assert read_through("Who is her brother?", history)[0] == "Who is Martha Cratchit's brother?"
     assert read_through("Who met her?", history)[0] == "Who met Martha Cratchit?"
+
+
+@pytest.mark.parametrize("question", [
+    "Did he love her dearly?",  # two pronouns: which is which, the history does not say
+    "Who is her husband?",  # Bob is no woman
+    "Who wrote 'his dark materials'?",  # a quoted title
+    'Who sang "Her"?',
+    "What did the he-man do?",
+    "Scrooge paid him?",  # a name of its own
+])
+def test_left_as_asked(question: str) -> None:
+    assert read_through(question, ANSWERED) == (question, "")
+
+
+def test_the_previous_answer_must_answer_who() -> None:
+    where = [{"role": "user", "content": "Where was Bob Cratchit's office?"},
+             {"role": "assistant", "content": "Answer: London [1]"}]
+    assert read_through("Who is his wife?", where) == ("Who is his wife?", "")
+
+
+def test_an_llm_reads_the_history_itself() -> None:
+    assert read_through("Who is his wife?", ANSWERED, with_llm=True) == ("Who is his wife?", "")
+
+
+def test_a_history_cannot_grow_the_question() -> None:
+    # a name of a few words of bounded length, single-spaced: nothing else is read as one
+    long_name = [{"role": "user", "content": "Who is it?"},
+                 {"role": "assistant", "content": "Answer: " + " ".join(["Abcdefghij" * 39] * 5) + " [1]"}]
+    assert read_through("Who is his wife?", long_name) == ("Who is his wife?", "")
+    odd = [{"role": "user", "content": "Who is it?"}, {"role": "assistant", "content": "Answer: Bob\u2028Cratchit [1]"}]
+    assert antecedent(odd) == ""
 
 
 def test_only_a_name_is_an_antecedent() -> None:
