@@ -78,10 +78,11 @@ def trust_summary(result: QueryResult) -> str:
     if graph is None or not graph.trust_decision.weights:
         return ""
     decision = graph.trust_decision
-    w = decision.weights
-    bridge = f", bridge {w['bridge']:g}" if "bridge" in w else ""
-    return (f"Fusion weights: graph {w['graph']:g}, dense {w['vector']:g}, BM25 {w['lexical']:g}{bridge}. "
-            + "; ".join(decision.reasons))
+    w = {k: f"{round(v, 2):g}" for k, v in decision.weights.items()}  # (a reader wants 0.33, not 0.3333)
+    bridge = f", bridge {w['bridge']}" if "bridge" in w else ""
+    why = "; ".join(decision.reasons)
+    return f"Fusion weights: graph {w['graph']}, dense {w['vector']}, BM25 {w['lexical']}{bridge}. " + why[:1].upper() \
+        + why[1:]
 
 
 def decomposition_rows(result: QueryResult) -> list[dict[str, Any]]:

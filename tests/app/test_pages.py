@@ -101,8 +101,9 @@ def test_query_in_multihop_shows_the_fusion_weights_and_why(hotpot_index):
     weights = [i.value for i in at.info if i.value.startswith("Fusion weights")]
     result = at.session_state["last_result"]
     decision = result.processing_info.graph.trust_decision
-    assert weights == [f"Fusion weights: graph {decision.weights['graph']:g}, dense 1, BM25 1. "
-                       + " ".join(decision.reasons)]
+    why = " ".join(decision.reasons)
+    assert weights == [f"Fusion weights: graph {round(decision.weights['graph'], 2):g}, dense 1, BM25 1. "
+                       + why[:1].upper() + why[1:]]  # a sentence after a full stop opens with a capital
     signals = next(df.value for df in at.dataframe if "signal" in df.value.columns)
     assert signals["value"].iloc[-1] == f"{decision.trust:g}"
     assert result.to_data()["metadata"]["processing_info"]["trust_decision"]["weights"] == decision.weights

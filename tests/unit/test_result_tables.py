@@ -22,3 +22,15 @@ def test_chunk_rows_say_where_a_chunk_is_when_known() -> None:
                      {"reference_id": "2", "document_id": "e", "origin": "lexical", "tokens": 3, "content": "y"}]
     assert [row["where"] for row in chunk_rows(result)] == ["pp. 3–4", ""]
     assert [row["document"] for row in chunk_rows(result)] == ["book.pdf", "e"]  # its file, else its id
+
+
+def test_the_fusion_line_reads_as_sentences_with_short_weights() -> None:
+    from lightrag_core.query.result import GraphWalkInfo, TrustDecision
+    from lightrag_core.workbench.result_tables import trust_summary
+
+    result = QueryResult("multihop", [], [])
+    result.processing_info.graph = GraphWalkInfo(trust_decision=TrustDecision(
+        weights={"graph": 0.33333, "vector": 1.0, "lexical": 1.0},
+        reasons=["seeds are widely mentioned (Scrooge): the graph is fused at reduced weight"]))
+    assert trust_summary(result) == ("Fusion weights: graph 0.33, dense 1, BM25 1. Seeds are widely mentioned "
+                                     "(Scrooge): the graph is fused at reduced weight")
