@@ -6,7 +6,7 @@ import streamlit as st
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench import result_tables as tables
 from lightrag_core.workbench.csv_export import frame_csv
-from lightrag_core.workbench.graph_view import from_query_data
+from lightrag_core.workbench.graph_view import from_query_data, graph_caption
 from lightrag_core.workbench.safe_text import TextStream, as_text
 from pages.common import auth, indexing, state, widgets
 
@@ -106,9 +106,7 @@ if result is not None:
     with graph_tab:
         ents, rels = from_query_data(result.entities, result.relationships)
         if ents:
-            ends = {e for r in rels for e in (r.src, r.tgt)} - {e.name for e in ents}
-            st.caption(f"The {len(ents)} entities and {len(rels)} relations that went into the context"
-                       + (f", and the {len(ends)} other ends of those relations (grey)." if ends else "."))
+            st.caption(graph_caption(ents, rels))
             widgets.graph(ents, rels, highlight={lk["entity"] for lk in result.linked_entities},
                           path=short["path"] if short else None)
         else:

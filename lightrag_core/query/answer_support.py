@@ -14,6 +14,9 @@ from lightrag_core.query.sentences import Sentence, stems
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 # "the mid-19th century" answers "which century?" with the century: 19th century
 CENTURY = re.compile(r"\b(?:[0-9]{1,2}(?:st|nd|rd|th)|[a-z]+(?:first|second|third|th))[- ]century\b", re.IGNORECASE)
+# A name as a question writes it: capitalised words, with the lower-case particles names hold ("Ghost of Christmas
+# Past", "Ludwig van Beethoven"); one pattern for the readings that match a question's form
+WRITTEN_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:of\s+|the\s+|de\s+|van\s+|von\s+)*[A-Z][\w.'’-]*){0,5}"
 QUESTION_WORDS = {"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much",
                    "year", "name", "did", "does", "do", "was", "were", "is", "are", "the", "of", "and", "both"}
 

@@ -13,17 +13,18 @@ import re
 from typing import TYPE_CHECKING
 
 from lightrag_core.nlp import nlp
-from lightrag_core.query.answer_support import ShortAnswer
+from lightrag_core.query.answer_support import WRITTEN_NAME, ShortAnswer
+from lightrag_core.query.name_sex import WOMANS_TITLE
 from lightrag_core.query.sentences import Sentence
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-_NAME = r"[A-Z][\w.'’-]*(?:\s+(?:of\s+|de\s+|van\s+|von\s+)?[A-Z][\w.'’-]*){0,4}"
 _ROLE = r"(?P<role>[a-z]+(?:[\s-][a-z]+)?)"
 # (each pattern's tail is one class: two runs of spaces around "?" backtracked)
-_ASKED = (re.compile(rf"^\W*(?i:who) (?:is|was|are|were) (?:the )?(?P<owner>{_NAME})['’]s? {_ROLE}[\s?]*$"),
-          re.compile(rf"^\W*(?i:who) (?:is|was|are|were) (?:the )?{_ROLE} of (?:the )?(?P<owner>{_NAME})[\s?]*$"))
+_OWNER = rf"(?:the )?(?P<owner>{WRITTEN_NAME})"
+_ASKED = (re.compile(rf"^\W*(?i:who) (?:is|was|are|were) {_OWNER}['’]s? {_ROLE}[\s?]*$"),
+          re.compile(rf"^\W*(?i:who) (?:is|was|are|were) (?:the )?{_ROLE} of {_OWNER}[\s?]*$"))
 MAX_PARSED = 12
 MAX_QUESTION_CHARS = 200
 _MODIFIERS = {"amod", "compound", "nummod", "npadvmod"}
@@ -93,7 +94,7 @@ def _written(head: Token, asked: list[str]) -> bool:
     return words == asked or words == asked[-1:] or (len(asked) == 1 and words[-1] == asked[0])
 
 
-_HER_TITLE = re.compile(r"^(?:Mrs|Miss|Ms|Madame|Lady)\b")
+_HER_TITLE = re.compile("^" + WOMANS_TITLE)
 
 
 def _same_person(holder: str, owner: str) -> bool:

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
-from lightrag_core.query.answer_support import ShortAnswer
+from lightrag_core.query.answer_support import WRITTEN_NAME, ShortAnswer
 from lightrag_core.query.sentences import Sentence, stems
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-_NAME = r"(?:(?i:the)\s+)?[A-Z][\w.'’-]*(?:\s+(?:of\s+|the\s+|de\s+|van\s+|von\s+)*[A-Z][\w.'’-]*){0,5}"
-_ASKED = re.compile(rf"^\W*(?i:what)\s+(?i:did|does|do)\s+(?P<subject>{_NAME})\s+(?P<verb>[a-z]+)"
+_SUBJECT = rf"(?P<subject>(?:(?i:the)\s+)?{WRITTEN_NAME})"
+_ASKED = re.compile(rf"^\W*(?i:what)\s+(?i:did|does|do)\s+{_SUBJECT}\s+(?P<verb>[a-z]+)"
                     r"(?P<rest>(?: [^?]{1,80}?)?)[\s?]*$")
 MAX_QUESTION_CHARS = 300  # (and the pattern's tail is one class: two runs of spaces around "?" backtracked)
 # A verb that does not state the deed: "did not poke", "would poke", "if he poked"

@@ -22,6 +22,7 @@ _SHORT = re.compile(rf"^{re.escape(ANSWER_PREFIX)}(?P<name>[^\n\[]{{1,80}}?) ?(?
 _NAME = re.compile(r"^[A-Z][\w.'’-]{0,29}(?: (?:of |de |van |von )?[A-Z][\w.'’-]{0,29}){0,4}$")
 _HIS = {"he": "", "him": "", "his": "'s"}
 _HERS = {"she": "", "her": "", "hers": "'s"}
+_ANY_PRONOUN = re.compile(r"(?<![\w-])(?i:he|him|his|she|her|hers)(?![\w-])")
 _QUOTES = "\"'“”‘’«»"
 MAX_QUESTION_CHARS = 300
 
@@ -42,6 +43,8 @@ def read_through(query: str, history: list[dict[str, str]], with_llm: bool = Fal
     with an LLM (it reads the history itself), or when the question is not such a follow-up."""
     if with_llm or not history or len(query) > MAX_QUESTION_CHARS or any(q in query for q in _QUOTES[:1] + "“«"):
         return query, ""
+    if not _ANY_PRONOUN.search(query):
+        return query, ""  # (no parse for a question with nothing to read through: most of them)
     doc = nlp()(query)
     pronouns = [t for t in doc if t.lower_ in _HIS or t.lower_ in _HERS]
     if len(pronouns) != 1 or any(t.pos_ == "PROPN" or t.ent_type_ for t in doc):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import ShortAnswer
+from lightrag_core.query.name_sex import WOMANS_TITLE
 from lightrag_core.query.sentences import Sentence
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ _COPULAS = {"is", "was", "are", "were", "'s", "’s"}
 _HEDGES = {"probably", "perhaps", "maybe", "possibly", "hardly", "allegedly", "supposedly", "reportedly",
            "apparently", "never", "longer", "neither"}
 # A woman's title before a bare surname names his wife or daughter: "Mrs. Fezziwig" is not Fezziwig
-_WOMANS_TITLE = re.compile(r"(?:Mrs|Miss|Ms|Madame|Lady)\.?\s+$")
+_WOMANS_TITLE = re.compile(WOMANS_TITLE + r"\s+$")
 _OPEN_QUOTE = re.compile(r"(?:^|(?<=[\s(\[—-]))[\"“‘']")
 _CLOSE_QUOTE = re.compile(r"[\"”’'](?=[\s.,;:!?)\]—-]|$)")
 

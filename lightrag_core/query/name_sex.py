@@ -16,6 +16,8 @@ from lightrag_core.once import once
 FEMALE, MALE = "female", "male"
 LOCALES = ("en_US", "en_GB", "en_IE", "en_IN", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pl_PL", "pt_BR",
            "pt_PT", "sv_SE", "da_DK", "no_NO", "cs_CZ", "hu_HU", "ro_RO", "fi_FI", "tr_TR")
+# A woman's title before a name: "Mrs. Cratchit" is not Bob Cratchit, whose family name she bears
+WOMANS_TITLE = r"(?:Mrs|Miss|Ms|Madame|Mme|Lady)\b\.?"
 # Words before a first name that are no part of it ("Maj. George …", "Sir Henry …")
 _TITLES = {"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lord", "lady", "maj", "capt", "col", "gen", "lt", "rev",
            "prof", "king", "queen", "prince", "princess", "duke", "duchess", "count", "countess", "saint", "st"}

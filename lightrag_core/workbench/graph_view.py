@@ -183,6 +183,14 @@ def legend_html(nodes: list[Entity], highlight: set[str], path: bool = False,
             + "".join(items) + "</div>")
 
 
+def graph_caption(entities: list[Entity], relations: list[Relation]) -> str:
+    """What a query's graph shows: the context's entities and relations, and the grey nodes drawn for the other
+    ends of those relations (a legend counting more nodes than the caption read as a contradiction)."""
+    ends = {e for r in relations for e in (r.src, r.tgt)} - {e.name for e in entities}
+    return (f"The {len(entities)} entities and {len(relations)} relations that went into the context"
+            + (f", and the {len(ends)} other ends of those relations (grey)." if ends else "."))
+
+
 def from_query_data(entities: list[dict], relationships: list[dict]) -> tuple[list[Entity], list[Relation]]:
     """Graph objects from a query result's records (exactly what went into the context)."""
     ents = [Entity(e["entity_name"], e["entity_type"], e["description"], [], [], degree=e.get("degree", 0))

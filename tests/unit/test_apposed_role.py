@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.test_clause_answer import answer
+from tests.unit.test_short_answer import answer_one as answer
 
 CAST = ("Bob Cratchit, clerk to Ebenezer Scrooge. Then up rose Mrs. Cratchit, Cratchit's wife, dressed out but "
         "poorly. Belinda Cratchit, second of her daughters, laid the cloth. Zack Hexum, the younger brother of "

@@ -4,21 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import score_sentences
-from lightrag_core.query.short_answer import short_answer
-
-
-class NoEmbedder:
-    def embed(self, texts: list[str]):  # noqa: ANN201
-        raise AssertionError("no embedding expected without a query vector")
-
-
-def answer(question: str, chunk: str, names: list[str]):  # noqa: ANN201
-    r = QueryResult("multihop", [], names)
-    r.chunks = [{"content": chunk, "reference_id": "1", "chunk_id": "c0", "document_id": "d0"}]
-    return short_answer(question, score_sentences(NoEmbedder(), None, question, r), names)  # type: ignore[arg-type]
-
+from tests.unit.test_short_answer import answer_one as answer
 
 COOKING = ("Mrs. Cratchit laid the cloth, while Master Peter Cratchit plunged a fork into the saucepan of potatoes. "
            "Bob went to church. Scrooge stopped and poked the fire with his stick, which was cold. "

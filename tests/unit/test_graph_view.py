@@ -90,3 +90,11 @@ def test_path_words_map_to_whole_graph_names_only() -> None:
     names = ["Ebenezer Scrooge", "Jacob Marley", "Marleyville Inn"]
     assert path_nodes(["Scrooge", "Marley"], names) == ["Ebenezer Scrooge", "Jacob Marley"]
     assert path_nodes(["the Ghost", "1843"], names) == []  # nothing of the graph's: nothing ringed
+
+
+def test_the_caption_counts_the_grey_ends_the_legend_shows() -> None:
+    from lightrag_core.workbench.graph_view import graph_caption
+
+    assert graph_caption(ENTITIES, RELATIONS) == "The 3 entities and 2 relations that went into the context."
+    assert graph_caption(ENTITIES[:1], RELATIONS) == ("The 1 entities and 2 relations that went into the context, and "
+                                                      "the 2 other ends of those relations (grey).")

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_core.query.identity import asked_name
-from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import score_sentences
-from lightrag_core.query.short_answer import short_answer
+from tests.unit.test_short_answer import answer_one as answer
 
 
 @pytest.mark.parametrize(("question", "name"), [
@@ -47,17 +45,6 @@ def test_a_name_in_lower_case_is_one_the_question_linked() -> None:
     texts = ["'Fred!' said Scrooge.", "He saw Fred, his nephew.", "A rose is a flower.", "He gave Rose a rose."]
     assert asked_name("who is fred?", [], texts) == "Fred"
     assert asked_name("who is rose?", [], texts) == ""
-
-
-class NoEmbedder:
-    def embed(self, texts: list[str]):  # noqa: ANN201
-        raise AssertionError("no embedding expected without a query vector")
-
-
-def answer(question: str, chunk: str, names: list[str]):  # noqa: ANN201
-    r = QueryResult("multihop", [], names)
-    r.chunks = [{"content": chunk, "reference_id": "1", "chunk_id": "c0", "document_id": "d0"}]
-    return short_answer(question, score_sentences(NoEmbedder(), None, question, r), names)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("question", "chunk", "said"), [

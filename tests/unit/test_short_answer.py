@@ -24,6 +24,11 @@ def answer(question: str, chunks: list[str], names: list[str]) -> ShortAnswer | 
     return short_answer(question, score_sentences(NoEmbedder(), None, question, r), names)  # type: ignore[arg-type]
 
 
+def answer_one(question: str, chunk: str, names: list[str]) -> ShortAnswer | None:
+    """`answer` over one chunk (the readings' own tests: identity, clause, apposed role, spelled-out names)."""
+    return answer(question, [chunk], names)
+
+
 @pytest.mark.parametrize(("question", "kind"), [
     ("Who was Scrooge's business partner?", PERSON),
     ("When did the director of Once Upon a Time in America die?", DATE),

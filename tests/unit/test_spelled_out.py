@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_core.query.name_forms import spelled_out
-from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import score_sentences
-from lightrag_core.query.short_answer import short_answer
+from tests.unit.test_short_answer import answer_one as answer
 
 QUESTION = "What was the legislation passed in 1990 in Kentucky?"
 
@@ -34,17 +32,6 @@ def test_a_question_that_asks_for_the_short_form_keeps_it() -> None:
     for question in ("What is the acronym of the 1990 act?", "What does KERA stand for?",
                      "What abbreviation is the act known by?"):
         assert spelled_out("KERA", text, text.index("KERA"), question) == "KERA"
-
-
-class NoEmbedder:
-    def embed(self, texts: list[str]):  # noqa: ANN201
-        raise AssertionError("no embedding expected without a query vector")
-
-
-def answer(question: str, chunk: str, names: list[str]):  # noqa: ANN201
-    r = QueryResult("multihop", [], names)
-    r.chunks = [{"content": chunk, "reference_id": "1", "chunk_id": "c0", "document_id": "d0"}]
-    return short_answer(question, score_sentences(NoEmbedder(), None, question, r), names)  # type: ignore[arg-type]
 
 
 def test_the_short_answer_is_the_name_not_its_acronym() -> None:
