@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from lightrag_core.indexing.entity_spans import name_span
 from lightrag_core.indexing.extract_aliases import resolve_aliases
 from lightrag_core.indexing.report import ExtractionNotes
 from lightrag_core.models import Chunk, EntityRecord, RelationRecord
@@ -100,10 +101,11 @@ def extract_doc(doc: Doc, chunk: Chunk, subject: str = "") -> tuple[list[EntityR
         seen: set[str] = set()
         for ent in sent.ents:
             etype = LABEL_TYPES.get(ent.label_)
-            name = canonical_name(ent.text)
-            if etype and _usable(name) and name.lower() not in seen:
+            span = name_span(ent) if etype else None
+            name = canonical_name(span.text) if span is not None else ""
+            if etype and span is not None and _usable(name) and name.lower() not in seen:
                 seen.add(name.lower())
-                found.append((name, ent.root))
+                found.append((name, span.root))
                 note(name, etype, text)
         if subject and subject.lower() not in seen:
             first = sent[0].text.lower()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from lightrag_core.indexing.boilerplate import strip_boilerplate
+from lightrag_core.indexing.contents_list import strip_contents_lists
 from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits, check_size, check_text, text_limit_error
 from lightrag_core.indexing.readers import docx_text, html_to_text, pdf_text
 from lightrag_core.indexing.subjects import file_subject
@@ -70,6 +71,8 @@ def document_from_bytes(
     """`whole_file`: the bytes are the file `name` (not pasted text), so a later version replaces it."""
     raw, places = read_bytes(data, name, limits)
     text, cleaned = strip_boilerplate(raw)
+    text, contents = strip_contents_lists(text)
+    cleaned = "; ".join(note for note in (cleaned, contents) if note)
     if not text.strip():
         raise LightRAGError(f"{name}: no text to index (the file is empty or has only whitespace)")
     return Document(id=doc_id or f"doc-{content_hash(text)[:16]}", text=text, title=Path(name).name, file_path=name,
