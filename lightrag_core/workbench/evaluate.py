@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
+from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER, NOT_COVERED, NOT_MENTIONED
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
 
@@ -132,12 +132,15 @@ def precision_at(ranked: list[str], gold: list[str], k: int) -> float:
 def answer_found(answer: str, gold: str) -> bool:
     """The gold answer appears in the answer as whole words, case-insensitive; an empty gold never counts.
 
-    The offline answer's label and its "No short answer: no sentence …" line are not part of the answer
-    (their "no LLM" and "no sentence" would otherwise find every gold "no"). A gold's closing full stop
-    ("Walt Disney Pictures.") is the annotator's, not the answer's: "… by Walt Disney Pictures label" holds it.
+    The offline answer's label, its "No short answer: no sentence …" line and a line saying which of the
+    question's words the passages never hold are not part of the answer (their "no LLM" and "no sentence"
+    would otherwise find every gold "no", and the question's own names every answer it names).
+    A gold's closing full stop ("Walt Disney Pictures.") is the annotator's, not the answer's: "… by Walt
+    Disney Pictures label" holds it.
     """
     gold = " ".join(gold.split()).lower().rstrip(". ")
-    body = answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "").lower()
+    body = answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "")
+    body = "\n".join(line for line in body.splitlines() if not line.startswith((NOT_COVERED, NOT_MENTIONED))).lower()
     return bool(gold) and re.search(rf"(?<!\w){re.escape(gold)}(?!\w)", " ".join(body.split())) is not None
 
 

@@ -3,7 +3,13 @@ summarised per mode with the ceiling (the gold answer in the context at all)."""
 
 from __future__ import annotations
 
-from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
+from lightrag_core.query.extractive import (
+    ANSWER_PREFIX,
+    EXTRACTIVE_LABEL,
+    NO_SHORT_ANSWER,
+    NOT_COVERED,
+    NOT_MENTIONED,
+)
 from lightrag_core.query.result import QueryResult
 from lightrag_core.workbench.evaluate import Question, answer_found, exact_match, judge, short_answer_of, summarise
 
@@ -45,6 +51,15 @@ def test_an_abstaining_answer_does_not_find_every_no() -> None:
     abstained = f"{EXTRACTIVE_LABEL}\n\n{NO_SHORT_ANSWER}\n\n- Both bands formed in 1981. [1]\n"
     assert not answer_found(abstained, "no") and answer_found(abstained, "1981")
     assert answer_found(f"{EXTRACTIVE_LABEL}\n\nAnswer: no [1]\n\n- X is not Y. [1]\n", "no")
+
+
+def test_the_line_naming_what_the_passages_lack_finds_nothing() -> None:
+    """It repeats the question's own names: "Who was born first, Ann Lee or Bo Wu?" must not find Bo Wu in it."""
+    noted = (f"{EXTRACTIVE_LABEL}\n\n{NOT_MENTIONED} Ann Lee or Bo Wu: the documents may not cover this question."
+             f"\n\n{NO_SHORT_ANSWER}\n\n- Ann Lee was born in 1950. [1]\n")
+    assert not answer_found(noted, "Bo Wu") and answer_found(noted, "Ann Lee")
+    uncovered = f"{EXTRACTIVE_LABEL}\n\n{NOT_COVERED} (capital, paris)."
+    assert not answer_found(uncovered, "Paris")
 
 
 def test_a_golds_closing_full_stop_is_not_part_of_the_answer() -> None:

@@ -144,3 +144,25 @@ def test_an_it_that_stands_for_its_passages_subject_is_shown_as_that_subject() -
     # an "it" that stands for nothing stays as written
     assert "[Salt Line] is believed" not in text
     assert "It is believed that the song was written in one night." in text
+
+
+def test_a_question_the_passages_share_no_word_with_is_not_answered_from_them() -> None:
+    chunks = ["Old Marley was as dead as a door-nail. Scrooge signed the register of his burial."]
+    embedder = CountingEmbedder()
+    question = "What is the capital of France?"
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result(chunks)))
+    assert "do not seem to cover this" in text and "(capital, france)" in text
+    assert "Marley" not in text and "[1]" not in text  # no sentence offered as if it answered
+
+
+def test_names_the_passages_never_mention_are_said_above_the_evidence() -> None:
+    chunks = ["The capital of the firm was small. Scrooge kept the capital in a chest."]
+    embedder = CountingEmbedder()
+    question = "What is the capital of France?"
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([question])[0], question, result(chunks)))
+    assert "The passages found never mention France: the documents may not cover this question." in text
+    assert text.index("never mention") < text.index(extractive.NO_SHORT_ANSWER) < text.index("[1]")
+    # A name the passages do hold: no such line.
+    asked = "What did Scrooge keep in the chest?"
+    text = "".join(extractive.extractive_answer(embedder, embedder.embed([asked])[0], asked, result(chunks)))
+    assert "never mention" not in text and "Scrooge kept the capital in a chest." in text
