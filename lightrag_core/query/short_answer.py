@@ -27,6 +27,7 @@ from lightrag_core.query.compass import compass_answer
 from lightrag_core.query.date_ranges import asked_end, period_end
 from lightrag_core.query.dates import names_a_clock
 from lightrag_core.query.described import passage_opening, written_title
+from lightrag_core.query.doer_answer import doer_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
 from lightrag_core.query.identity import asked_name, identity_answer
@@ -82,6 +83,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return beside
     if kind.kind == ANY and (found is None or not found.confident) and (done := clause_answer(query, scored)):
         return done  # "What did Scrooge poke?": the fire, a phrase no type fits
+    if kind.kind in {PERSON, ANY} and (doer := doer_answer(query, scored)):
+        return doer  # "Who played upon the harp?": the subject of the deed as stated, not a name near it
     return with_co_holders(query, found, MIN_SCORE) if found else None
 
 
