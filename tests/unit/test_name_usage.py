@@ -48,3 +48,12 @@ def test_the_generated_questions_ask_who_and_write_the() -> None:
     assert asked.get("Who stood among the graves?") == "Spirit", asked
     assert asked.get("What did the Spirit sink into?") == "a heavy sleep", asked
     assert not any(q.startswith("Which organisation") for q in asked), asked
+
+
+def test_only_a_name_also_written_as_a_common_noun_is_generic() -> None:
+    from lightrag_core.workbench.testset.name_usage import generic_names
+
+    docs = parsed(NOVEL + " Their spirit voices faded.", "The Rockets won. The Rockets lost. The Rockets moved.")
+    articled = articled_names(docs)
+    assert {"spirit", "rockets"} <= articled
+    assert generic_names(docs, articled) == {"spirit"}  # the Rockets are one team, not a kind of thing

@@ -32,7 +32,8 @@ from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_
 from lightrag_core.workbench.testset.subjects import (
     copula_subject,
     governed,
-    sentence_person,
+    persons_in,
+    sentence_persons,
     subject_name,
     topic_spans,
 )
@@ -216,7 +217,9 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         if predicate is None:
             continue
         slots = answer_slots(verb, exclude, names)
-        if said and kind in NAMED_KINDS and subject.head == verb and _says_something(verb, predicate):
+        # (not one of two joined subjects: "Scrooge and the Ghost stood side by side" is not Scrooge's alone)
+        alone = not any(c.dep_ == "conj" for c in subject.children)
+        if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(verb, predicate):
             slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=subject_span, entity=name))
         if kind == "person" and said and not person:
             person = name
@@ -225,9 +228,14 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
                           tuple(aux_words), passive, tuple(predicate), tuple(slots), how != GUESS, mentioned,
                           copular))
     # "He" continues the last person named as a subject, for a few sentences (the rule indexing uses too).
-    person = person or sentence_person(sent, topic, names)
+    acting = {*sentence_persons(sent, names), *([person] if person else [])}
+    person = "" if len(acting) > 1 else person or next(iter(acting), "")
     if person:
         topic.last_person, topic.since_person = person, 0
+    elif persons_in(sent, names) - {topic.last_person}:
+        # someone else came between ("The clerk in the tank applauded. … he poked the fire"): a "he" after
+        # this is no longer the last person named
+        topic.last_person = ""
     else:
         topic.since_person += 1
         if topic.since_person > PRONOUN_REACH:

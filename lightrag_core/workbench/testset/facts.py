@@ -21,7 +21,7 @@ from lightrag_core.storage.base import GraphStore
 from lightrag_core.workbench.testset.clauses import read_clauses
 from lightrag_core.workbench.testset.lexicon import KIND_LABELS, LABEL_KINDS, NAMED_KINDS, TYPE_KINDS, kind_of_noun
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic
-from lightrag_core.workbench.testset.name_usage import articled_names, people_among
+from lightrag_core.workbench.testset.name_usage import articled_names, generic_names, people_among
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -156,7 +156,8 @@ def read_facts(chunks: list[Chunk], parsed: list[Doc], topics: dict[str, str], k
             if noun:
                 nouns[title.lower()] = noun
     # (the graph's kinds, but a name the text has act as a person is one: name_usage.py)
-    names = Names({**kinds, **people_among(parsed, kinds)}, nouns, articled_names(parsed))
+    articled = articled_names(parsed)
+    names = Names({**kinds, **people_among(parsed, kinds)}, nouns, articled, generic_names(parsed, articled))
     corpus = Corpus(total_chunks=len(chunks), names=names)
     title_kinds = {t: kind_of_noun(nouns.get(t.lower(), "")) or kinds.get(canonical_name(t).lower(), "")
                    or _ner_kind(parsed, t) for t in set(topics.values()) if t}

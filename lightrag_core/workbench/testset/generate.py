@@ -52,6 +52,8 @@ MAX_PER_BRIDGE = 2
 MAX_PER_NAME = 2  # comparisons one name takes part in
 # Pronouns a question cannot resolve (a possessive, "his knees", refers within the question and may stay).
 _RELATIVE = re.compile(r"(?<!^)\b(which|whom|whose)\b(?!.*\bor\b)", re.IGNORECASE)  # a leftover, not the question word
+# "Who held his withered little hand to his?": a possessive that names nobody
+_DANGLING = re.compile(r"\b(?:his|her|their|its)\W*$", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(he|she|it|they|him|them|this|these|those|i|me|we|us|you|my|your|our)\b", re.IGNORECASE)
 
 
@@ -140,7 +142,7 @@ class Checks:
             return self._no("answer in the question")
         if not any(contains(self.corpus.texts.get(c, ""), q.answer) for c in q.gold_chunk_ids):
             return self._no("answer not in a gold chunk")
-        if _PRONOUN.search(q.question) or _RELATIVE.search(q.question):
+        if _PRONOUN.search(q.question) or _RELATIVE.search(q.question) or _DANGLING.search(q.question):
             return self._no("pronoun left in the question")
         matching = self.chunks_matching(q.question)
         # A common answer ("Scrooge" in a book about him) is fine when the question's own words point to its
@@ -171,6 +173,7 @@ def _single(fact: Fact, checks: Checks) -> GeneratedQuestion | None:
         checks.drop("no template fits")
         return None
     text = checks.corpus.names.as_written(text, fact.clause.subject)
+    text = checks.corpus.names.type_word(text, fact.slot.entity or fact.slot.answer)
     q = GeneratedQuestion(question_id(text, [fact.chunk_id]), text, fact.slot.answer, SINGLE, 1, [fact.chunk_id],
                           [fact.doc_id], [fact.clause.sentence])
     return q if checks.accept(q, [fact.clause.subject]) else None
@@ -201,6 +204,7 @@ def _bridge(first: Fact, second: Fact, name: str, checks: Checks) -> GeneratedQu
     if text is None or len(text.split()) > MAX_BRIDGE_WORDS:
         checks.drop("no template fits")
         return None
+    text = checks.corpus.names.type_word(text, second.slot.entity or second.slot.answer)
     gold = [first.chunk_id, second.chunk_id]
     q = GeneratedQuestion(question_id(text, gold), text, second.slot.answer, BRIDGE, 2, gold,
                           list(dict.fromkeys([first.doc_id, second.doc_id])),
@@ -249,8 +253,10 @@ def bridge_candidates(corpus: Corpus, checks: Checks, rng: random.Random, limit:
     for fact in corpus.facts:
         if fact.slot.entity and fact.slot.kind in BRIDGE_KINDS:
             describers[fact.slot.entity.lower()].append(fact)
+    # A name the text writes after "the" and as a common noun is a description more than a name: a novel's
+    # several spirits are each "the Spirit", and a bridge through it joined what one did to what another did.
     pairs = [(fact, name) for fact in corpus.facts for name in _names_asked_with(fact)
-             if canonical_name(name).lower() in describers]
+             if (key := canonical_name(name).lower()) in describers and key not in corpus.names.generic]
     rng.shuffle(pairs)
     out: list[GeneratedQuestion] = []
     per_bridge: Counter[str] = Counter()

@@ -33,7 +33,7 @@ MAX_PREDICATE_TOKENS = 14
 CLAUSAL_DEPS = {"ccomp", "csubj"}
 MAX_DESCRIPTION_TOKENS = 12
 MAX_PHRASE_TOKENS = 6
-PRONOUN_REACH = 6  # sentences a pronoun may reach back to the last named person
+PRONOUN_REACH = 2  # sentences a pronoun may reach back to the last named person (a novel changes scene fast)
 NAMED, TOPIC, GUESS = "named", "topic", "guess"  # how a clause's subject was found
 SPEECH_VERBS = {"say", "reply", "cry", "exclaim", "mutter", "whisper", "answer", "ask", "shout", "add", "remark",
                 "retort", "murmur", "rejoin", "falter", "hint", "observe", "repeat", "continue", "tell", "call",

@@ -15,12 +15,20 @@ class Names:
     kinds: dict[str, str] = field(default_factory=dict)
     nouns: dict[str, str] = field(default_factory=dict)
     articled: frozenset[str] = frozenset()  # names the text mostly writes after "the" ("the Spirit")
+    generic: frozenset[str] = frozenset()  # of those, ones also written as a common noun ("spirit voices")
 
     def kind(self, name: str) -> str:
         return self.kinds.get(name.lower(), "")
 
     def noun(self, name: str) -> str:
         return self.nouns.get(name.lower(), "")
+
+    def type_word(self, question: str, answer: str) -> str:
+        """"What" for "Which organisation" when the answer is a generic name ("the Phantom", and "phantoms"): its
+        kind is the NER's guess at a capitalised noun (the Phantom was asked for as an organisation)."""
+        if answer.lower() not in self.generic:
+            return question
+        return re.sub(r"^Which (?:organisation|work|product|place|event|law|thing)\b", "What", question)
 
     def as_written(self, question: str, name: str) -> str:
         """The question with `name` after "the" where the text writes it so ("What did the Spirit sink into?")."""

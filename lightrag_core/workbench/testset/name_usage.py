@@ -71,5 +71,12 @@ def articled_names(parsed: list[Doc]) -> frozenset[str]:
     return frozenset(n for n, total in seen.items() if total >= MIN_ACTS and led[n] * 2 > total)
 
 
+def generic_names(parsed: list[Doc], articled: frozenset[str]) -> frozenset[str]:
+    """Of the names written after "the", those the texts also use as a common noun ("the Spirit", and "spirit
+    voices", "phantoms"): a description several referents share, not one thing's name (the Rockets are one)."""
+    words = {t.lemma_.lower() for doc in parsed for t in doc if t.is_lower and not t.ent_type_ and t.pos_ == "NOUN"}
+    return frozenset(name for name in articled if name in words)
+
+
 _QUOTES = {'"', "'", "”", "’", "“", "‘"}
 _NOT_NAMES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT", "NORP"}

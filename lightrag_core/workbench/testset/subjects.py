@@ -4,6 +4,7 @@ where the parse lost the title), or a guess (a pronoun taken to be the last pers
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from lightrag_core.nlp import canonical_name
@@ -36,17 +37,42 @@ def auxiliaries(verb: Token) -> tuple[list[Token], bool, bool]:
     return aux, passive, negated
 
 
-def sentence_person(sent: Span, topic: Topic, names: Names) -> str:
-    """The first person the sentence names as a subject of any verb ("said Scrooge" too): whom a "he" in the
-    next sentences most likely means."""
+def sentence_persons(sent: Span, names: Names) -> list[str]:
+    """The people the sentence names as subjects of any verb ("said Scrooge" too), in order. One is whom a "he"
+    in the next sentences most likely means; after two ("The Spirit dropped …; but though Scrooge pressed it
+    down …") a "he" may be either, and no question rests on a guess."""
+    out: list[str] = []
     for tok in sent:
-        if tok.dep_ in SUBJECT_DEPS:
+        if tok.dep_ in SUBJECT_DEPS and not quoted(tok):
             ent = entity_at(tok)
-            if ent is not None and entity_kind(ent.label_) == "person":
-                name = canonical_name(ent.text)
-                if names.kind(name) in {"", "person"}:
-                    return name
-    return ""
+            name = canonical_name(ent.text) if ent is not None else ""
+            if ent is not None and (names.kind(name) or entity_kind(ent.label_)) == "person" and name not in out:
+                out.append(name)  # (the graph's kind first: the text has "the Spirit" act as a person)
+    return out
+
+
+def quoted(tok: Token) -> bool:
+    """Inside a quotation of its sentence ("'Good Spirit,' he pursued": the parse makes the one addressed a
+    subject, and the "he" after it took the Spirit's name)."""
+    return sum(t.is_quote for t in tok.sent[: tok.i - tok.sent.start]) % 2 == 1
+
+
+def persons_in(tokens: Iterable[Token], names: Names) -> set[str]:
+    """The people the tokens mention: by name, and "?" for one a person noun stands for ("the clerk", "his
+    nephew")."""
+    out: set[str] = set()
+    for tok in tokens:
+        if quoted(tok):
+            continue
+        ent = entity_at(tok)
+        if ent is not None:
+            name = canonical_name(ent.text)
+            if (names.kind(name) or entity_kind(ent.label_)) == "person":
+                out.add(name)
+        elif (tok.pos_ == "NOUN" and kind_of_noun(tok.lemma_.lower()) == "person"
+              and any(c.dep_ in {"det", "poss"} for c in tok.children)):  # "the clerk", "his nephew"
+            out.add("?")
+    return out
 
 
 def topic_spans(sent: Span, topic: Topic) -> list[tuple[int, int]]:
@@ -73,7 +99,12 @@ def subject_name(subject: Token, topic: Topic, topic_spans: list[tuple[int, int]
         kind = PRONOUNS[lowered]
         if topic.name and (topic.kind == kind or (kind == "thing" and topic.kind not in {"person", ""})):
             return topic.name, topic.kind, TOPIC
-        if kind == "person" and not topic.name and topic.last_person:
+        # (not when someone else is named before it: "of the Ghost …, he stood beneath a low roof"; "The Phantom
+        # was exactly as it had been, but he dreaded …")
+        before = subject.sent[: subject.i - subject.sent.start]
+        others = persons_in(before, names) | {canonical_name(t.text) for t in before
+                                              if t.dep_ in SUBJECT_DEPS and t.pos_ == "PROPN" and not quoted(t)}
+        if kind == "person" and not topic.name and topic.last_person and others <= {topic.last_person}:
             return topic.last_person, "person", GUESS
         return None
     if any(start <= subject.i < end for start, end in topic_spans):
