@@ -47,7 +47,10 @@ info = engine.describe()
 state.sidebar(engine)
 
 c1, c2, c3, c4 = st.columns(4)
-c1.metric("Documents", info["documents"])
+indexed, failed = state.document_counts(engine)
+c1.metric("Documents", indexed)
+if failed:
+    c1.caption(f"{failed} more not indexed: see Upload")
 c2.metric("Chunks", info["chunks"])
 c3.metric("Entities", info["entities"])
 c4.metric("Relations", info["relations"])

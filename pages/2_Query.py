@@ -96,6 +96,8 @@ if result is not None:
             c1.write("Found and kept")
             c1.dataframe(trunc, hide_index=True)
             c1.bar_chart(trunc.set_index("part")[["found", "kept"]], stack=False, sort=False)
+            for note in tables.budget_notes(result):
+                c1.caption(as_text(note))
             c2.write("Tokens per section")
             c2.dataframe(tok, hide_index=True)
             c2.bar_chart(tok.set_index("section"), sort=False)

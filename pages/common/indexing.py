@@ -45,7 +45,10 @@ def run(index: Callable[[Callable[[dict], None]], IndexReport], total: int) -> I
     except LightRAGError as exc:
         log.update(label=f"Indexing stopped: {exc}", state="error", expanded=False)  # not a spinner forever
         raise
-    log.update(label=report.summary(), state="error" if report.failed else "complete", expanded=False)
+    # The label names the log; the summary is said once, in the box below (it was said twice).
+    n_failed = len(report.failed)
+    log.update(label="Indexing log" + (f": {n_failed} failed" if n_failed else ""),
+               state="error" if report.failed else "complete", expanded=False)
     # A statement, not a conditional expression: Streamlit's magic renders a bare
     # expression's value, which printed DeltaGenerator's docstring under the summary.
     if report.failed:

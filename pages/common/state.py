@@ -131,7 +131,21 @@ def sidebar(eng: Engine) -> None:
         st.code(info["workdir"] if info["store"] == "embedded" else f"Neo4j · {eng.settings.workspace}",
                 language=None)
         st.caption(f"Store: **{info['store']}** · LLM: **{info['llm']}**")
-        st.caption(f"{info['documents']} documents · {info['entities']} entities · {info['relations']} relations")
+        st.caption(f"{documents_line(eng)} · {info['entities']} entities · {info['relations']} relations")
+
+
+def document_counts(eng: Engine) -> tuple[int, int]:
+    """Documents indexed and not (failed or interrupted): a file that failed is listed, to re-run or delete,
+    but it is not an indexed document."""
+    docs = eng.documents()
+    failed = sum(d.status != "processed" for d in docs)
+    return len(docs) - failed, failed
+
+
+def documents_line(eng: Engine) -> str:
+    """"3 documents (1 not indexed)"."""
+    done, failed = document_counts(eng)
+    return f"{done} document{'' if done == 1 else 's'}" + (f" ({failed} not indexed)" if failed else "")
 
 
 def warmup_line(engine: Engine) -> str:

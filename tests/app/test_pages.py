@@ -211,3 +211,15 @@ def test_upload_warns_about_a_document_that_yields_no_entities(small_workspace):
     [warning] = [plain(w.value) for w in at.warning]
     assert warning.startswith("nothing named.txt: no entities were extracted") and "kept 0 entity" in warning
     assert any("extraction kept 0 entity and 0 relation records" in plain(c.value) for c in at.caption)
+
+
+def test_a_file_that_failed_is_not_counted_as_a_document(small_workspace, offline_settings):
+    engine = Engine(offline_settings)
+    report = engine.index_uploads([("empty.txt", b"   \n")])
+    engine.close()
+    assert report.failed  # recorded as a failed document, to re-run or delete
+    at = app(small_workspace)
+    assert {m.label: m.value for m in at.metric}["Documents"] == "2"
+    shown = texts(at)
+    assert "1 more not indexed: see Upload" in shown
+    assert "2 documents (1 not indexed) · " in shown

@@ -34,3 +34,18 @@ def test_the_fusion_line_reads_as_sentences_with_short_weights() -> None:
         reasons=["seeds are widely mentioned (Scrooge): the graph is fused at reduced weight"]))
     assert trust_summary(result) == ("Fusion weights: graph 0.33, dense 1, BM25 1. Seeds are widely mentioned "
                                      "(Scrooge): the graph is fused at reduced weight")
+
+
+def test_budget_cuts_are_notes_not_warnings() -> None:
+    from lightrag_core.workbench.result_tables import budget_notes, query_warnings
+
+    result = QueryResult("mix", ["partners"], ["Scrooge"])
+    info = result.processing_info
+    info.total_entities_found, info.entities_after_truncation = 40, 18
+    info.total_relations_found, info.relations_after_truncation = 40, 35
+    assert budget_notes(result) == ["55% of the entities found were cut by the token budget: raise "
+                                    "max_entity_tokens to keep more."]
+    assert query_warnings(result) == []  # the defaults cut by design; a warning on every answer alarmed
+    result.low_level = []
+    result.high_level = []
+    assert query_warnings(result)[0].startswith("No keywords were found")
