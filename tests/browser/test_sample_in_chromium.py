@@ -1,6 +1,7 @@
 """A new user's first minute in a real browser: an empty workspace offers the sample on Home, one click
-indexes it with progress, the Query page's suggested question answers, and so do "Who is Fred?" and a follow-up
-("Who is his wife?"). Screenshots for the README."""
+indexes it with progress, the Query page's suggested question answers, and so do "Who is Fred?", a follow-up
+("Who is his wife?") and "Who played upon the harp?"; a question off the book says so. Screenshots for the
+README."""
 
 from __future__ import annotations
 
@@ -77,18 +78,40 @@ def test_home_index_the_sample_then_a_suggested_question(tmp_path):
 
             # a follow-up: "his" is the previous short answer (offline, nothing else reads the history)
             for n, question in ((5, "Who is Tiny Tim's father?"), (7, "Who is his wife?")):
-                page.get_by_test_id("stChatInputTextArea").fill(question)
-                page.get_by_test_id("stChatInputTextArea").press("Enter")
-                page.get_by_test_id("stChatMessage").nth(n).get_by_text("Extractive answer").first.wait_for(
-                    timeout=180_000)
-                _settle(page)
+                ask(page, n, question)
             reply = page.get_by_test_id("stChatMessage").nth(7)
             assert "Answer: Mrs. Cratchit [" in reply.inner_text(), reply.inner_text()
             page.get_by_text("Read as “Who is Bob Cratchit's wife?”").first.wait_for(timeout=30_000)
             _clean(page, "Query (follow-up)")
             reply.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / "query_follow_up.png"), full_page=True)
+
+            # who did it: the subject of the deed as the book writes it, not the best-known name near it
+            ask(page, 9, "Who played upon the harp?")
+            reply = page.get_by_test_id("stChatMessage").nth(9)
+            assert "Answer: Scrooge's niece [" in reply.inner_text(), reply.inner_text()
+            assert "Scrooge's niece played well upon the harp" in reply.inner_text()
+            _clean(page, "Query (who did it)")
+            reply.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "query_who_did.png"), full_page=True)
+
+            # a question the book does not cover says so, instead of offering sentences as its answer
+            ask(page, 11, "What is the capital of France?")
+            reply = page.get_by_test_id("stChatMessage").nth(11)
+            assert "The passages found never mention France" in reply.inner_text(), reply.inner_text()
+            assert "Answer:" not in reply.inner_text()
+            _clean(page, "Query (off the book)")
+            reply.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "query_off_topic.png"), full_page=True)
             browser.close()
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def ask(page, n: int, question: str) -> None:  # noqa: ANN001
+    """Ask in the chat box and wait for the answer, the n-th chat message."""
+    page.get_by_test_id("stChatInputTextArea").fill(question)
+    page.get_by_test_id("stChatInputTextArea").press("Enter")
+    page.get_by_test_id("stChatMessage").nth(n).get_by_text("Extractive answer").first.wait_for(timeout=180_000)
+    _settle(page)
