@@ -46,27 +46,56 @@ def doer_answer(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswer
     ranked = [s for s, _ in sorted(scored, key=lambda pair: -pair[1])]
     holding = [s for s in ranked if given <= s.stems][:MAX_PARSED]
     found: dict[str, tuple[str, Sentence]] = {}
+    claimed: dict[str, tuple[str, Sentence]] = {}
+    lemma = verb.lemma_.lower()
     for sentence, doc in zip(holding, nlp().pipe([s.text for s in holding])):
         if doc.text.rstrip(" \"'”’").endswith("?"):
             continue  # asked, not stated
         for token in doc:
-            if not _same_verb(token, verb.lemma_.lower()) or not _stated(token):
+            if not _same_verb(token, lemma) or not _stated(token):
                 continue
-            if not given <= stems(" ".join(t.text for t in token.subtree)):
-                continue  # the question's words belong to another verb of the sentence
-            doer = _doer(token)
-            if doer:
-                found.setdefault(_key(doer), (doer, sentence))
-    if len(found) != 1:
+            subject = _subject(token)
+            if subject is None or not given <= stems(" ".join(t.text for t in _own_clause(token, subject, lemma))):
+                continue  # the question's words belong to another deed, or to the doer itself
+            doer = _doer(subject, by=subject.head.dep_ == "agent")
+            if doer and not stems(doer) & given:  # ("Who married Belle?" is not answered by "Belle married Fred")
+                # a claim is no answer, but another doer claimed is a rival to the one stated
+                (found if _asserted(token) else claimed).setdefault(_key(doer), (doer, sentence))
+    if len(found) != 1 or set(claimed) - set(found):
         return None
     doer, sentence = next(iter(found.values()))
     return ShortAnswer(doer, [sentence], [doer], 1.0)
 
 
-def _doer(verb: Token) -> str:
-    """The verb's subject as written (of the first of two joined verbs when it has none), or its agent in the
-    passive ("was founded by John Smith": a sentence that says another doer so is a rival); "" when it is a
-    pronoun or leans on one."""
+# Said of the deed, not done: "reportedly", "hardly"; "some say", "or so Fred claimed"; "doubt that", "a myth that"
+_HEDGES = {"reportedly", "allegedly", "supposedly", "purportedly", "apparently", "hardly", "rarely", "seldom",
+           "scarcely", "barely", "never", "longer"}
+_REPORTS = {"say", "claim", "doubt", "deny", "believe", "think", "suppose", "allege", "rumour", "rumor", "report",
+            "suggest", "hope", "wish", "fear", "imagine", "guess", "dream", "lie", "pretend", "insist", "boast", "joke",
+            "tell", "reply", "cry", "exclaim", "whisper", "shout", "answer", "add", "swear", "announce"}
+_MYTHS = {"myth", "rumour", "rumor", "legend", "claim", "story", "lie", "falsehood"}
+_NOBODY = {"no", "none", "nobody", "neither", "few", "nothing", "noone"}
+
+
+def _asserted(verb: Token) -> bool:
+    """The deed is stated as fact: no hedging adverb, no "some say" or "or so X claimed" beside it, and not the
+    complement of a verb of saying or doubting, or of "it is a myth that"."""
+    if any(c.lower_ in _HEDGES for c in verb.children if c.dep_ in {"advmod", "neg"}):
+        return False
+    if any(c.lemma_.lower() in _REPORTS for c in verb.children if c.dep_ in {"parataxis", "advcl", "conj", "ccomp"}):
+        return False
+    head = verb
+    while head.dep_ in {"ccomp", "conj", "xcomp", "advcl"} and head.head is not head:
+        head = head.head
+        if head.lemma_.lower() in _REPORTS or any(c.lemma_.lower() in _MYTHS for c in head.children
+                                                   if c.dep_ in {"attr", "nsubj"}):
+            return False
+    return True
+
+
+def _subject(verb: Token) -> Token | None:
+    """Who did it, as the parse has it: the subject (of the first of two joined verbs when it has none), one the
+    parse hung on "after", or a passive's agent."""
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if subject is None and verb.dep_ == "conj":
         subject = next((c for c in verb.head.children if c.dep_ == "nsubj"), None)
@@ -75,13 +104,32 @@ def _doer(verb: Token) -> str:
     if subject is None:
         by = next((c for c in verb.children if c.dep_ == "agent"), None)
         subject = next((c for c in by.children if c.dep_ == "pobj"), None) if by is not None else None
-    if subject is None or subject.pos_ not in {"NOUN", "PROPN"}:
+    return subject
+
+
+def _own_clause(verb: Token, subject: Token, lemma: str) -> list[Token]:
+    """The verb's words without its doer's, without clauses that describe a noun, and without another statement
+    of the same deed inside it ("Smith visited Rome after his brother visited Paris": Paris is not Smith's)."""
+    left_out = {t.i for t in subject.subtree}
+    for t in verb.subtree:
+        if t is not verb and (t.dep_ in {"relcl", "acl"} or _same_verb(t, lemma)):
+            left_out |= {d.i for d in t.subtree}
+    return [t for t in verb.subtree if t.i not in left_out]
+
+
+def _doer(subject: Token, by: bool = False) -> str:
+    """The doer as written; "" for a pronoun, "no one", a description that leans on a pronoun, or a passive's
+    "by" phrase that names no one ("signed by the end of May", "painted by candlelight")."""
+    if subject.pos_ not in {"NOUN", "PROPN"} or subject.lower_ in _NOBODY or any(
+            c.lower_ in _NOBODY for c in subject.children if c.dep_ in {"det", "amod", "nummod"}):
         return ""
-    if subject.pos_ == "PROPN":
-        return _name(subject)
+    if by and subject.pos_ != "PROPN" and subject.ent_type_ not in {"PERSON", "ORG", "NORP", "GPE"}:
+        return ""
     named = next((c for c in subject.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
     if named is not None:
         return _name(named)  # "her husband, Thomas Hale"
+    if subject.pos_ == "PROPN":
+        return _name(subject)
     said = _phrase(subject)  # (two joined doers together: "Scrooge's nephew and Topper")
     if not said or any(w.lower() in _LEANING for w in said.split()):
         return ""

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: the context sentences that best match the question)"
 ANSWER_PREFIX = "Answer: "
 NO_SHORT_ANSWER = "No short answer: no sentence in the context states it clearly. The closest evidence:"
-NOT_COVERED = "The documents do not seem to cover this: none of the question's words is in the passages found"
+NOT_COVERED = "The documents may not cover this: none of the question's words is in the passages found"
 NOT_MENTIONED = "The passages found never mention"
 
 
@@ -56,8 +56,8 @@ def words_not_found(query: str, sentences: list[Sentence]) -> list[str]:
              and (len(w) > 2 or w.isdigit())}
     if not asked:
         return []
-    said = set().union(*(s.name_stems for s in sentences))
-    return [] if any(st in said for st in asked.values()) else list(asked)
+    said = _roots(set().union(*(s.name_stems for s in sentences)))
+    return [] if any(_roots({st}) & said for st in asked.values()) else list(asked)
 
 
 def names_not_found(query: str, sentences: list[Sentence]) -> list[str]:
@@ -65,8 +65,20 @@ def names_not_found(query: str, sentences: list[Sentence]) -> list[str]:
     "cheetah"), when no sentence of the context holds a word of any of them; else []."""
     tokens = [t for t in tagged(query) if t.i > 0 and t.is_alpha and t.lower_ not in QUESTION_WORDS]
     names = _runs([t for t in tokens if t.pos_ == "PROPN"]) or _runs([t for t in tokens if t.pos_ == "NOUN"])
-    said = set().union(*(s.name_stems for s in sentences))
-    return [] if any(stem(w) in said for name in names for w in lexical.words(name)) else names
+    said = _roots(set().union(*(s.name_stems for s in sentences)))
+    return [] if any(_roots({stem(w)}) & said for name in names for w in lexical.words(name)) else names
+
+
+def _roots(words: set[str]) -> set[str]:
+    """Words loosely, for a note that must not say "not covered" of what is: "cats" meets "cat", "organised"
+    "organized" (the first five letters of a longer word)."""
+    out = set(words)
+    for w in words:
+        if len(w) > 3 and w.endswith("s"):
+            out.add(w[:-1])
+        if len(w) >= 6:
+            out.add(w[:5])
+    return out
 
 
 def _runs(tokens: list[Token]) -> list[str]:
@@ -90,12 +102,6 @@ def extractive_answer(
     if not scored:
         yield from _words("The retrieved context holds no passage that answers this question.")
         return
-    unmatched = words_not_found(query, [s for s, _ in scored])
-    if unmatched:
-        # Every search returns its nearest passages, however far; sentences sharing no word with the
-        # question would read as an answer to it ("What is the capital of France?" over a novel).
-        yield from _words(f"{NOT_COVERED} ({', '.join(unmatched)}).")
-        return
     walk = result.processing_info.graph
     names = question_names(query, result)
     steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
@@ -107,8 +113,12 @@ def extractive_answer(
     if short is None or not short.confident:
         short = _unless_asked_through(_asked_outer(embedder, query, result), query, described) or short
     if short is None or not short.confident:
-        missing = names_not_found(query, [s for s, _ in scored])
-        if missing:
+        # Every search returns its nearest passages, however far: without a line saying so, sentences that share
+        # nothing with the question read as an answer to it ("What is the capital of France?" over a novel).
+        context = [s for s, _ in scored]
+        if unmatched := words_not_found(query, context):
+            yield from _words(f"{NOT_COVERED} ({', '.join(unmatched)}).\n\n")
+        elif missing := names_not_found(query, context):
             yield from _words(f"{NOT_MENTIONED} {' or '.join(missing)}: the documents may not cover this question.\n\n")
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:

@@ -51,6 +51,18 @@ def test_who_did_it(question: str, chunk: str, said: str) -> None:
     ("Who founded Acme Tools?", "Acme Tools was founded by John Smith. Mary Jones, some say, founded Acme Tools."),
     # the question's words belong to another verb of the sentence
     ("Who locked the door?", "Bob opened the door while the boy locked the gate."),
+    # (a fresh reader's findings) the doer is the question's own object
+    ("Who married Belle?", "Belle married Fred in 1840."),
+    ("Who defeated Napoleon?", "Napoleon defeated the Austrians at Austerlitz."),
+    # another statement of the deed inside the sentence, by someone else
+    ("Who visited Paris?", "Smith visited Rome after his brother visited Paris."),
+    ("Who killed the king?", "Macbeth killed the guard who had killed the king."),
+    # no one, hardly, a claim, a lie, a "by" that names no one
+    ("Who played upon the harp?", "No one played upon the harp that night."),
+    ("Who played upon the harp?", "Scrooge's niece hardly played upon the harp."),
+    ("Who played upon the harp?", "Scrooge's niece played upon the harp, or so Fred claimed."),
+    ("Who played upon the harp?", "'Topper played upon the harp,' lied Fred."),
+    ("Who signed the treaty?", "The treaty was signed by the end of May."),
 ])
 def test_no_doer_no_answer_from_this_reading(question: str, chunk: str) -> None:
     found = doer_answer(question, scored(question, chunk))

@@ -94,3 +94,9 @@ def test_a_bridge_goes_through_a_name_not_through_the_spirit() -> None:
     checks.common_limit = checks.specific_limit = 100
     made = bridge_candidates(corpus, checks, random.Random(0), 50)
     assert not [q.question for q in made if q.bridge.lower() == "spirit"]
+
+
+def test_a_plurals_apostrophe_is_no_quotation() -> None:
+    # "the clerk" is outside any quotation: the "he" after him is not the last person named
+    text = "Scrooge went out. Near the Cratchits' door the clerk frowned. He wrote a letter."
+    assert not any("write" in q for q in asked(text))

@@ -54,7 +54,13 @@ def sentence_persons(sent: Span, names: Names) -> list[str]:
 def quoted(tok: Token) -> bool:
     """Inside a quotation of its sentence ("'Good Spirit,' he pursued": the parse makes the one addressed a
     subject, and the "he" after it took the Spirit's name)."""
-    return sum(t.is_quote for t in tok.sent[: tok.i - tok.sent.start]) % 2 == 1
+    return sum(t.is_quote and not _possessive(t) for t in tok.sent[: tok.i - tok.sent.start]) % 2 == 1
+
+
+def _possessive(quote: Token) -> bool:
+    """A plural's apostrophe ("the Cratchits' door"), not a quotation mark."""
+    before = quote.doc[quote.i - 1] if quote.i > 0 else None
+    return before is not None and not before.whitespace_ and before.lower_.endswith("s") and before.is_alpha
 
 
 def persons_in(tokens: Iterable[Token], names: Names) -> set[str]:
