@@ -123,7 +123,7 @@ def test_admin_indexes_real_passages_then_a_viewer_only_reads(server, tmp_path):
         assert page.get_by_role("button", name="Delete").count() == 0 and "Delete a document" not in text
         assert page.get_by_role("button", name="Re-run failed and interrupted").count() == 0
         # The document list is a viewer's to read (the table is drawn on a canvas: its count, in the sidebar).
-        assert page.get_by_test_id("stDataFrame").count() == 1 and "1 documents" in text
+        assert page.get_by_test_id("stDataFrame").count() == 1 and "1 document · " in text
         page.screenshot(path=str(SHOTS / "auth_viewer_upload.png"), full_page=True)
         page.get_by_test_id("stSidebarNav").get_by_text("Review", exact=True).click()
         page.get_by_text("Review needs the reviewer role").wait_for(timeout=180_000)
