@@ -20,15 +20,15 @@ if can_upload:
     title = st.text_input("Title for the pasted text", value="pasted text", key="paste_title")
 else:
     auth.explain(Action.UPLOAD)
-indexing.sample_note()
-if not engine.documents():
-    indexing.sample_offer(engine, can_upload)
-
 if can_upload and st.button("Index", type="primary", disabled=not files and not pasted.strip(), key="index_run"):
     uploads = [(f.name, f.getvalue()) for f in files or []]
     texts = [(title or "pasted text", pasted)] if pasted.strip() else []
     if uploads or texts:
         indexing.run(lambda progress: engine.index_uploads(uploads, progress, texts), len(uploads) + len(texts))
+# (after the indexing above: "This workspace is empty" was still offered beside the summary of what was indexed)
+indexing.sample_note()
+if not engine.documents():
+    indexing.sample_offer(engine, can_upload)
 
 st.subheader("Documents")
 docs = engine.documents()

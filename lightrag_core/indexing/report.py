@@ -102,7 +102,8 @@ class IndexReport:
             + (f", {replaced} earlier version{'s' if replaced > 1 else ''} replaced" if replaced else "")
             + (f", {self.kept_out} records kept out by review" if self.kept_out else "")
             + (f", {len(self.reapplied)} review decisions re-applied" if self.reapplied else "")
-            + f"; {self.chunks} chunks, {self.entities} entity and {self.relations} relation updates "
+            + f"; {self.chunks} chunk{'' if self.chunks == 1 else 's'}, {self.entities} entity and {self.relations} "
+            "relation updates "
             f"in {self.seconds:.1f}s"
         )
 

@@ -223,3 +223,14 @@ def test_a_file_that_failed_is_not_counted_as_a_document(small_workspace, offlin
     shown = texts(at)
     assert "1 more not indexed: see Upload" in shown
     assert "2 documents (1 not indexed) · " in shown
+
+
+def test_the_first_upload_is_not_followed_by_the_empty_workspace_offer(offline_settings):
+    at = app(offline_settings.workdir, "1_Upload.py")
+    assert any("This workspace is empty" in plain(i.value) for i in at.info)  # offered before anything is indexed
+    at.text_area(key="paste_text").set_value("Ada Lovelace wrote programs for Charles Babbage in London.")
+    at.text_input(key="paste_title").set_value("lovelace").run()
+    at.button(key="index_run").click().run()
+    assert not at.exception, at.exception
+    assert not any("This workspace is empty" in plain(i.value) for i in at.info), [i.value for i in at.info]
+    assert "; 1 chunk, " in at.success[0].value  # (not "1 chunks")
