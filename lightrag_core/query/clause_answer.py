@@ -54,24 +54,24 @@ def clause_answer(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnsw
         if doc.text.rstrip(" \"'”’").endswith("?"):
             continue  # asked, not stated
         for token in doc:
-            if not _same_verb(token, verb) or not _stated(token) or not _done_by(token, subject):
+            if not same_verb(token, verb) or not stated(token) or not _done_by(token, subject):
                 continue
             said = _object(token, prep)
             if said and head_word not in said:
-                found.setdefault(_key(said), (said, sentence))
+                found.setdefault(answer_key(said), (said, sentence))
     if len(found) != 1:
         return None
     said, sentence = next(iter(found.values()))
     return ShortAnswer(said, [sentence], [subject, said], 1.0)
 
 
-def _same_verb(token: Token, verb: str) -> bool:
+def same_verb(token: Token, verb: str) -> bool:
     """The question's verb, by lemma or by its regular forms (the small model lemmatises "hated" as "hat")."""
     forms = {verb + "d", verb + "ed", verb + "s", verb + "es", verb + "ing", verb[:-1] + "ing"}
     return token.pos_ in {"VERB", "AUX"} and (token.lemma_.lower() == verb or token.lower_ in forms)
 
 
-def _stated(verb: Token) -> bool:
+def stated(verb: Token) -> bool:
     """The sentence says the deed was done: not negated, not under a modal, not a condition."""
     if any(c.dep_ == "neg" or c.dep_ == "aux" and c.lower_ in _MODALS or c.lower_ in _UNLESS
            for c in verb.children):
@@ -100,18 +100,18 @@ def _object(verb: Token, prep: str) -> str:
     """The verb's object, or the object of its preposition `prep` (on the verb or on its object)."""
     if not prep:
         obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
-        return _phrase(obj) if obj is not None else ""
+        return noun_phrase(obj) if obj is not None else ""
     holders = [verb, *(c for c in verb.children if c.dep_ == "dobj")]
     for holder in holders:
         for p in holder.children:
             if p.dep_ in {"prep", "prt"} and p.lower_ == prep:
                 pobj = next((c for c in p.children if c.dep_ == "pobj"), None)
                 if pobj is not None:
-                    return _phrase(pobj)
+                    return noun_phrase(pobj)
     return ""
 
 
-def _phrase(root: Token) -> str:
+def noun_phrase(root: Token) -> str:
     """The noun phrase under `root` without clauses, asides and lists; "" for a pronoun or a long phrase."""
     if root.pos_ not in {"NOUN", "PROPN"}:
         return ""
@@ -128,5 +128,5 @@ def _phrase(root: Token) -> str:
     return root.doc[start:end + 1].text.strip(" ,;:")
 
 
-def _key(text: str) -> str:
+def answer_key(text: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", text.lower())

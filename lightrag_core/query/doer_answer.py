@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from lightrag_core import lexical
 from lightrag_core.nlp import nlp
 from lightrag_core.query.answer_support import QUESTION_WORDS, ShortAnswer
-from lightrag_core.query.clause_answer import MAX_PARSED, MAX_QUESTION_CHARS, _key, _phrase, _same_verb, _stated
+from lightrag_core.query.clause_answer import MAX_PARSED, MAX_QUESTION_CHARS, answer_key, noun_phrase, same_verb, stated
 from lightrag_core.query.sentences import Sentence, stems
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def doer_answer(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswer
         if doc.text.rstrip(" \"'”’").endswith("?"):
             continue  # asked, not stated
         for token in doc:
-            if not _same_verb(token, lemma) or not _stated(token):
+            if not same_verb(token, lemma) or not stated(token):
                 continue
             subject = _subject(token)
             if subject is None or not given <= stems(" ".join(t.text for t in _own_clause(token, subject, lemma))):
@@ -60,7 +60,7 @@ def doer_answer(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswer
             doer = _doer(subject, by=subject.head.dep_ == "agent")
             if doer and not stems(doer) & given:  # ("Who married Belle?" is not answered by "Belle married Fred")
                 # a claim is no answer, but another doer claimed is a rival to the one stated
-                (found if _asserted(token) else claimed).setdefault(_key(doer), (doer, sentence))
+                (found if _asserted(token) else claimed).setdefault(answer_key(doer), (doer, sentence))
     if len(found) != 1 or set(claimed) - set(found):
         return None
     doer, sentence = next(iter(found.values()))
@@ -112,7 +112,7 @@ def _own_clause(verb: Token, subject: Token, lemma: str) -> list[Token]:
     of the same deed inside it ("Smith visited Rome after his brother visited Paris": Paris is not Smith's)."""
     left_out = {t.i for t in subject.subtree}
     for t in verb.subtree:
-        if t is not verb and (t.dep_ in {"relcl", "acl"} or _same_verb(t, lemma)):
+        if t is not verb and (t.dep_ in {"relcl", "acl"} or same_verb(t, lemma)):
             left_out |= {d.i for d in t.subtree}
     return [t for t in verb.subtree if t.i not in left_out]
 
@@ -130,7 +130,7 @@ def _doer(subject: Token, by: bool = False) -> str:
         return _name(named)  # "her husband, Thomas Hale"
     if subject.pos_ == "PROPN":
         return _name(subject)
-    said = _phrase(subject)  # (two joined doers together: "Scrooge's nephew and Topper")
+    said = noun_phrase(subject)  # (two joined doers together: "Scrooge's nephew and Topper")
     if not said or any(w.lower() in _LEANING for w in said.split()):
         return ""
     return said

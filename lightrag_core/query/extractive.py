@@ -11,15 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightrag_core import lexical
 from lightrag_core.embeddings import Embedder
-from lightrag_core.nlp import tagged
 from lightrag_core.query.answer_spans import without_legal_form
-from lightrag_core.query.answer_support import QUESTION_WORDS
 from lightrag_core.query.answer_type import CHOICE, YES_NO, answer_type
 from lightrag_core.query.coreference import HE_OR_SHE
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
@@ -35,63 +31,14 @@ from lightrag_core.query.sentences import (
     question_names,
     score_sentences,
     squash,
-    stem,
     written_in,
 )
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
-
-if TYPE_CHECKING:
-    from spacy.tokens import Token
+from lightrag_core.query.uncovered import coverage_note
 
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: the context sentences that best match the question)"
 ANSWER_PREFIX = "Answer: "
 NO_SHORT_ANSWER = "No short answer: no sentence in the context states it clearly. The closest evidence:"
-NOT_COVERED = "The documents may not cover this: none of the question's words is in the passages found"
-NOT_MENTIONED = "The passages found never mention"
-
-
-def words_not_found(query: str, sentences: list[Sentence]) -> list[str]:
-    """The question's own words, when not one of them is in any sentence of the context; else []."""
-    asked = {w: stem(w) for w in lexical.words(query) if w not in QUESTION_WORDS and w not in lexical.stop_words()
-             and (len(w) > 2 or w.isdigit())}
-    if not asked:
-        return []
-    said = _roots(set().union(*(s.name_stems for s in sentences)))
-    return [] if any(_roots({st}) & said for st in asked.values()) else list(asked)
-
-
-def names_not_found(query: str, sentences: list[Sentence]) -> list[str]:
-    """The names the question writes ("France" in "What is the capital of France?"; with none, its nouns:
-    "cheetah"), when no sentence of the context holds a word of any of them; else []."""
-    tokens = [t for t in tagged(query) if t.i > 0 and t.is_alpha and t.lower_ not in QUESTION_WORDS]
-    names = _runs([t for t in tokens if t.pos_ == "PROPN"]) or _runs([t for t in tokens if t.pos_ == "NOUN"])
-    said = _roots(set().union(*(s.name_stems for s in sentences)))
-    return [] if any(_roots({stem(w)}) & said for name in names for w in lexical.words(name)) else names
-
-
-def _roots(words: set[str]) -> set[str]:
-    """Words loosely, for a note that must not say "not covered" of what is: "cats" meets "cat", "organised"
-    "organized" (the first five letters of a longer word)."""
-    out = set(words)
-    for w in words:
-        if len(w) > 3 and w.endswith("s"):
-            out.add(w[:-1])
-        if len(w) >= 6:
-            out.add(w[:5])
-    return out
-
-
-def _runs(tokens: list[Token]) -> list[str]:
-    """Adjacent tokens joined: ["Tiny Tim", "Scrooge"]."""
-    runs: list[list[Token]] = []
-    for token in tokens:
-        if runs and token.i == runs[-1][-1].i + 1:
-            runs[-1].append(token)
-        else:
-            runs.append([token])
-    return [" ".join(t.text for t in run) for run in runs]
-
-
 def extractive_answer(
     embedder: Embedder, query_vector: np.ndarray | None, query: str, result: QueryResult
 ) -> Iterator[str]:
@@ -113,13 +60,8 @@ def extractive_answer(
     if short is None or not short.confident:
         short = _unless_asked_through(_asked_outer(embedder, query, result), query, described) or short
     if short is None or not short.confident:
-        # Every search returns its nearest passages, however far: without a line saying so, sentences that share
-        # nothing with the question read as an answer to it ("What is the capital of France?" over a novel).
-        context = [s for s, _ in scored]
-        if unmatched := words_not_found(query, context):
-            yield from _words(f"{NOT_COVERED} ({', '.join(unmatched)}).\n\n")
-        elif missing := names_not_found(query, context):
-            yield from _words(f"{NOT_MENTIONED} {' or '.join(missing)}: the documents may not cover this question.\n\n")
+        if note := coverage_note(query, [s for s, _ in scored]):
+            yield from _words(f"{note}\n\n")
         yield from _words(f"{NO_SHORT_ANSWER}\n\n")
     else:
         short = _through_description(short, steps, scored)

@@ -19,9 +19,10 @@ from typing import Any
 import numpy as np
 
 from lightrag_core.models import LightRAGError
-from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER, NOT_COVERED, NOT_MENTIONED
+from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
+from lightrag_core.query.uncovered import NOT_COVERED, NOT_MENTIONED
 
 CHUNK, DOCUMENT = "chunk", "document"
 PRECISION_KS = (1, 5)

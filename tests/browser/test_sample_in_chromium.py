@@ -72,9 +72,7 @@ def test_home_index_the_sample_then_a_suggested_question(tmp_path):
             assert next(line for line in lines if line.startswith(("Answer:", "No short"))).startswith(
                 "Answer: Scrooge's nephew ["), reply.inner_text()
             assert "Fred, Scrooge's nephew." in reply.inner_text()
-            _clean(page, "Query (who is)")
-            reply.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / "query_who_is.png"), full_page=True)
+            shoot(page, reply, "Query (who is)", "query_who_is.png")
 
             # a follow-up: "his" is the previous short answer (offline, nothing else reads the history)
             for n, question in ((5, "Who is Tiny Tim's father?"), (7, "Who is his wife?")):
@@ -82,27 +80,21 @@ def test_home_index_the_sample_then_a_suggested_question(tmp_path):
             reply = page.get_by_test_id("stChatMessage").nth(7)
             assert "Answer: Mrs. Cratchit [" in reply.inner_text(), reply.inner_text()
             page.get_by_text("Read as “Who is Bob Cratchit's wife?”").first.wait_for(timeout=30_000)
-            _clean(page, "Query (follow-up)")
-            reply.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / "query_follow_up.png"), full_page=True)
+            shoot(page, reply, "Query (follow-up)", "query_follow_up.png")
 
             # who did it: the subject of the deed as the book writes it, not the best-known name near it
             ask(page, 9, "Who played upon the harp?")
             reply = page.get_by_test_id("stChatMessage").nth(9)
             assert "Answer: Scrooge's niece [" in reply.inner_text(), reply.inner_text()
             assert "Scrooge's niece played well upon the harp" in reply.inner_text()
-            _clean(page, "Query (who did it)")
-            reply.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / "query_who_did.png"), full_page=True)
+            shoot(page, reply, "Query (who did it)", "query_who_did.png")
 
             # a question the book does not cover says so, instead of offering sentences as its answer
             ask(page, 11, "What is the capital of France?")
             reply = page.get_by_test_id("stChatMessage").nth(11)
             assert "The passages found never mention France" in reply.inner_text(), reply.inner_text()
             assert "Answer:" not in reply.inner_text()
-            _clean(page, "Query (off the book)")
-            reply.scroll_into_view_if_needed()
-            page.screenshot(path=str(SHOTS / "query_off_topic.png"), full_page=True)
+            shoot(page, reply, "Query (off the book)", "query_off_topic.png")
             browser.close()
     finally:
         proc.terminate()
@@ -115,3 +107,10 @@ def ask(page, n: int, question: str) -> None:  # noqa: ANN001
     page.get_by_test_id("stChatInputTextArea").press("Enter")
     page.get_by_test_id("stChatMessage").nth(n).get_by_text("Extractive answer").first.wait_for(timeout=180_000)
     _settle(page)
+
+
+def shoot(page, reply, label: str, name: str) -> None:  # noqa: ANN001
+    """Check the page is clean (no traceback, no markup), then the screenshot with the reply in view."""
+    _clean(page, label)
+    reply.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / name), full_page=True)

@@ -3,14 +3,9 @@ summarised per mode with the ceiling (the gold answer in the context at all)."""
 
 from __future__ import annotations
 
-from lightrag_core.query.extractive import (
-    ANSWER_PREFIX,
-    EXTRACTIVE_LABEL,
-    NO_SHORT_ANSWER,
-    NOT_COVERED,
-    NOT_MENTIONED,
-)
+from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
 from lightrag_core.query.result import QueryResult
+from lightrag_core.query.uncovered import NOT_COVERED, NOT_MENTIONED
 from lightrag_core.workbench.evaluate import Question, answer_found, exact_match, judge, short_answer_of, summarise
 
 
