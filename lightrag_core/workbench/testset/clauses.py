@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from lightrag_core.nlp import canonical_name
 from lightrag_core.workbench.testset.lexicon import (
     CLAUSAL_DEPS,
+    DEMONSTRATIVES,
     GENERIC_NOUNS,
     GUESS,
     MAX_DESCRIPTION_TOKENS,
@@ -27,7 +28,7 @@ from lightrag_core.workbench.testset.lexicon import (
     SPEECH_VERBS,
 )
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic, Word
-from lightrag_core.workbench.testset.slots import answer_slots, replaceable_names
+from lightrag_core.workbench.testset.slots import adjunct_names, answer_slots, replaceable_names, whole_phrase
 from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, in_entity, phrase, span, word
 from lightrag_core.workbench.testset.subjects import (
     copula_subject,
@@ -55,6 +56,11 @@ def _predicate(verb: Token, exclude: set[int]) -> list[Word] | None:
         (before if child.i < verb.i else after).extend(words)
     after.sort(key=lambda t: t.i)
     before.sort(key=lambda t: t.i)
+    if any(t.dep_ == "det" and t.lower_ in DEMONSTRATIVES for t in (*after, *before)):
+        return None  # "scored that solo goal": which one, the conversation around it says, not the sentence
+    lowered = {t.lower_ for t in (*after, *before)}
+    if "between" in lowered and "and" not in lowered:
+        return None  # "ran between 2006 and 2010" without its second half
     if len(after) + len(before) > MAX_PREDICATE_TOKENS:
         return None
     if after:  # a comma between the verb's phrases: a list or an aside was cut out, and the rest would not read
@@ -85,7 +91,9 @@ def _describing(attr: Token) -> str:
     tokens.sort(key=lambda t: t.i)
     if not contiguous(tokens) or len(tokens) > MAX_DESCRIPTION_TOKENS:
         return ""
-    if not any(t.ent_type_ in SPECIFIC_LABELS or t.like_num for t in tokens):
+    # ("English" in "an English pop singer" is a nationality, whatever label the NER gave it)
+    if not any((t.ent_type_ in SPECIFIC_LABELS and not (t.ent_type_ == "LANGUAGE" and t.dep_ in {"amod", "compound"}))
+               or t.like_num for t in tokens):
         return ""  # "the English musician" could be anyone: a name, a date or a number pins it down
     if tokens[0].dep_ == "det":
         tokens = tokens[1:]
@@ -116,7 +124,8 @@ def _copular(verb: Token, text: str, topic: Topic, spans: list[tuple[int, int]],
         slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=span(subject), entity=name))
     mentioned = replaceable_names(verb.sent, {w.i for w in predicate})
     return Clause(text, name, kind, span(subject), verb.text, "be", verb.tag_, (), False, predicate,
-                  tuple(slots), how != GUESS, mentioned, False, description)
+                  tuple(slots), how != GUESS, mentioned, False, description,
+                  adjuncts=adjunct_names(verb.sent, mentioned))
 
 
 def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
@@ -126,6 +135,8 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
     ent = entity_at(owner)
     if appos.pos_ != "NOUN" or ent is None or entity_kind(ent.label_) not in NAMED_KINDS:
         return None
+    if any(c.dep_ == "conj" and c.i < appos.i for c in owner.children):
+        return None  # "A and B, daughter of C": the parse hangs the apposition on A; it is B's
     related = [c for c in appos.children if c.dep_ == "poss"] + [
         g for c in appos.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
     if not any((e := entity_at(r)) is not None and entity_kind(e.label_) in NAMED_KINDS for r in related):
@@ -146,7 +157,9 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
     kind = names.kind(name) or entity_kind(ent.label_)
     slot = Slot("subject", written, kind, removed=(start, ent.end), entity=name)
     # The related name may itself be replaced by a description: "Who is the mother of the director of X?"
-    others = tuple(e.text for r in related if (e := entity_at(r)) is not None and e.text in described)
+    # ("member of the popular duo Twins" keeps Twins: "the popular duo the duo that ..." would not read)
+    others = tuple(e.text for r in related
+                   if (e := entity_at(r)) is not None and e.text in described and whole_phrase(e))
     return Clause(text, name, kind, (start, ent.end), "is", "be", "VBZ", (), False,
                   tuple(word(t) for t in words), (slot,), True, others, False, described, appositive=True)
 
@@ -157,6 +170,13 @@ def _says_something(verb: Token, predicate: list[Word]) -> bool:
     doc = verb.doc
     return any(w.named or (doc[w.i].pos_ in {"NOUN", "PROPN"} and doc[w.i].lemma_.lower() not in GENERIC_NOUNS)
                for w in predicate)
+
+
+def _a_verb(verb: Token) -> bool:
+    """Not a noun the parse took for a verb ("starred Bollywood actresses Shabana Azmi": "actresses" as a verb)."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(verb.lower_, upos="VERB")) or not getAllLemmas(verb.lower_, upos="NOUN")
 
 
 def _declarative(sent: Span) -> bool:
@@ -195,7 +215,7 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
             continue
         if verb.pos_ != "VERB" or verb.lemma_ == "be" or in_entity(verb) or verb.lemma_.lower() in SPEECH_VERBS:
             continue  # what someone said is a quotation, not a fact the text states
-        if any(c.dep_ in CLAUSAL_DEPS for c in verb.children):
+        if any(c.dep_ in CLAUSAL_DEPS for c in verb.children) or not _a_verb(verb):
             continue
         if any(c.dep_ == "neg" for c in verb.children):
             continue
@@ -226,7 +246,7 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         mentioned = replaceable_names(sent, {w.i for w in predicate})
         out.append(Clause(text, name, kind, subject_span, verb.text, verb.lemma_.lower(), verb.tag_,
                           tuple(aux_words), passive, tuple(predicate), tuple(slots), how != GUESS, mentioned,
-                          copular))
+                          copular, adjuncts=adjunct_names(sent, mentioned)))
     # "He" continues the last person named as a subject, for a few sentences (the rule indexing uses too).
     acting = {*sentence_persons(sent, names), *([person] if person else [])}
     person = "" if len(acting) > 1 else person or next(iter(acting), "")

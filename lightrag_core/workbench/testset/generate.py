@@ -49,6 +49,7 @@ BRIDGE_KINDS = {"person", "organisation", "place", "work", "event", "product"}
 MAX_DESCRIPTION_WORDS = 14
 MAX_BRIDGE_WORDS = 28
 MAX_PER_BRIDGE = 2
+MAX_DESCRIBERS_TRIED = 6  # facts that describe a bridge entity, tried in turn for one question
 MAX_PER_NAME = 2  # comparisons one name takes part in
 # Pronouns a question cannot resolve (a possessive, "his knees", refers within the question and may stay).
 _RELATIVE = re.compile(r"(?<!^)\b(which|whom|whose)\b(?!.*\bor\b)", re.IGNORECASE)  # a leftover, not the question word
@@ -191,12 +192,26 @@ def _replace_once(text: str, name: str, description: str) -> str | None:
     return before + description + text[found[0].end():]
 
 
+def _capitalised(text: str) -> set[str]:
+    """The capitalised words of a text after its first (the names it gives, near enough)."""
+    return {w for w in re.findall(r"[\w'’-]+", text)[1:] if w[:1].isupper() and len(w) > 2}
+
+
 def _bridge(first: Fact, second: Fact, name: str, checks: Checks) -> GeneratedQuestion | None:
     """`first` describes the bridge entity; `second` is a fact whose question names it as `name`."""
+    if second.slot.kind == "phrase" and re.fullmatch(r"the \w+", second.slot.answer, re.IGNORECASE):
+        checks.drop("answer only points back (\"the band\")")
+        return None
     description = describe(first.clause, first.slot)
     asked = ask(second.clause, second.slot)
     if description is None or asked is None or len(description.split()) > MAX_DESCRIPTION_WORDS:
         checks.drop("no template fits")
+        return None
+    if first.slot.kind == "person" and len(first.slot.entity.split()) == 1:
+        checks.drop("bridge through a one-word name (two people may share it)")
+        return None
+    if _capitalised(description) & _capitalised(asked.replace(name, " ")):
+        checks.drop("description repeats a name the question gives")  # "the band that Ulrich formed ... by Ulrich"
         return None
     text = _replace_once(asked, name, description)
     for subject in (first.clause.subject, second.clause.subject):  # "the person that the Cratchits hustled"
@@ -241,8 +256,11 @@ def single_candidates(corpus: Corpus, checks: Checks) -> list[GeneratedQuestion]
 def _names_asked_with(fact: Fact) -> list[str]:
     """The names a fact's question gives besides its answer: the subject (unless asked for), and the
     entities left in the predicate."""
-    names = [] if fact.slot.role == "subject" else [fact.clause.subject]
-    names += [n for n in fact.clause.names if n != fact.slot.answer]
+    clause = fact.clause
+    # (not a subject the reading only guessed, nor a name in an adjunct: "When was Metallica formed in the place
+    # where Gary Franklin was based?" reads past the place to ask for a date)
+    names = [] if fact.slot.role == "subject" or not clause.subject_named else [clause.subject]
+    names += [n for n in clause.names if n != fact.slot.answer and n not in clause.adjuncts]
     return names
 
 
@@ -271,10 +289,15 @@ def bridge_candidates(corpus: Corpus, checks: Checks, rng: random.Random, limit:
         if not firsts:
             checks.drop("bridge has no description in another chunk")
             continue
-        q = _bridge(rng.choice(firsts), second, name, checks)
-        if q is not None:
-            per_bridge[key] += 1
-            out.append(q)
+        rng.shuffle(firsts)
+        # (one describing fact that does not read, or whose question another check drops, is no reason to give
+        # up on the pair: the entity may be described better elsewhere)
+        for first in firsts[:MAX_DESCRIBERS_TRIED]:
+            q = _bridge(first, second, name, checks)
+            if q is not None:
+                per_bridge[key] += 1
+                out.append(q)
+                break
     return out
 
 

@@ -45,10 +45,15 @@ OPINION_VERBS = {"think", "believe", "guess", "hope", "feel", "bet", "wish", "su
 # A phrase answer opens with these only when it points back into the conversation ("that bill", "those games").
 DEICTIC = {"this", "that", "these", "those", "some", "any", "such", "another", "other", "what", "which", "no",
            "every", "each", "all", "both"}
+DEMONSTRATIVES = {"this", "that", "these", "those"}
 # Head nouns too vague to be an answer.
 GENERIC_NOUNS = {"time", "way", "thing", "one", "lot", "part", "kind", "sort", "day", "year", "moment", "word",
                  "place", "number", "end", "rest", "side", "fact", "case", "point", "use", "deal", "bit", "piece",
                  "something", "anything", "nothing", "everything", "other", "others", "same", "first", "last"}
+# What is done to a company or a thing, never to a person ("Y was founded in 1850"; a player may be acquired,
+# sold or released, so those are not here).
+NOT_DONE_TO_PERSON = {"merge", "found", "establish", "incorporate", "headquarter", "publish", "manufacture",
+                      "construct", "build", "locate", "broadcast", "dissolve", "launch", "situate"}
 # Verbs too general to carry a question alone.
 LIGHT_VERBS = {"know", "have", "see", "say", "ask", "take", "get", "make", "do", "give", "find", "think", "feel",
                "want", "tell", "leave", "keep", "hold", "put", "like", "look", "hear", "mean", "let", "use",

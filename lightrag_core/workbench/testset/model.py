@@ -77,6 +77,7 @@ class Clause:
     copular: bool = False  # "X is a film directed by Y": the verb hangs off a copula ("is")
     description: str = ""  # copular clauses: the subject as its attribute says ("the 1960 Austrian film ...")
     appositive: bool = False  # "X, Y's wife,": the description names another entity, so it may be asked for
+    adjuncts: tuple[str, ...] = ()  # of `names`, those in a prepositional phrase of the verb ("developed in Germany")
 
     def predicate_without(self, slot: Slot, keep_prep: bool = False) -> list[Word]:
         """The predicate with the slot's phrase taken out (its preposition left in place if asked)."""

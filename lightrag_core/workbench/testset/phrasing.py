@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lightrag_core.workbench.testset.lexicon import LIGHT_VERBS
+from lightrag_core.workbench.testset.lexicon import LIGHT_VERBS, NOT_DONE_TO_PERSON
 from lightrag_core.workbench.testset.model import Clause, Slot, Word
 
 DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
@@ -48,6 +48,12 @@ PRESENT_AUX = {"is", "are"}
 MAX_QUESTION_WORDS = 32
 MIN_QUESTION_WORDS = 3
 _SPACES = re.compile(r"\s+")
+# A question or description ending on one of these lost the phrase it governed ("joined the NFL as an
+# expansion team in ."), unless the preposition was stranded on purpose.
+DANGLING_PREPS = {"in", "on", "at", "of", "for", "to", "from", "with", "by", "as", "into", "about", "during",
+                  "after", "before", "between", "through", "upon", "than", "since", "until", "among"}
+_DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)  # "broadcast on on 18 March"
+_PERSONAL = {"his", "her", "himself", "herself"}
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 
 
@@ -82,7 +88,7 @@ def _tidy(question: str) -> str | None:
     text = _SPACES.sub(" ", question).strip()
     text = re.sub(r"\s+([,?'’])", r"\1", text).replace(" 's", "'s")
     count = len(text.split())
-    if not MIN_QUESTION_WORDS <= count <= MAX_QUESTION_WORDS:
+    if not MIN_QUESTION_WORDS <= count <= MAX_QUESTION_WORDS or _DOUBLED.search(text):
         return None
     return text[0].upper() + text[1:]
 
@@ -147,9 +153,11 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
         return None  # "Which person is an American actor?": a copula's subject is what it describes
     if slot.role == "subject":
         verb = _subject_verb(clause)
-        if subject is not None or verb is None or not rest:
+        if subject is not None or verb is None or not rest or _dangling(rest):
             return None
-        who = "Who" if slot.kind == "person" else (f"Which {_noun(slot)}" if _noun(slot) else None)
+        # "Which place has elevated his game?": whoever "his" game it is, is a person whatever the NER said
+        person = slot.kind == "person" or bool(_PERSONAL & {w.text.lower() for w in clause.predicate})
+        who = "Who" if person else (f"Which {_noun(slot)}" if _noun(slot) else None)
         return _tidy(f"{who} {verb} {rest}?") if who else None
     if slot.role == "agent" and slot.kind == "person" and _active_tense(clause):
         # "Who was X directed by?" reads better as "Who directed X?"
@@ -167,7 +175,33 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
         rest = words(clause.predicate_without(slot, keep_prep=True))
     elif clause.lemma == "be" and front == "Where":
         rest = ""  # "X is a village in Y" -> "Where is X?"
+    elif _dangling(rest):
+        return None
+    if clause.subject_kind == "person" and not _its_has_referent(clause.predicate_without(slot)):
+        return None  # "What did Williams learn from its co-writer?": "its" was the song, now the answer
     return _tidy(f"{front} {before} {subject or clause.subject} {verb} {rest}?")
+
+
+def _dangling(rest: str) -> bool:
+    last = rest.split()[-1].lower() if rest.split() else ""
+    return last in DANGLING_PREPS
+
+
+def _its_has_referent(predicate: list[Word]) -> bool:
+    """Whether an "its" in the predicate follows a name it can refer to (a person subject is no "it")."""
+    for n, w in enumerate(predicate):
+        if w.text.lower() == "its" and not any(p.named for p in predicate[:n]):
+            return False
+    return True
+
+
+def _identifies(text: str, clause: Clause, slot: Slot) -> bool:
+    """Whether a description picks out one thing: it keeps a name or a year ("the band who supported Ozzy
+    Osbourne"), not only common words ("the duo that had one more album" could be any duo)."""
+    names = [n for n in clause.names if n != slot.answer]
+    if slot.role != "subject":
+        names.append(clause.subject)
+    return bool(_YEAR.search(text)) or any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
 
 
 def describe(clause: Clause, slot: Slot) -> str | None:
@@ -183,6 +217,8 @@ def describe(clause: Clause, slot: Slot) -> str | None:
     if slot.role == "subject" and slot.kind == "place" and clause.lemma not in (
             PLACE_PASSIVE if clause.passive else PLACE_VERBS):
         return None  # "the place that played for 10 seasons", "was killed": not said of a place; the kind is wrong
+    if slot.role == "subject" and slot.kind == "person" and clause.passive and clause.lemma in NOT_DONE_TO_PERSON:
+        return None  # "the person who was founded ...": the name is a company's too, and this is the company
     if clause.lemma == "be":
         return clause.description if slot.role == "subject" and clause.description else None
     agent = AGENT_NOUNS.get(clause.lemma) if slot.kind in {"person", "organisation"} else None
@@ -203,7 +239,12 @@ def describe(clause: Clause, slot: Slot) -> str | None:
         text = f"the {noun} where {clause.subject} {verb} {rest}"
     else:
         return None  # "the place X abandoned the base to" does not read
-    return _SPACES.sub(" ", text).strip()
+    text = _SPACES.sub(" ", text).strip()
+    if _dangling(text) or not _identifies(text, clause, slot):
+        return None
+    if slot.kind == "person" and re.search(r"\bits\b", text, re.IGNORECASE):
+        return None  # "the person who ordered its construction": "its" named something left behind
+    return text
 
 
 def year_of(answer: str) -> int | None:

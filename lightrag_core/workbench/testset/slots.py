@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 
+def whole_phrase(ent: Span) -> bool:
+    """Whether the entity is its noun phrase's every word (an article aside): "directed Kriminaltango", not
+    "the popular duo Twins", where a description put in its place would not read."""
+    root = ent.root
+    return all(ent.start <= i < ent.end or root.doc[i].dep_ == "det"
+               for i in range(root.left_edge.i, root.right_edge.i + 1))
+
+
 def replaceable_names(sent: Span, inside: set[int]) -> tuple[str, ...]:
     """The named entities a bridge may replace by a description: each the whole object of the predicate it is
     in ("directed Kriminaltango", "in Rome"), not a word inside a longer noun phrase ("former Buccaneers
@@ -30,11 +38,25 @@ def replaceable_names(sent: Span, inside: set[int]) -> tuple[str, ...]:
     for ent in sent.ents:
         if entity_kind(ent.label_) not in NAMED_KINDS or not all(i in inside for i in range(ent.start, ent.end)):
             continue
-        root = ent.root
-        whole = range(root.left_edge.i, root.right_edge.i + 1)
-        if root.dep_ in {"dobj", "pobj", "dative"} and all(ent.start <= i < ent.end or root.doc[i].dep_ == "det"
-                                                              for i in whole):
+        if ent.root.dep_ in {"dobj", "pobj", "dative"} and whole_phrase(ent):
             out.append(ent.text)
+    return tuple(out)
+
+
+def adjunct_names(sent: Span, names: tuple[str, ...]) -> tuple[str, ...]:
+    """Of the names, those in a prepositional phrase of the verb ("debuted for West Coast", "developed in
+    Germany"): an adjunct, which a question asking for something else reads past. "By" of a passive is an
+    argument ("published by Two Dollar Radio"); a preposition of a noun is part of it ("member of Twins")."""
+    out = []
+    for ent in sent.ents:
+        if ent.text not in names:
+            continue
+        tok = ent.root  # up to the verb: any prepositional phrase of it on the way ("after his education in Mumbai")
+        while tok.head is not tok and tok.pos_ not in {"VERB", "AUX"}:
+            if tok.dep_ == "prep" and tok.head.pos_ in {"VERB", "AUX"}:
+                out.append(ent.text)
+                break
+            tok = tok.head
     return tuple(out)
 
 
