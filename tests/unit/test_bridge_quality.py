@@ -13,7 +13,7 @@ from lightrag_core.models import Chunk
 from lightrag_core.nlp import nlp
 from lightrag_core.workbench.testset.clauses import read_clauses
 from lightrag_core.workbench.testset.facts import Corpus, read_facts, topic_name
-from lightrag_core.workbench.testset.generate import Checks, GeneratedQuestion, bridge_candidates
+from lightrag_core.workbench.testset.generate import Checks, GeneratedQuestion, bridge_candidates, single_candidates
 from lightrag_core.workbench.testset.model import Names, Topic
 from lightrag_core.workbench.testset.phrasing import ask, describe
 
@@ -138,3 +138,45 @@ def test_another_description_is_tried_when_the_first_does_not_read() -> None:
     made = bridges(docs, {"little rock": "place", "clinton presidential center": "place"})
     assert "When was the place where Clinton Presidential Center is located incorporated as a town?" in [
         q.question for q in made], [q.question for q in made]
+
+
+def test_the_band_with_no_name_after_it_points_back_and_is_not_asked() -> None:
+    asked, _ = clause_questions("Grant Turner hosted the event in 1980.", kinds={"grant turner": "person"})
+    assert not [q for q in asked if "the event" in q], asked
+    corpus = corpus_of({"b": ("Brett Scallions", "In 2004, Brett Scallions joined the band on bass.")},
+                       {"brett scallions": "person"})
+    checks = Checks(corpus)
+    checks.specific_limit = 100
+    assert "the band" in {f.slot.answer for f in corpus.facts}  # read, but not asked:
+    assert not [q.question for q in single_candidates(corpus, checks) if q.answer == "the band"]
+    _, described = clause_questions("Engelbert Humperdinck recorded a version of the song in 1968.",
+                                    kinds={"engelbert humperdinck": "person"})
+    assert described == []  # "the person who recorded a version of the song": which song?
+    asked, _ = clause_questions("Charlene Choi joined the duo Twins in 2001.",
+                                kinds={"charlene choi": "person", "twins": "organisation"})
+    assert "When did Charlene Choi join the duo Twins?" in asked  # named right after: no pointing back
+
+
+def test_one_of_two_joined_answers_is_half_an_answer() -> None:
+    asked, _ = clause_questions("The Zhongzheng District is named after Generalissimo and the late President Chiang "
+                                "Kai-shek.", kinds={"generalissimo": "person", "zhongzheng district": "place"})
+    assert "Generalissimo" not in asked.values(), asked
+    asked, _ = clause_questions("It is located in Little Rock, Arkansas.", "Clinton Center",
+                                kinds={"little rock": "place"})
+    assert "Little Rock" in asked.values(), asked  # "Little Rock, Arkansas" is one place, not two
+
+
+def test_a_surname_in_a_persons_own_article_is_the_full_name() -> None:
+    text = "Ben Stokes is an English cricketer. In 2003, Stokes moved to Cockermouth with his family."
+    corpus = corpus_of({"ben": ("Ben Stokes", text)}, {"stokes": "person", "ben stokes": "person"})
+    subjects = {f.clause.subject for f in corpus.facts}
+    assert "Ben Stokes" in subjects and "Stokes" not in subjects, subjects
+
+
+def test_a_place_that_acts_like_a_person_is_not_asked_for_as_a_place() -> None:
+    asked, _ = clause_questions("Burton received songwriting credits for the album in 1986.",
+                                kinds={"burton": "place"})
+    assert not [q for q in asked if q.startswith("Which place")], asked
+    asked, _ = clause_questions("Moses Ali has been the Member of Parliament for East Moyo County since 2006.",
+                                kinds={"moses ali": "person", "east moyo county": "place"})
+    assert not [q for q in asked if " been Moses" in q], asked  # "has ... been", not "Which place been ...?"

@@ -84,7 +84,8 @@ def _describing(attr: Token) -> str:
     def walk(t: Token) -> None:
         tokens.append(t)
         for child in t.children:
-            if child.dep_ not in drop:
+            # (a name in apposition stays: "by the celebrity cook Nigella Lawson" is not any cook)
+            if child.dep_ not in drop or (child.dep_ == "appos" and child.ent_type_ in SPECIFIC_LABELS):
                 walk(child)
 
     walk(attr)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from lightrag_core.nlp import canonical_name
 from lightrag_core.workbench.testset.facts import Corpus, Fact
-from lightrag_core.workbench.testset.phrasing import ask, compare, describe, year_of
+from lightrag_core.workbench.testset.phrasing import ask, compare, describe, points_back, year_of
 
 SINGLE, BRIDGE, COMPARISON = "single", "bridge", "comparison"
 KINDS = (SINGLE, BRIDGE, COMPARISON)
@@ -55,6 +55,7 @@ MAX_PER_NAME = 2  # comparisons one name takes part in
 _RELATIVE = re.compile(r"(?<!^)\b(which|whom|whose)\b(?!.*\bor\b)", re.IGNORECASE)  # a leftover, not the question word
 # "Who held his withered little hand to his?": a possessive that names nobody
 _DANGLING = re.compile(r"\b(?:his|her|their|its)\W*$", re.IGNORECASE)
+_BARE = re.compile(r"the \w+", re.IGNORECASE)  # a bridge's answer "the door": which door, two passages away?
 _PRONOUN = re.compile(r"\b(he|she|it|they|him|them|this|these|those|i|me|we|us|you|my|your|our)\b", re.IGNORECASE)
 
 
@@ -141,6 +142,8 @@ class Checks:
         """The checks a finished question passes; `names` are the entities it goes through."""
         if q.kind != COMPARISON and contains(q.question, q.answer):
             return self._no("answer in the question")
+        if q.kind != COMPARISON and (points_back(q.answer) if q.kind == SINGLE else _BARE.fullmatch(q.answer)):
+            return self._no("answer only points back (\"the band\")")
         if not any(contains(self.corpus.texts.get(c, ""), q.answer) for c in q.gold_chunk_ids):
             return self._no("answer not in a gold chunk")
         if _PRONOUN.search(q.question) or _RELATIVE.search(q.question) or _DANGLING.search(q.question):
@@ -199,9 +202,6 @@ def _capitalised(text: str) -> set[str]:
 
 def _bridge(first: Fact, second: Fact, name: str, checks: Checks) -> GeneratedQuestion | None:
     """`first` describes the bridge entity; `second` is a fact whose question names it as `name`."""
-    if second.slot.kind == "phrase" and re.fullmatch(r"the \w+", second.slot.answer, re.IGNORECASE):
-        checks.drop("answer only points back (\"the band\")")
-        return None
     description = describe(first.clause, first.slot)
     asked = ask(second.clause, second.slot)
     if description is None or asked is None or len(description.split()) > MAX_DESCRIPTION_WORDS:

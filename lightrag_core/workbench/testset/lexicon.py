@@ -105,6 +105,13 @@ NOUN_KINDS = {
               "street", "road", "highway", "bay", "sea", "ocean", "desert", "forest", "volcano", "hamlet"},
 }
 
+# "the event", "the band" with no name after it: a reference back to what the passage is about, which a
+# question taken out of the passage cannot make.
+ANAPHORIC_NOUNS = NOUN_KINDS["work"] | NOUN_KINDS["organisation"] | {
+    "event", "tournament", "competition", "match", "season", "race", "election", "war", "battle", "ceremony",
+    "festival", "award", "project", "product", "model", "character", "role", "track", "record", "release"}
+
+
 def kind_of_noun(noun: str) -> str:
     """The kind a title's own description gives it: "X is an Italian film director" -> person."""
     for kind, nouns in NOUN_KINDS.items():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lightrag_core.workbench.testset.lexicon import LIGHT_VERBS, NOT_DONE_TO_PERSON
+from lightrag_core.workbench.testset.lexicon import ANAPHORIC_NOUNS, LIGHT_VERBS, NOT_DONE_TO_PERSON
 from lightrag_core.workbench.testset.model import Clause, Slot, Word
 
 DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
@@ -54,6 +54,8 @@ DANGLING_PREPS = {"in", "on", "at", "of", "for", "to", "from", "with", "by", "as
                   "after", "before", "between", "through", "upon", "than", "since", "until", "among"}
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)  # "broadcast on on 18 March"
 _PERSONAL = {"his", "her", "himself", "herself"}
+_ANAPHORIC = "|".join(sorted(ANAPHORIC_NOUNS))
+_POINTS_BACK = re.compile(rf"\bthe (?:{_ANAPHORIC})\b(?!\s+(?-i:[A-Z0-9\"'“]))", re.IGNORECASE)
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 
 
@@ -134,9 +136,9 @@ def _subject_verb(clause: Clause) -> str | None:
 
 def _inverted(clause: Clause) -> tuple[str, str] | None:
     """(the word before the subject, the verb group after it): "was" + "born", or "did" + "die"."""
-    if clause.lemma == "be":
+    if clause.lemma == "be" and not clause.aux:
         return clause.verb, ""
-    if clause.aux:
+    if clause.aux:  # "has been": "Which place has X been the Member for?"
         return clause.aux[0], " ".join([*clause.aux[1:], clause.verb])
     do = DO_SUPPORT.get(clause.tag)
     return (do, clause.lemma) if do else None
@@ -145,6 +147,8 @@ def _inverted(clause: Clause) -> tuple[str, str] | None:
 def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
     """A question whose answer is the slot's, naming the clause's subject (or `subject` in its place)."""
     rest = words(clause.predicate_without(slot))
+    if points_back(rest):
+        return None  # "Who hosted the event?": which event, the passage said
     if slot.role == "subject" and clause.appositive:
         if subject is not None:
             return None
@@ -157,6 +161,8 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
             return None
         # "Which place has elevated his game?": whoever "his" game it is, is a person whatever the NER said
         person = slot.kind == "person" or bool(_PERSONAL & {w.text.lower() for w in clause.predicate})
+        if not person and not _place_can(clause, slot):
+            return None  # "Which place received songwriting credits?": the kind is wrong
         who = "Who" if person else (f"Which {_noun(slot)}" if _noun(slot) else None)
         return _tidy(f"{who} {verb} {rest}?") if who else None
     if slot.role == "agent" and slot.kind == "person" and _active_tense(clause):
@@ -180,6 +186,17 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
     if clause.subject_kind == "person" and not _its_has_referent(clause.predicate_without(slot)):
         return None  # "What did Williams learn from its co-writer?": "its" was the song, now the answer
     return _tidy(f"{front} {before} {subject or clause.subject} {verb} {rest}?")
+
+
+def _place_can(clause: Clause, slot: Slot) -> bool:
+    """Whether the clause's verb says something a place does or has done to it, when the place is its subject."""
+    return not (slot.role == "subject" and slot.kind == "place") or clause.lemma in (
+        PLACE_PASSIVE if clause.passive else PLACE_VERBS)
+
+
+def points_back(text: str) -> bool:
+    """Whether the text refers back with "the band", "the event" (no name after it)."""
+    return bool(_POINTS_BACK.search(text))
 
 
 def _dangling(rest: str) -> bool:
@@ -212,10 +229,11 @@ def describe(clause: Clause, slot: Slot) -> str | None:
     if not noun or slot.kind in {"date", "number"}:
         return None
     rest = words(clause.predicate_without(slot))
+    if points_back(rest):
+        return None  # "the singer who recorded a version of the song": which song?
     verb = " ".join([*clause.aux, clause.verb])
     who = "who" if slot.kind == "person" else "that"
-    if slot.role == "subject" and slot.kind == "place" and clause.lemma not in (
-            PLACE_PASSIVE if clause.passive else PLACE_VERBS):
+    if not _place_can(clause, slot):
         return None  # "the place that played for 10 seasons", "was killed": not said of a place; the kind is wrong
     if slot.role == "subject" and slot.kind == "person" and clause.passive and clause.lemma in NOT_DONE_TO_PERSON:
         return None  # "the person who was founded ...": the name is a company's too, and this is the company

@@ -119,13 +119,21 @@ def _plain_object(head: Token, modified: bool = True) -> bool:
             and (not modified or any(c.dep_ in {"amod", "compound", "nummod", "prep"} for c in head.children)))
 
 
+def _coordinated(child: Token) -> bool:
+    """An object, or a preposition's object, joined to another ("named after Generalissimo and the late President
+    Chiang Kai-shek"): either alone is half the answer."""
+    heads = [child] if child.dep_ not in {"prep", "agent"} else [g for g in child.children if g.dep_ == "pobj"]
+    # (an "and" or "or" makes it a list; "Little Rock, Arkansas" parsed as two conjuncts is one place)
+    return any({c.dep_ for c in h.children} >= {"conj", "cc"} for h in heads)
+
+
 def answer_slots(verb: Token, skip: set[int], names: Names) -> list[Slot]:
     """The objects and prepositional objects of the verb that a question can ask for."""
     from lemminflect import getInflection
 
     slots: list[Slot] = []
     for child in verb.children:
-        if child.i in skip:
+        if child.i in skip or _coordinated(child):
             continue
         if child.dep_ in {"dobj", "dative"}:
             count = next((n for n in child.children if n.dep_ == "nummod" and _is_count(n)), None)

@@ -124,6 +124,9 @@ def subject_name(subject: Token, topic: Topic, topic_spans: list[tuple[int, int]
         ent = next((e for c in subject.children if c.dep_ == "appos" for e in [entity_at(c)] if e is not None), None)
     if ent is not None and entity_kind(ent.label_) in NAMED_KINDS:
         name = canonical_name(ent.text)
+        full = topic.name.lower().split()
+        if topic.kind == "person" and len(full) > 1 and name.lower() in full:
+            return topic.name, "person", NAMED  # "Andrews graduated ..." in Andrews's own article: the full name
         return name, names.kind(name) or entity_kind(ent.label_), NAMED
     owner = next((c for c in subject.children if c.dep_ == "poss"), None)
     if (subject.pos_ == "NOUN" and owner is not None and entity_at(owner) is not None
