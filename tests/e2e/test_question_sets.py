@@ -154,7 +154,7 @@ def _phrase(messages: list[dict]) -> str:
     user = messages[-1]["content"]
     draft = re.search(r"Draft question: (.*)", user).group(1)
     answer = re.search(r"Draft answer: (.*)", user).group(1)
-    if draft.startswith("W"):  # drafts asking who, when, where, which: answered wrongly
+    if draft.startswith("Who "):  # drafts asking who: answered wrongly
         return json.dumps({"question": "Tell me, " + draft[0].lower() + draft[1:], "answer": "Atlantis Prime"})
     return "Sure! " + json.dumps({"question": "Please say: " + draft, "answer": answer})
 
