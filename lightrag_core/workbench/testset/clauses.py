@@ -56,7 +56,8 @@ def _predicate(verb: Token, exclude: set[int]) -> list[Word] | None:
         (before if child.i < verb.i else after).extend(words)
     after.sort(key=lambda t: t.i)
     before.sort(key=lambda t: t.i)
-    if any(t.dep_ == "det" and t.lower_ in DEMONSTRATIVES for t in (*after, *before)):
+    if any(t.dep_ == "det" and t.lower_ in DEMONSTRATIVES and not t.ent_type_ and not t.is_title
+           for t in (*after, *before)):  # (not a title's own: "These Foolish Things")
         return None  # "scored that solo goal": which one, the conversation around it says, not the sentence
     lowered = {t.lower_ for t in (*after, *before)}
     if "between" in lowered and "and" not in lowered:
@@ -124,7 +125,8 @@ def _copular(verb: Token, text: str, topic: Topic, spans: list[tuple[int, int]],
     if description and kind in NAMED_KINDS:
         slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=span(subject), entity=name))
     mentioned = replaceable_names(verb.sent, {w.i for w in predicate})
-    return Clause(text, name, kind, span(subject), verb.text, "be", verb.tag_, (), False, predicate,
+    aux = tuple(c.lower_ for c in verb.children if c.dep_ == "aux" and c.i < verb.i)  # "has been"
+    return Clause(text, name, kind, span(subject), verb.text, "be", verb.tag_, aux, False, predicate,
                   tuple(slots), how != GUESS, mentioned, False, description,
                   adjuncts=adjunct_names(verb.sent, mentioned))
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from lightrag_core.nlp import canonical_name
 from lightrag_core.workbench.testset.facts import Corpus, Fact
-from lightrag_core.workbench.testset.phrasing import ask, compare, describe, points_back, year_of
+from lightrag_core.workbench.testset.phrasing import ask, compare, describe, points_back, reads, year_of
 
 SINGLE, BRIDGE, COMPARISON = "single", "bridge", "comparison"
 KINDS = (SINGLE, BRIDGE, COMPARISON)
@@ -216,7 +216,7 @@ def _bridge(first: Fact, second: Fact, name: str, checks: Checks) -> GeneratedQu
     text = _replace_once(asked, name, description)
     for subject in (first.clause.subject, second.clause.subject):  # "the person that the Cratchits hustled"
         text = checks.corpus.names.as_written(text, subject) if text is not None else None
-    if text is None or len(text.split()) > MAX_BRIDGE_WORDS:
+    if text is None or len(text.split()) > MAX_BRIDGE_WORDS or not reads(text):
         checks.drop("no template fits")
         return None
     text = checks.corpus.names.type_word(text, second.slot.entity or second.slot.answer)
@@ -291,13 +291,18 @@ def bridge_candidates(corpus: Corpus, checks: Checks, rng: random.Random, limit:
             continue
         rng.shuffle(firsts)
         # (one describing fact that does not read, or whose question another check drops, is no reason to give
-        # up on the pair: the entity may be described better elsewhere)
+        # up on the pair: the entity may be described better elsewhere; the pair counts one drop, its last)
+        before = Counter(checks.dropped)
         for first in firsts[:MAX_DESCRIBERS_TRIED]:
+            tried = Counter(checks.dropped)
             q = _bridge(first, second, name, checks)
             if q is not None:
+                checks.dropped = before
                 per_bridge[key] += 1
                 out.append(q)
                 break
+            last = checks.dropped - tried
+            checks.dropped = before + last
     return out
 
 

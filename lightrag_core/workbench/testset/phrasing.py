@@ -52,10 +52,11 @@ _SPACES = re.compile(r"\s+")
 # expansion team in ."), unless the preposition was stranded on purpose.
 DANGLING_PREPS = {"in", "on", "at", "of", "for", "to", "from", "with", "by", "as", "into", "about", "during",
                   "after", "before", "between", "through", "upon", "than", "since", "until", "among"}
-_DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)  # "broadcast on on 18 March"
+_DOUBLED = re.compile(r"\b([a-z]+) \1\b")  # "broadcast on on 18 March" (not a name: "Chori Chori", "Tin Tin")
 _PERSONAL = {"his", "her", "himself", "herself"}
 _ANAPHORIC = "|".join(sorted(ANAPHORIC_NOUNS))
-_POINTS_BACK = re.compile(rf"\bthe (?:{_ANAPHORIC})\b(?!\s+(?-i:[A-Z0-9\"'“]))", re.IGNORECASE)
+# (lower-case only: "the University of Oregon" and "the Battle of Stamford Bridge" are names)
+_POINTS_BACK = re.compile(rf"\b(?i:the) (?:{_ANAPHORIC})\b(?!\s+[A-Z0-9\"'“])")
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 
 
@@ -86,11 +87,16 @@ def _active_tense(clause: Clause) -> str:
     return "VBZ" if clause.aux[0] == "is" else ""
 
 
+def reads(text: str) -> bool:
+    """No word said twice in a row ("broadcast on on", "formed formed"); a name may ("Chori Chori")."""
+    return not _DOUBLED.search(text)
+
+
 def _tidy(question: str) -> str | None:
     text = _SPACES.sub(" ", question).strip()
     text = re.sub(r"\s+([,?'’])", r"\1", text).replace(" 's", "'s")
     count = len(text.split())
-    if not MIN_QUESTION_WORDS <= count <= MAX_QUESTION_WORDS or _DOUBLED.search(text):
+    if not MIN_QUESTION_WORDS <= count <= MAX_QUESTION_WORDS or not reads(text):
         return None
     return text[0].upper() + text[1:]
 
@@ -160,7 +166,7 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
         if subject is not None or verb is None or not rest or _dangling(rest):
             return None
         # "Which place has elevated his game?": whoever "his" game it is, is a person whatever the NER said
-        person = slot.kind == "person" or bool(_PERSONAL & {w.text.lower() for w in clause.predicate})
+        person = slot.kind == "person" or _personal(clause.predicate)
         if not person and not _place_can(clause, slot):
             return None  # "Which place received songwriting credits?": the kind is wrong
         who = "Who" if person else (f"Which {_noun(slot)}" if _noun(slot) else None)
@@ -194,6 +200,14 @@ def _place_can(clause: Clause, slot: Slot) -> bool:
         PLACE_PASSIVE if clause.passive else PLACE_VERBS)
 
 
+def _personal(predicate: tuple[Word, ...]) -> bool:
+    """A "his" or "her" before any name in the predicate: the subject's own ("awarded Obama his degree": Obama's)."""
+    for n, w in enumerate(predicate):
+        if w.text.lower() in _PERSONAL:
+            return not any(p.named for p in predicate[:n])
+    return False
+
+
 def points_back(text: str) -> bool:
     """Whether the text refers back with "the band", "the event" (no name after it)."""
     return bool(_POINTS_BACK.search(text))
@@ -215,10 +229,9 @@ def _its_has_referent(predicate: list[Word]) -> bool:
 def _identifies(text: str, clause: Clause, slot: Slot) -> bool:
     """Whether a description picks out one thing: it keeps a name or a year ("the band who supported Ozzy
     Osbourne"), not only common words ("the duo that had one more album" could be any duo)."""
-    names = [n for n in clause.names if n != slot.answer]
-    if slot.role != "subject":
-        names.append(clause.subject)
-    return bool(_YEAR.search(text)) or any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text) for n in names)
+    if slot.role != "subject" or _YEAR.search(text):
+        return True  # (the clause's subject, a name, is in it)
+    return any(w.named for w in clause.predicate_without(slot))
 
 
 def describe(clause: Clause, slot: Slot) -> str | None:

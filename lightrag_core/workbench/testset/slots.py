@@ -123,8 +123,13 @@ def _coordinated(child: Token) -> bool:
     """An object, or a preposition's object, joined to another ("named after Generalissimo and the late President
     Chiang Kai-shek"): either alone is half the answer."""
     heads = [child] if child.dep_ not in {"prep", "agent"} else [g for g in child.children if g.dep_ == "pobj"]
-    # (an "and" or "or" makes it a list; "Little Rock, Arkansas" parsed as two conjuncts is one place)
-    return any({c.dep_ for c in h.children} >= {"conj", "cc"} for h in heads)
+    # (an "and" or "or" makes it a list; "Little Rock, Arkansas" parsed as two conjuncts is one place, and
+    # "Pride and Prejudice" is one title)
+    def outside(h: Token) -> set[str]:
+        ent = entity_at(h)
+        return {c.dep_ for c in h.children if ent is None or not ent.start <= c.i < ent.end}
+
+    return any(outside(h) >= {"conj", "cc"} for h in heads)
 
 
 def answer_slots(verb: Token, skip: set[int], names: Names) -> list[Slot]:

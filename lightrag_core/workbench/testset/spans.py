@@ -32,12 +32,18 @@ def phrase(root: Token, skip: set[int]) -> list[Token]:
             return
         out.append(t)
         for child in t.children:
-            if child.dep_ in ASIDE_DEPS and not (child.dep_ == "cc" and t.dep_ == "conj"):
+            if child.dep_ in ASIDE_DEPS and not (child.dep_ == "cc" and t.dep_ == "conj") and not _one_name(t, child):
                 continue
             walk(child)
 
     walk(root)
     return sorted(out, key=lambda t: t.i)
+
+
+def _one_name(a: Token, b: Token) -> bool:
+    """Both tokens inside one entity: a title's own "and" ("Pride and Prejudice") is no list."""
+    ent = entity_at(a)
+    return ent is not None and ent.start <= b.i < ent.end
 
 
 def contiguous(tokens: list[Token]) -> bool:
