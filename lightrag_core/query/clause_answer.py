@@ -57,7 +57,8 @@ def clause_answer(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnsw
             if not same_verb(token, verb) or not stated(token) or not _done_by(token, subject):
                 continue
             said = _object(token, prep)
-            if said and head_word not in said:
+            # (not a word the question gives: "What did Scrooge ask Bob to fetch?" is not "Bob")
+            if said and head_word not in said and not (stems(said) - lexical.stop_words()) & given:
                 found.setdefault(answer_key(said), (said, sentence))
     if len(found) != 1:
         return None

@@ -40,6 +40,8 @@ def test_what_the_verb_took(question: str, names: list[str], said: str) -> None:
     ("What did Scrooge poke the coals with?", COOKING),
     # two sentences say different things: no one answer
     ("What did Scrooge eat?", "Scrooge ate the gruel. Later Scrooge ate a goose."),
+    # a word the question gives is no answer
+    ("What did Scrooge ask Bob to fetch?", "Scrooge asked Bob to fetch the doctor."),
     # a pronoun is no answer
     ("What did Scrooge take?", "Scrooge took it."),
     # "he" may be anyone the sentence before named
