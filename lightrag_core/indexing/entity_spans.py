@@ -26,6 +26,9 @@ _TITLES = {"WORK_OF_ART", "EVENT", "LAW", "PRODUCT"}
 # its style ("f(x)", "will.i.am") and stays
 _PLAIN_LOWER = re.compile(r"[a-z][a-z' -]{0,80}")
 _TAIL = {"DET", "ADP", "CCONJ", "SCONJ", "PART"}
+# Titles before a surname that name another person than the surname alone ("Mrs. Cratchit" beside Bob
+# Cratchit); "Miss" mostly stands before a first name ("Miss Belinda"), which names the same person.
+_WIFE = {"mrs", "ms"}
 
 
 def _breaks(token: Token) -> bool:
@@ -87,4 +90,6 @@ def name_span(span: Span) -> Span | None:
     kept = doc[tokens[0].i : tokens[-1].i + 1]
     if any(ch.isupper() for ch in span.sent.text) and _PLAIN_LOWER.fullmatch(kept.text):
         return None  # plain lower-case words where the sentence uses capitals: a common noun, not a name
+    if span.label_ == "PERSON" and kept.start > 0 and doc[kept.start - 1].text.rstrip(".").lower() in _WIFE:
+        return doc[kept.start - 1 : kept.end]  # "Mrs. Cratchit" is not Bob: the model leaves her title out
     return kept
