@@ -52,8 +52,14 @@ def test_home_shows_backend_models_and_counts(hotpot_index, hotpot_slice):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Documents"] == str(len(hotpot_slice["ids"]))
     assert int(metrics["Entities"]) > 100
-    table = " ".join(str(v) for v in at.table[0].value.iloc[0])
-    assert "embedded" in table and "offline" in table and "all-MiniLM-L6-v2" in table
+    status = at.table[0].value.iloc[0]
+    assert "embedded" in status["store"]
+    # what answers and what embeds in words; the model ids in the caption under the table, not as the headline
+    assert status["answers"] == "sentences quoted from your documents (no language model; works offline)"
+    assert status["embeddings"] == "built-in MiniLM sentence model (works offline)"
+    assert not any("onnx" in str(v) or "int8" in str(v) for v in status)
+    exact = next(plain(c.value) for c in at.caption if plain(c.value).startswith("Exact models:"))
+    assert "all-MiniLM-L6-v2-int8-onnx" in exact and "384 dimensions" in exact and "en_core_web_sm" in exact
 
 
 def test_query_streams_answer_with_stats_and_graph(hotpot_index):
@@ -202,7 +208,8 @@ def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatc
     assert not at.exception, at.exception
     status = at.table[0].value.iloc[0]
     assert status["workspace"] == str((tmp_path / "from_dotenv").resolve())
-    assert status["language model"] == "tiny-chat at http://127.0.0.1:9/v1"
+    assert status["answers"] == "a language model at 127.0.0.1:9"
+    assert any("tiny-chat at http://127.0.0.1:9/v1" in plain(c.value) for c in at.caption)
 
 
 def test_upload_warns_about_a_document_that_yields_no_entities(small_workspace):
