@@ -157,6 +157,22 @@ def test_review_decision_is_persisted(small_workspace):
     engine.close()
 
 
+def test_review_says_why_a_table_is_empty_instead_of_drawing_an_empty_grid(small_workspace):
+    at = app(small_workspace, "5_Review.py")
+    # no decision yet: History and the decisions in effect are sentences, not empty grids
+    assert all(len(df.value) for df in at.dataframe), [list(df.value.columns) for df in at.dataframe]
+    shown = texts(at)
+    assert "No review decisions yet: every approval, flag, edit, merge, rename and deletion made on the" in shown
+    assert "No decisions in effect yet: an edit, merge, rename, deletion or creation" in shown
+    # no merge candidates in this graph: the duplicates-only queue says so (it used to list every entity)
+    at.checkbox[0].check().run()
+    assert not at.exception, at.exception
+    notes = [plain(i.value) for i in at.info]
+    assert any(n.startswith("Nothing to review here: no merge candidates.") for n in notes), notes
+    assert all(len(df.value) for df in at.dataframe)
+    assert not any(s.key == "review_entity" for s in at.selectbox)
+
+
 def index_pasted(workdir: Path, text: str, title: str) -> AppTest:
     """The Upload page after pasting a text under a title and pressing Index."""
     at = app(workdir, "1_Upload.py")
