@@ -143,6 +143,25 @@ def test_analytics_counts_and_explorer(hotpot_index):
     assert graphs and hubs["entity"].iloc[0] in graphs[0]
 
 
+def test_the_explorer_finds_an_entity_typed_in_any_case(small_workspace):
+    at = app(small_workspace, "4_Graph_analytics.py")
+    at.text_input(key="explore_name").set_value("marie curie").run()
+    assert not at.exception, at.exception
+    assert not at.warning, [w.value for w in at.warning]  # it used to say no entity is named 'marie curie'
+    assert "Marie Curie" in iframe_html(at)[0]
+    # a part of a name: the names holding it, the most connected drawn, another one pick away
+    at.text_input(key="explore_name").set_value("curie").run()
+    assert plain(at.info[0].value) == ("No entity is named 'curie'; names holding it, most connected first: "
+                                       "Marie Curie, Pierre Curie.")
+    pick = at.selectbox(key="explore_pick")
+    assert pick.options == ["Marie Curie", "Pierre Curie"] and pick.value == "Marie Curie"
+    pick.set_value("Pierre Curie").run()
+    assert "Pierre Curie" in iframe_html(at)[0]
+    at.text_input(key="explore_name").set_value("nobody at all").run()
+    assert "No entity is named 'nobody at all' or has it in its name" in plain(at.warning[0].value)
+    assert not iframe_html(at)
+
+
 def test_review_decision_is_persisted(small_workspace):
     at = app(small_workspace, "5_Review.py")
     at.selectbox(key="review_entity").set_value("Marie Curie")
