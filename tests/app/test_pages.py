@@ -267,6 +267,23 @@ def test_a_file_that_failed_is_not_counted_as_a_document(small_workspace, offlin
     assert "2 documents (1 not indexed) · " in shown
 
 
+def test_upload_lists_each_file_not_indexed_with_its_whole_error_as_text(small_workspace, offline_settings):
+    engine = Engine(offline_settings)
+    engine.index_uploads([("draft_[v2]*final*.pdf", b"%PDF-1.4\nthis is not a pdf at all"), ("empty.txt", b"  \n")])
+    errors = {d.title: d.error for d in engine.documents() if d.error}
+    engine.close()
+    assert set(errors) == {"draft_[v2]*final*.pdf", "empty.txt"}
+    at = app(small_workspace, "1_Upload.py")
+    # the table's error cells are cut short on screen: below it, each error in full
+    [listed] = [m.value for m in at.markdown if "draft" in m.value]
+    lines = plain(listed).splitlines()
+    assert len(lines) == 2 and all(line.startswith("- ") for line in lines), lines
+    for error in errors.values():
+        assert any(error in line and " · id file-" in line for line in lines), (error, lines)
+    assert "\\*final\\*" in listed and "\\[v2\\]" in listed  # a file name is shown as text, never as markup
+    assert any(plain(m.value) == "**Not indexed**, and why:" for m in at.markdown)
+
+
 def test_the_first_upload_is_not_followed_by_the_empty_workspace_offer(offline_settings):
     at = app(offline_settings.workdir, "1_Upload.py")
     assert any("This workspace is empty" in plain(i.value) for i in at.info)  # offered before anything is indexed
