@@ -58,7 +58,7 @@ def test_home_shows_backend_models_and_counts(hotpot_index, hotpot_slice):
     assert status["answers"] == "sentences quoted from your documents (no language model; works offline)"
     assert status["embeddings"] == "built-in MiniLM sentence model (works offline)"
     assert not any("onnx" in str(v) or "int8" in str(v) for v in status)
-    exact = next(plain(c.value) for c in at.caption if plain(c.value).startswith("Exact models:"))
+    exact = next(plain(c.value) for c in at.caption if plain(c.value).startswith("Exact models. "))
     assert "all-MiniLM-L6-v2-int8-onnx" in exact and "384 dimensions" in exact and "en_core_web_sm" in exact
 
 
