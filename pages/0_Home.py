@@ -6,7 +6,9 @@ import streamlit as st
 
 from lightrag_core.accounts import Action, Role
 from lightrag_core.models import LightRAGError
+from lightrag_core.workbench import model_labels
 from lightrag_core.workbench.neo4j_check import run_check
+from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.workspaces import check_name
 from pages.common import auth, indexing, state
 
@@ -56,14 +58,17 @@ c3.metric("Entities", info["entities"])
 c4.metric("Relations", info["relations"])
 
 st.subheader("Status")
+# What answers and what embeds, in words; the exact model ids in the caption under the table.
+answering, embedding = model_labels.answers(engine, info), model_labels.embeddings(engine, info)
 st.table({
     "store": ["Neo4j" if info["store"] == "neo4j" else "embedded (SQLite + in-memory vectors)"],
-    "language model": [info["llm"]],
-    "embeddings": [f"{info['embedding_model']} ({info['embedding_dim']} dimensions)"],
+    "answers": [answering.label],
+    "embeddings": [embedding.label],
     "workspace name": [current or "(a work directory opened by path)"],
     "workspace": [info["workdir"] if info["store"] == "embedded" else engine.settings.workspace],
     "warm-up": [state.warmup_line(engine)],
 })
+st.caption(as_text(f"Exact models. Answers: {answering.exact}. Embeddings: {embedding.exact}."))
 if engine.settings.llm_local_gguf:
     st.info(f"The language model runs inside this app on the CPU, with a {engine.settings.llm_context_tokens}-token "
             "window: expect tens of seconds per answer and per indexed passage on a small machine. "

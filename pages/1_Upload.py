@@ -5,6 +5,7 @@ import streamlit as st
 
 from lightrag_core.accounts import Action
 from lightrag_core.workbench.csv_export import frame_csv
+from lightrag_core.workbench.document_problems import problem_lines
 from lightrag_core.workbench.safe_text import as_text
 from pages.common import auth, indexing, state
 
@@ -39,6 +40,10 @@ else:
                            "entities": d.entity_count, "relations": d.relation_count, "error": d.error}
                           for d in docs])
     st.dataframe(table, hide_index=True, width="stretch")
+    # The table's error cells are cut short: each document not indexed, and why, in full, as text.
+    if problems := problem_lines(docs):
+        st.markdown("**Not indexed**, and why:")
+        st.markdown("\n".join(f"- {as_text(line)}" for line in problems))
     st.download_button("Export CSV", frame_csv(table), "documents.csv", "text/csv")
     c1, c2 = st.columns(2)
     failed = [d.id for d in docs if d.status != "processed"]

@@ -4,7 +4,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from lightrag_core.workbench.analytics import duplicate_candidates, neighbourhood
+from lightrag_core.workbench.analytics import duplicate_candidates, find_entity, neighbourhood
 from lightrag_core.workbench.csv_export import frame_csv
 from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
@@ -64,16 +64,23 @@ st.subheader("Explorer")
 # big graphs); any other entity by typing its name.
 names = [e.name for e in g.hubs(1000)]
 e1, e2, e3 = st.columns([3, 1, 1])
-typed = e1.text_input("Entity name (any; empty = pick from the most connected)", key="explore_name").strip()
-centre = typed or e1.selectbox("Most connected entities", names, index=0)
+typed = e1.text_input("Entity name (any case; empty = pick from the most connected)", key="explore_name").strip()
 depth = e2.slider("Depth", 1, 3, 1)
 cap = e3.number_input("Node cap", 10, 500, 100)
-ents, rels = neighbourhood(engine.store, centre, depth, int(cap))
-if ents:
+# A typed name is found in any case; one that names no entity lists the names holding it.
+found = find_entity(engine.store, typed, g.entities) if typed else None
+centre = e1.selectbox("Most connected entities", names, index=0) if found is None else found.name
+if found is not None and found.name is None:
+    if found.suggestions:  # the most connected of them is drawn; the others one pick away
+        st.info(as_text(f"No entity is named {typed!r}; names holding it, most connected first: "
+                        f"{', '.join(found.suggestions)}."))
+        centre = st.selectbox("Explore", found.suggestions, index=0, key="explore_pick")
+    else:
+        st.warning(f"No entity is named {as_text(repr(typed))} or has it in its name (see Top hubs or the Review "
+                   "page).")
+if centre is not None:
+    ents, rels = neighbourhood(engine.store, centre, depth, int(cap))
     widgets.graph(ents, rels, node_cap=int(cap), highlight={centre}, ringed="the entity explored")
-else:
-    st.warning(f"No entity is named {as_text(repr(centre))} (names are case-sensitive; see Top hubs or the Review "
-               "page).")
 
 st.subheader("Suspected duplicates")
 if st.button("Find duplicate entities"):

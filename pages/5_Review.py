@@ -11,7 +11,14 @@ from lightrag_core.accounts import Action
 from lightrag_core.models import LightRAGError
 from lightrag_core.workbench.analytics import duplicate_candidates
 from lightrag_core.workbench.curation_view import conflicts, in_effect, reapplied_by_last_run
-from lightrag_core.workbench.review import QueueFilter, Reviewer, entity_queue, relation_queue, reviews_csv
+from lightrag_core.workbench.review import (
+    QueueFilter,
+    Reviewer,
+    empty_queue_note,
+    entity_queue,
+    relation_queue,
+    reviews_csv,
+)
 from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.snapshot import graph_snapshot
 from pages.common import auth, review_impact, state
@@ -60,14 +67,17 @@ with entities_tab:
     hide = f4.checkbox("Hide reviewed")
     dups = duplicate_candidates(graph.entities, engine.embedder) if only_dups else []
     flt = QueueFilter(types=types, min_degree=int(min_degree), document_id=document, hide_reviewed=hide,
-                      duplicates={d[k] for d in dups for k in ("keep", "merge")})
+                      duplicates={d[k] for d in dups for k in ("keep", "merge")} if only_dups else None)
     queue = entity_queue(engine.store, flt, graph.entities)
-    st.caption(f"{len(queue)} entities in the queue.")
     shown = engine.store.get_entities([e.name for e in queue[:500]])  # full records for the rows shown only
-    st.dataframe(pd.DataFrame([{"entity": e.name, "type": e.type, "degree": e.degree,
-                                "sources": len(shown[e.name].source_ids) if e.name in shown else 0,
-                                "description": shown[e.name].description[:160] if e.name in shown else ""}
-                               for e in queue[:500]]), hide_index=True)
+    if queue:
+        st.caption(f"{len(queue)} entities in the queue.")
+        st.dataframe(pd.DataFrame([{"entity": e.name, "type": e.type, "degree": e.degree,
+                                    "sources": len(shown[e.name].source_ids) if e.name in shown else 0,
+                                    "description": shown[e.name].description[:160] if e.name in shown else ""}
+                                   for e in queue[:500]]), hide_index=True)
+    else:  # a sentence that says why, not an empty grid
+        st.info(as_text(empty_queue_note("entity", len(graph.entities), flt)))
     if queue and shown and can_review:
         name = st.selectbox("Entity to review", [e.name for e in queue[:500] if e.name in shown], key="review_entity")
         ent = shown[name]
@@ -96,12 +106,17 @@ with entities_tab:
 with relations_tab:
     max_weight = st.slider("Show relations with weight up to", 0.0, 50.0, 50.0, 0.5)
     hide_r = st.checkbox("Hide reviewed", key="hide_rel")
-    rels = relation_queue(engine.store, QueueFilter(max_weight=max_weight, hide_reviewed=hide_r), graph.relations)
-    st.caption(f"{len(rels)} relations, weakest first.")
+    rflt = QueueFilter(max_weight=max_weight, hide_reviewed=hide_r)
+    rels = relation_queue(engine.store, rflt, graph.relations)
+    if rels:
+        st.caption(f"{len(rels)} relations, weakest first.")
+    else:
+        st.info(as_text(empty_queue_note("relation", len(graph.relations), rflt)))
     rels = list(engine.store.get_relations([r.key for r in rels[:500]]).values())  # full records, rows shown
     rels.sort(key=lambda r: (r.weight, r.src, r.tgt))
-    st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
-                                "description": r.description[:160]} for r in rels]), hide_index=True)
+    if rels:
+        st.dataframe(pd.DataFrame([{"source": r.src, "target": r.tgt, "weight": r.weight, "keywords": r.keywords,
+                                    "description": r.description[:160]} for r in rels]), hide_index=True)
     if rels and can_review:
         label = st.selectbox("Relation to review", [f"{r.src} -> {r.tgt}" for r in rels])
         rel = next(r for r in rels if f"{r.src} -> {r.tgt}" == label)
@@ -142,15 +157,23 @@ with curation_tab:
     else:
         st.write("No indexing run has needed a decision yet.")
     st.subheader("In effect")
-    st.dataframe(pd.DataFrame(effect), hide_index=True)
+    if effect:
+        st.dataframe(pd.DataFrame(effect), hide_index=True)
+    else:
+        st.write("No decisions in effect yet: an edit, merge, rename, deletion or creation made on the Entities or "
+                 "Relations tab is listed here (approvals and flags are only recorded, in History).")
 
 with history_tab:
     history = reviewer.history()
-    st.dataframe(pd.DataFrame([{"at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(h["at"])),
-                                "decision": h["decision"], "item": h["item"], "state": h.get("state", ""),
-                                "reviewer": h.get("reviewer", ""), "imported by": h.get("imported_by", ""),
-                                "comment": h.get("comment", ""),
-                                "detail": h.get("detail", "")} for h in history]), hide_index=True)
+    if history:
+        st.dataframe(pd.DataFrame([{"at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(h["at"])),
+                                    "decision": h["decision"], "item": h["item"], "state": h.get("state", ""),
+                                    "reviewer": h.get("reviewer", ""), "imported by": h.get("imported_by", ""),
+                                    "comment": h.get("comment", ""),
+                                    "detail": h.get("detail", "")} for h in history]), hide_index=True)
+    else:
+        st.write("No review decisions yet: every approval, flag, edit, merge, rename and deletion made on the "
+                 "Entities or Relations tab is listed here, with who made it and when.")
     undoable = {f"{h['decision']} · {h['item']} · {h.get('reviewer') or 'unnamed'} · "
                 f"{time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(h['at']))}": h["id"]
                 for h in history if h.get("state") == "active"}
@@ -160,7 +183,8 @@ with history_tab:
             why = st.text_input("Why", key="undo_comment")
             if st.form_submit_button("Undo (the graph returns to what extraction says now)"):
                 act(reviewer.undo, undoable[chosen], why)
-    st.download_button("Export review CSV", reviews_csv(history), "review.csv", "text/csv")
+    if history:  # (a file of column names alone says nothing)
+        st.download_button("Export review CSV", reviews_csv(history), "review.csv", "text/csv")
 
 with impact:
     review_impact.impact_tab(engine)

@@ -100,6 +100,28 @@ def summarise_graph(store: GraphStore) -> GraphSummary:
     return GraphSummary(store.all_entities(), store.all_relations())
 
 
+@dataclass(frozen=True)
+class EntityLookup:
+    """What a typed name finds: the entity it names in any case, else the names that hold it."""
+
+    name: str | None
+    suggestions: list[str] = field(default_factory=list)
+
+
+def find_entity(store: GraphStore, typed: str, entities: list[Entity], limit: int = 10) -> EntityLookup:
+    """The entity `typed` names, ignoring case ("ebenezer scrooge" finds "Ebenezer Scrooge"), through the store's
+    `resolve_names` (every backend keeps the same lower-cased name); when it names none, the names that hold it
+    (any case), most connected first, from `entities` (the graph snapshot)."""
+    key = typed.strip().lower()
+    if not key:
+        return EntityLookup(None)
+    found = store.resolve_names([key]).get(key)
+    if found is not None:
+        return EntityLookup(found)
+    holding = sorted((e for e in entities if key in e.name.lower()), key=lambda e: (-e.degree, e.name))
+    return EntityLookup(None, [e.name for e in holding[:limit]])
+
+
 def neighbourhood(store: GraphStore, name: str, depth: int = 1, node_cap: int = 150
                   ) -> tuple[list[Entity], list[Relation]]:
     """Entities within `depth` hops of `name` (breadth first, up to `node_cap`), and the relations among them."""

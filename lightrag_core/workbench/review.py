@@ -15,7 +15,7 @@ from lightrag_core.storage.base import GraphStore
 from lightrag_core.workbench.csv_export import rows_csv
 from lightrag_core.workbench.curate import Reviewer, history
 
-__all__ = ["QueueFilter", "Reviewer", "entity_queue", "history", "relation_queue", "reviews_csv"]
+__all__ = ["QueueFilter", "Reviewer", "empty_queue_note", "entity_queue", "history", "relation_queue", "reviews_csv"]
 
 
 @dataclass
@@ -25,7 +25,8 @@ class QueueFilter:
     max_degree: int | None = None
     document_id: str = ""
     max_weight: float | None = None  # relations at or below this weight
-    duplicates: set[str] = field(default_factory=set)  # names suspected to be duplicates
+    # Names suspected to be duplicates: None = no such filter; an empty set = none suspected, so nothing passes.
+    duplicates: set[str] | None = None
     hide_reviewed: bool = False
 
 
@@ -44,7 +45,7 @@ def entity_queue(store: GraphStore, flt: QueueFilter, entities: list[Entity] | N
             continue
         if flt.document_id and e.name.lower() not in doc_names and not doc_chunks.intersection(e.source_ids):
             continue
-        if flt.duplicates and e.name not in flt.duplicates:
+        if flt.duplicates is not None and e.name not in flt.duplicates:
             continue
         if e.name in reviewed:
             continue
@@ -58,6 +59,29 @@ def relation_queue(store: GraphStore, flt: QueueFilter, relations: list[Relation
     out = [r for r in (relations if relations is not None else store.all_relations())
            if (flt.max_weight is None or r.weight <= flt.max_weight) and f"{r.src} -> {r.tgt}" not in reviewed]
     return sorted(out, key=lambda r: (r.weight, r.src, r.tgt))
+
+
+def empty_queue_note(kind: str, in_graph: int, flt: QueueFilter) -> str:
+    """Why a queue of `kind` ("entity" or "relation") is empty, in a sentence: said instead of an empty table.
+    `in_graph` is how many the graph holds, before any filter."""
+    plural = "entities" if kind == "entity" else "relations"
+    if not in_graph:
+        return f"Nothing to review yet: the graph has no {plural}. Index documents on Upload first."
+    if flt.duplicates is not None and not flt.duplicates:
+        return ("Nothing to review here: no merge candidates. No two entities have both similar names and similar "
+                "embeddings. Clear 'Suspected duplicates only' to see every entity.")
+    held = [f"type {', '.join(flt.types)}" if flt.types else "",
+            f"degree {flt.min_degree} or more" if flt.min_degree else "",
+            f"degree {flt.max_degree} or less" if flt.max_degree is not None else "",
+            f"from document {flt.document_id}" if flt.document_id else "",
+            "suspected duplicates only" if flt.duplicates else "",
+            f"weight {flt.max_weight:g} or less" if flt.max_weight is not None else "",
+            "reviewed ones hidden" if flt.hide_reviewed else ""]
+    said = "; ".join(h for h in held if h)
+    if not said:
+        return f"Nothing to review here: no {kind} passes the filters."
+    return f"Nothing to review here: none of the {in_graph} {plural} passes the filters ({said}). Loosen them to " \
+           "see more."
 
 
 def reviews_csv(records: list[dict[str, Any]]) -> str:

@@ -8,6 +8,8 @@ import streamlit as st
 
 from lightrag_core import Engine, LightRAGError, Settings
 from lightrag_core.config import valid_workspace_name
+from lightrag_core.workbench import model_labels
+from lightrag_core.workbench.safe_text import as_text
 from lightrag_core.workbench.workspaces import SUBFOLDER, ListsWorkspaces, Workspaces
 
 
@@ -130,7 +132,9 @@ def sidebar(eng: Engine) -> None:
         st.caption("Workspace" + (f": **{name}**" if name else ""))
         st.code(info["workdir"] if info["store"] == "embedded" else f"Neo4j · {eng.settings.workspace}",
                 language=None)
-        st.caption(f"Store: **{info['store']}** · LLM: **{info['llm']}**")
+        answering = model_labels.answers(eng, info)
+        st.caption(f"Store: **{info['store']}** · Answers: **{as_text(answering.label)}**",
+                   help=f"Exact model: {answering.exact}")
         st.caption(f"{documents_line(eng)} · {info['entities']} entities · {info['relations']} relations")
 
 

@@ -52,8 +52,14 @@ def test_home_shows_backend_models_and_counts(hotpot_index, hotpot_slice):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Documents"] == str(len(hotpot_slice["ids"]))
     assert int(metrics["Entities"]) > 100
-    table = " ".join(str(v) for v in at.table[0].value.iloc[0])
-    assert "embedded" in table and "offline" in table and "all-MiniLM-L6-v2" in table
+    status = at.table[0].value.iloc[0]
+    assert "embedded" in status["store"]
+    # what answers and what embeds in words; the model ids in the caption under the table, not as the headline
+    assert status["answers"] == "sentences quoted from your documents (no language model; works offline)"
+    assert status["embeddings"] == "built-in MiniLM sentence model (works offline)"
+    assert not any("onnx" in str(v) or "int8" in str(v) for v in status)
+    exact = next(plain(c.value) for c in at.caption if plain(c.value).startswith("Exact models. "))
+    assert "all-MiniLM-L6-v2-int8-onnx" in exact and "384 dimensions" in exact and "en_core_web_sm" in exact
 
 
 def test_query_streams_answer_with_stats_and_graph(hotpot_index):
@@ -137,6 +143,25 @@ def test_analytics_counts_and_explorer(hotpot_index):
     assert graphs and hubs["entity"].iloc[0] in graphs[0]
 
 
+def test_the_explorer_finds_an_entity_typed_in_any_case(small_workspace):
+    at = app(small_workspace, "4_Graph_analytics.py")
+    at.text_input(key="explore_name").set_value("marie curie").run()
+    assert not at.exception, at.exception
+    assert not at.warning, [w.value for w in at.warning]  # it used to say no entity is named 'marie curie'
+    assert "Marie Curie" in iframe_html(at)[0]
+    # a part of a name: the names holding it, the most connected drawn, another one pick away
+    at.text_input(key="explore_name").set_value("curie").run()
+    assert plain(at.info[0].value) == ("No entity is named 'curie'; names holding it, most connected first: "
+                                       "Marie Curie, Pierre Curie.")
+    pick = at.selectbox(key="explore_pick")
+    assert pick.options == ["Marie Curie", "Pierre Curie"] and pick.value == "Marie Curie"
+    pick.set_value("Pierre Curie").run()
+    assert "Pierre Curie" in iframe_html(at)[0]
+    at.text_input(key="explore_name").set_value("nobody at all").run()
+    assert "No entity is named 'nobody at all' or has it in its name" in plain(at.warning[0].value)
+    assert not iframe_html(at)
+
+
 def test_review_decision_is_persisted(small_workspace):
     at = app(small_workspace, "5_Review.py")
     at.selectbox(key="review_entity").set_value("Marie Curie")
@@ -149,6 +174,22 @@ def test_review_decision_is_persisted(small_workspace):
     assert [(r["item"], r["decision"]) for r in reviews] == [("Marie Curie", "approve"), ("Marie Curie", "flag")]
     assert reviews[0]["comment"] == "checked against the source"
     engine.close()
+
+
+def test_review_says_why_a_table_is_empty_instead_of_drawing_an_empty_grid(small_workspace):
+    at = app(small_workspace, "5_Review.py")
+    # no decision yet: History and the decisions in effect are sentences, not empty grids
+    assert all(len(df.value) for df in at.dataframe), [list(df.value.columns) for df in at.dataframe]
+    shown = texts(at)
+    assert "No review decisions yet: every approval, flag, edit, merge, rename and deletion made on the" in shown
+    assert "No decisions in effect yet: an edit, merge, rename, deletion or creation" in shown
+    # no merge candidates in this graph: the duplicates-only queue says so (it used to list every entity)
+    at.checkbox[0].check().run()
+    assert not at.exception, at.exception
+    notes = [plain(i.value) for i in at.info]
+    assert any(n.startswith("Nothing to review here: no merge candidates.") for n in notes), notes
+    assert all(len(df.value) for df in at.dataframe)
+    assert not any(s.key == "review_entity" for s in at.selectbox)
 
 
 def index_pasted(workdir: Path, text: str, title: str) -> AppTest:
@@ -202,7 +243,8 @@ def test_dotenv_in_the_working_directory_configures_the_app(tmp_path, monkeypatc
     assert not at.exception, at.exception
     status = at.table[0].value.iloc[0]
     assert status["workspace"] == str((tmp_path / "from_dotenv").resolve())
-    assert status["language model"] == "tiny-chat at http://127.0.0.1:9/v1"
+    assert status["answers"] == "a language model at 127.0.0.1:9"
+    assert any("tiny-chat at http://127.0.0.1:9/v1" in plain(c.value) for c in at.caption)
 
 
 def test_upload_warns_about_a_document_that_yields_no_entities(small_workspace):
@@ -223,6 +265,23 @@ def test_a_file_that_failed_is_not_counted_as_a_document(small_workspace, offlin
     shown = texts(at)
     assert "1 more not indexed: see Upload" in shown
     assert "2 documents (1 not indexed) · " in shown
+
+
+def test_upload_lists_each_file_not_indexed_with_its_whole_error_as_text(small_workspace, offline_settings):
+    engine = Engine(offline_settings)
+    engine.index_uploads([("draft_[v2]*final*.pdf", b"%PDF-1.4\nthis is not a pdf at all"), ("empty.txt", b"  \n")])
+    errors = {d.title: d.error for d in engine.documents() if d.error}
+    engine.close()
+    assert set(errors) == {"draft_[v2]*final*.pdf", "empty.txt"}
+    at = app(small_workspace, "1_Upload.py")
+    # the table's error cells are cut short on screen: below it, each error in full
+    [listed] = [m.value for m in at.markdown if "draft" in m.value]
+    lines = plain(listed).splitlines()
+    assert len(lines) == 2 and all(line.startswith("- ") for line in lines), lines
+    for error in errors.values():
+        assert any(error in line and " · id file-" in line for line in lines), (error, lines)
+    assert "\\*final\\*" in listed and "\\[v2\\]" in listed  # a file name is shown as text, never as markup
+    assert any(plain(m.value) == "**Not indexed**, and why:" for m in at.markdown)
 
 
 def test_the_first_upload_is_not_followed_by_the_empty_workspace_offer(offline_settings):

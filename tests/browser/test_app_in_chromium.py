@@ -269,10 +269,19 @@ def test_walk_every_page_with_the_novel(server):
         _visit(page, server + "/Graph_analytics", "Degree distribution")
         _clean(page, "Graph analytics")
         page.screenshot(path=str(SHOTS / "analytics.png"), full_page=True)
+        # the explorer takes a name in any case
+        explore = page.get_by_role("textbox", name="Entity name (any case; empty = pick from the most connected)")
+        explore.fill("ebenezer scrooge")
+        explore.press("Enter")
+        _settle(page)
+        page.frame_locator("iframe").first.locator("canvas").first.wait_for(timeout=60_000)
+        assert "No entity is named" not in _clean(page, "Graph analytics")
 
         _visit(page, server + "/Review", "Entities")
         _clean(page, "Review")
         page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
+        page.get_by_role("tab", name="History").click()  # no decision yet: a sentence, not an empty grid
+        page.get_by_text("No review decisions yet").first.wait_for(timeout=30_000)
 
         # the page's own text, not its name: the sidebar shows the name before the page has run
         _visit(page, server + "/Ask_in_Cypher", "this workspace uses the embedded store")

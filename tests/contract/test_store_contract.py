@@ -13,6 +13,7 @@ import pytest
 
 from lightrag_core.models import PROCESSED, Chunk, DocumentInfo, Entity, GraphWrite, LightRAGError, Relation
 from lightrag_core.storage.base import GraphStore
+from lightrag_core.workbench.analytics import EntityLookup, find_entity
 from tests.support.neo4j_live import DIM
 
 
@@ -302,6 +303,22 @@ def test_one_tokenisation_apostrophes_dots_and_accents(store):
 def test_case_variants_of_a_name_resolve_to_the_least_name(store):
     store.apply(GraphWrite(entities=[Entity(n, "place", "x", [], [], 1.0) for n in ("Paris", "PARIS", "paris")]))
     assert store.resolve_names(["paris", "nowhere"]) == {"paris": "PARIS"}
+
+
+def test_a_typed_name_finds_its_entity_in_any_case_and_else_the_names_holding_it(store):
+    """The Graph analytics explorer's look-up (workbench.analytics.find_entity) is the same on every store."""
+    _graph(store)
+    scrooges = GraphWrite(entities=[Entity(n, "person", "x", ["d1-c0"], ["d1.txt"], 1.0, _vec(70 + i))
+                                    for i, n in enumerate(["Ebenezer Scrooge", "Uncle Scrooge"])],
+                          relations=[Relation("Alpha", "Uncle Scrooge", "kin", "x", 1.0, ["d1-c1"], ["d1.txt"], 1.0,
+                                              _vec(80))])
+    store.apply(scrooges)
+    outline, _ = store.graph_outline()
+    assert find_entity(store, "alpha", outline) == EntityLookup("Alpha")
+    assert find_entity(store, "  EBENEZER scrooge ", outline) == EntityLookup("Ebenezer Scrooge")
+    # no entity is named "scrooge": the names holding it, most connected first
+    assert find_entity(store, "scrooge", outline) == EntityLookup(None, ["Uncle Scrooge", "Ebenezer Scrooge"])
+    assert find_entity(store, "nobody", outline) == EntityLookup(None, [])
 
 
 def test_evaluation_records_round_trip_replace_by_id_and_keep_kinds_apart(store):
