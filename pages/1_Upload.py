@@ -41,9 +41,12 @@ else:
                           for d in docs])
     st.dataframe(table, hide_index=True, width="stretch")
     # The table's error cells are cut short: each document not indexed, and why, in full, as text.
-    if problems := problem_lines(docs):
+    problems, more = problem_lines(docs)
+    if problems:
         st.markdown("**Not indexed**, and why:")
         st.markdown("\n".join(f"- {as_text(line)}" for line in problems))
+        if more:
+            st.caption(f"and {more} more: Export CSV lists every document with its error.")
     st.download_button("Export CSV", frame_csv(table), "documents.csv", "text/csv")
     c1, c2 = st.columns(2)
     failed = [d.id for d in docs if d.status != "processed"]

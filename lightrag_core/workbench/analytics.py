@@ -112,9 +112,14 @@ def find_entity(store: GraphStore, typed: str, entities: list[Entity], limit: in
     """The entity `typed` names, ignoring case ("ebenezer scrooge" finds "Ebenezer Scrooge"), through the store's
     `resolve_names` (every backend keeps the same lower-cased name); when it names none, the names that hold it
     (any case), most connected first, from `entities` (the graph snapshot)."""
-    key = typed.strip().lower()
+    exact, key = typed.strip(), typed.strip().lower()
     if not key:
         return EntityLookup(None)
+    if store.get_entities([exact]):  # as typed first: "Paris" beside "PARIS" is Paris
+        return EntityLookup(exact)
+    variants = sorted(e.name for e in entities if e.name.lower() == key)
+    if len(variants) > 1:  # "paris" with both "Paris" and "PARIS": the reader picks
+        return EntityLookup(None, variants[:limit])
     found = store.resolve_names([key]).get(key)
     if found is not None:
         return EntityLookup(found)

@@ -16,8 +16,6 @@ from lightrag_core.engine import Engine
 from lightrag_core.local_model_fetch import DEFAULT_OUT
 from lightrag_core.nlp import SPACY_MODEL
 
-# The offline embedding model's ids all start with this (embeddings.OFFLINE_MODELS and its int8 copy).
-_OFFLINE_EMBEDDING = "all-MiniLM-L6-v2"
 # GGUF files whose names say little to a reader: the packaged model (`lightrag-workbench local-model`).
 _KNOWN_GGUF = {DEFAULT_OUT.stem.lower(): "Qwen2.5 Coder 1.5B Instruct"}
 
@@ -55,7 +53,8 @@ def embeddings(engine: Engine, info: dict[str, Any]) -> ModelLabel:
     settings = engine.settings
     model, dim = str(info["embedding_model"]), info["embedding_dim"]
     exact = f"{model}, {dim} dimensions"
-    if model.startswith(_OFFLINE_EMBEDDING):
+    if not settings.embedding_model:  # (the embedder's own rule: an endpoint whenever a model is configured)
         return ModelLabel("built-in MiniLM sentence model (works offline)", exact)
-    where = settings.embedding_base_url or settings.openai_base_url or "https://api.openai.com/v1"
+    # the embedder's endpoint: its own base URL, else OpenAI's (never the chat model's, which may be in-process)
+    where = settings.embedding_base_url or "https://api.openai.com/v1"
     return ModelLabel(f"an embedding model at {_host(where)}", f"{exact} at {redact_url(where)}")

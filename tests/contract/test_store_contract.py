@@ -319,6 +319,12 @@ def test_a_typed_name_finds_its_entity_in_any_case_and_else_the_names_holding_it
     # no entity is named "scrooge": the names holding it, most connected first
     assert find_entity(store, "scrooge", outline) == EntityLookup(None, ["Uncle Scrooge", "Ebenezer Scrooge"])
     assert find_entity(store, "nobody", outline) == EntityLookup(None, [])
+    # names that differ only in case: the one typed, or the reader picks among them
+    store.apply(GraphWrite(entities=[Entity(n, "place", "x", [], [], 1.0) for n in ("Paris", "PARIS")]))
+    outline, _ = store.graph_outline()
+    assert find_entity(store, "Paris", outline) == EntityLookup("Paris")
+    assert find_entity(store, "PARIS", outline) == EntityLookup("PARIS")
+    assert find_entity(store, "paris", outline) == EntityLookup(None, ["PARIS", "Paris"])
 
 
 def test_evaluation_records_round_trip_replace_by_id_and_keep_kinds_apart(store):

@@ -17,10 +17,16 @@ def test_every_document_not_indexed_has_one_line_with_its_whole_error():
             _doc("file-3", "notes.txt", "failed", "no text to index"),
             _doc("file-4", "big.docx", "processing"),
             _doc("file-5", "odd.md", "failed")]
-    assert problem_lines(docs) == [
+    assert problem_lines(docs) == ([
         f"report.pdf: {long_reason} · id file-2",  # the file named once, the reason uncut
         "notes.txt: no text to index · id file-3",
         "big.docx: interrupted while processing; re-run it to finish · id file-4",
         "odd.md: failed, with no reason recorded · id file-5",
-    ]
-    assert problem_lines([docs[0]]) == []
+    ], 0)
+    assert problem_lines([docs[0]]) == ([], 0)
+
+
+def test_a_batch_that_failed_together_lists_a_bounded_number_of_lines():
+    docs = [_doc(f"file-{i}", f"f{i}.txt", "failed", "the endpoint refused the connection") for i in range(5000)]
+    lines, more = problem_lines(docs)
+    assert len(lines) == 50 and more == 4950 and lines[0] == "f0.txt: the endpoint refused the connection · id file-0"
