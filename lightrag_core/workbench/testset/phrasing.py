@@ -166,7 +166,8 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
         if subject is not None or verb is None or not rest or _dangling(rest):
             return None
         # "Which place has elevated his game?": whoever "his" game it is, is a person whatever the NER said
-        person = slot.kind == "person" or _personal(clause.predicate)
+        # ("awarded Obama his degree": the "his" after a name is that name's)
+        person = slot.kind == "person" or _before_any_name(clause.predicate, _PERSONAL)
         if not person and not _place_can(clause, slot):
             return None  # "Which place received songwriting credits?": the kind is wrong
         who = "Who" if person else (f"Which {_noun(slot)}" if _noun(slot) else None)
@@ -189,7 +190,7 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
         rest = ""  # "X is a village in Y" -> "Where is X?"
     elif _dangling(rest):
         return None
-    if clause.subject_kind == "person" and not _its_has_referent(clause.predicate_without(slot)):
+    if clause.subject_kind == "person" and _before_any_name(clause.predicate_without(slot), {"its"}):
         return None  # "What did Williams learn from its co-writer?": "its" was the song, now the answer
     return _tidy(f"{front} {before} {subject or clause.subject} {verb} {rest}?")
 
@@ -200,10 +201,10 @@ def _place_can(clause: Clause, slot: Slot) -> bool:
         PLACE_PASSIVE if clause.passive else PLACE_VERBS)
 
 
-def _personal(predicate: tuple[Word, ...]) -> bool:
-    """A "his" or "her" before any name in the predicate: the subject's own ("awarded Obama his degree": Obama's)."""
+def _before_any_name(predicate: list[Word] | tuple[Word, ...], pronouns: set[str]) -> bool:
+    """Whether the first of these possessives in the predicate comes before any name it could belong to."""
     for n, w in enumerate(predicate):
-        if w.text.lower() in _PERSONAL:
+        if w.text.lower() in pronouns:
             return not any(p.named for p in predicate[:n])
     return False
 
@@ -216,14 +217,6 @@ def points_back(text: str) -> bool:
 def _dangling(rest: str) -> bool:
     last = rest.split()[-1].lower() if rest.split() else ""
     return last in DANGLING_PREPS
-
-
-def _its_has_referent(predicate: list[Word]) -> bool:
-    """Whether an "its" in the predicate follows a name it can refer to (a person subject is no "it")."""
-    for n, w in enumerate(predicate):
-        if w.text.lower() == "its" and not any(p.named for p in predicate[:n]):
-            return False
-    return True
 
 
 def _identifies(text: str, clause: Clause, slot: Slot) -> bool:
