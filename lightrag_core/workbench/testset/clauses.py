@@ -167,12 +167,16 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
                   tuple(word(t) for t in words), (slot,), True, others, False, described, appositive=True)
 
 
+_MEASURES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
+
+
 def _says_something(verb: Token, predicate: list[Word]) -> bool:
     """Whether asking for the subject leaves something specific in the question: a name, or a noun that is not
     vague ("Who made the gravy?", not "Who died in 1989?")."""
     doc = verb.doc
-    return any(w.named or (doc[w.i].pos_ in {"NOUN", "PROPN"} and doc[w.i].lemma_.lower() not in GENERIC_NOUNS)
-               for w in predicate)
+    # (a date's month is no name: "Which album was released on November 7, 2006?" could be any album)
+    return any(w.named or (doc[w.i].pos_ in {"NOUN", "PROPN"} and doc[w.i].lemma_.lower() not in GENERIC_NOUNS
+                           and doc[w.i].ent_type_ not in _MEASURES) for w in predicate)
 
 
 def _a_verb(verb: Token) -> bool:
@@ -241,7 +245,9 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
             continue
         slots = answer_slots(verb, exclude, names)
         # (not one of two joined subjects: "Scrooge and the Ghost stood side by side" is not Scrooge's alone)
-        alone = not any(c.dep_ == "conj" for c in subject.children)
+        # nor one of two names in apposition to it: "The two airports, A and B, are located within the GTA")
+        alone = not any(c.dep_ == "conj" for c in subject.children) and not any(
+            g.dep_ == "conj" for c in subject.children if c.dep_ == "appos" for g in c.children)
         if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(verb, predicate):
             slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=subject_span, entity=name))
         if kind == "person" and said and not person:

@@ -11,6 +11,7 @@ NER models miss most titles of films, songs and books, which are what multi-hop 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -50,14 +51,47 @@ class Corpus:
     total_chunks: int = 0
     names: Names = field(default_factory=Names)
     sources: dict[str, int] = field(default_factory=dict)  # lower-cased name -> chunks that mention it
+    # document id -> its subject with the qualifier the name needs ("Awake (Josh Groban album)"), for those whose
+    # subject has one: a title is qualified because other things share the name, so a question keeps it
+    qualified: dict[str, str] = field(default_factory=dict)
+
+
+# A document that lists or indexes things is about none of them: "it" in "List of companies of Botswana" is
+# Botswana, and "Where is List of companies of Botswana located?" asks nothing
+_LISTING = re.compile(r"^(?:lists?|index|indexes|timeline|glossary|outline)\s+of\s", re.IGNORECASE)
 
 
 def topic_name(subject: str) -> str:
-    """A document's subject as a question names it: "Lilu (mythology)" -> "Lilu"; "The Exies" keeps its article."""
+    """A document's subject as a question names it: "Lilu (mythology)" -> "Lilu"; "The Exies" keeps its article;
+    a listing ("List of companies of Botswana") is no subject (""), as it is about nothing it names."""
     name = " ".join(subject.split())
+    if _LISTING.match(name):
+        return ""
     if name.endswith(")") and " (" in name:
         name = name[: name.rindex(" (")]
     return name.strip()
+
+
+def qualified_titles(subjects: dict[str, str]) -> dict[str, str]:
+    """Document id -> its subject as a question must write it, for subjects that carry a qualifier ("Awake (Josh
+    Groban album)": the name alone is other albums' too)."""
+    out = {}
+    for doc_id, subject in subjects.items():
+        name = " ".join(subject.split())
+        topic = topic_name(name)
+        if topic and name != topic and re.fullmatch(r"[^()]+ \([^()]+\)", name):
+            out[doc_id] = name
+    return out
+
+
+def qualify(text: str, fact: Fact, corpus: Corpus) -> str:
+    """The question with its fact's subject written as its document's qualified title, when the subject is that
+    document's own and the title carries a qualifier ("Which was released first, Awake (Josh Groban album) or
+    …?": Awake alone is other albums too, and the answer would flip)."""
+    title = corpus.qualified.get(fact.doc_id, "")
+    if not title or topic_name(title) != fact.clause.subject or title in text:
+        return text
+    return re.sub(rf"(?<![\w-]){re.escape(fact.clause.subject)}(?![\w-])", lambda _: title, text, count=1)
 
 
 def spread_sample(chunks_of: dict[str, list[str]], limit: int, seed: int) -> list[str]:
@@ -125,6 +159,7 @@ def read_corpus(store: GraphStore, seed: int, max_chunks: int, progress: Progres
     docs = [d for d in store.list_documents() if d.status == PROCESSED]
     chunks_of = {d.id: store.document_chunk_ids(d.id) for d in docs}
     topics = {d.id: topic_name(d.subject) if d.subject else "" for d in docs}
+    qualified = qualified_titles({d.id: d.subject for d in docs if d.subject})
     wanted = spread_sample(chunks_of, max_chunks, seed)
     chunks: list[Chunk] = []
     for start in range(0, len(wanted), 500):
@@ -140,7 +175,7 @@ def read_corpus(store: GraphStore, seed: int, max_chunks: int, progress: Progres
     seen = {canonical_name(e.text) for doc in parsed for e in doc.ents if LABEL_KINDS.get(e.label_) in NAMED_KINDS}
     kinds, sources = _graph_view(store, seen | {canonical_name(t) for t in topics.values() if t})
     corpus = read_facts(chunks, parsed, topics, kinds)
-    corpus.sources = sources
+    corpus.sources, corpus.qualified = sources, qualified
     corpus.total_chunks = sum(len(c) for c in chunks_of.values())
     return corpus
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lightrag_core.nlp import canonical_name
-from lightrag_core.workbench.testset.facts import Corpus, Fact
+from lightrag_core.workbench.testset.facts import Corpus, Fact, qualify
 from lightrag_core.workbench.testset.phrasing import ask, compare, describe, points_back, reads, year_of
 
 SINGLE, BRIDGE, COMPARISON = "single", "bridge", "comparison"
@@ -176,7 +176,7 @@ def _single(fact: Fact, checks: Checks) -> GeneratedQuestion | None:
     if text is None:
         checks.drop("no template fits")
         return None
-    text = checks.corpus.names.as_written(text, fact.clause.subject)
+    text = qualify(checks.corpus.names.as_written(text, fact.clause.subject), fact, checks.corpus)
     text = checks.corpus.names.type_word(text, fact.slot.entity or fact.slot.answer)
     q = GeneratedQuestion(question_id(text, [fact.chunk_id]), text, fact.slot.answer, SINGLE, 1, [fact.chunk_id],
                           [fact.doc_id], [fact.clause.sentence])
@@ -220,6 +220,7 @@ def _bridge(first: Fact, second: Fact, name: str, checks: Checks) -> GeneratedQu
         checks.drop("no template fits")
         return None
     text = checks.corpus.names.type_word(text, second.slot.entity or second.slot.answer)
+    text = qualify(qualify(text, first, checks.corpus), second, checks.corpus)
     gold = [first.chunk_id, second.chunk_id]
     q = GeneratedQuestion(question_id(text, gold), text, second.slot.answer, BRIDGE, 2, gold,
                           list(dict.fromkeys([first.doc_id, second.doc_id])),
@@ -236,6 +237,7 @@ def _comparison(a: Fact, b: Fact, earlier: bool, checks: Checks) -> GeneratedQue
     if text is None:
         checks.drop("no template fits")
         return None
+    text = qualify(qualify(text, a, checks.corpus), b, checks.corpus)
     first_wins = (year_a < year_b) == earlier
     answer = a.clause.subject if first_wins else b.clause.subject
     gold = [a.chunk_id, b.chunk_id]

@@ -95,6 +95,7 @@ def reads(text: str) -> bool:
 def _tidy(question: str) -> str | None:
     text = _SPACES.sub(" ", question).strip()
     text = re.sub(r"\s+([,?'’])", r"\1", text).replace(" 's", "'s")
+    text = re.sub(r"\?\?$", "?", text)  # a title that ends in its own "?" ends the question too
     count = len(text.split())
     if not MIN_QUESTION_WORDS <= count <= MAX_QUESTION_WORDS or not reads(text):
         return None

@@ -125,11 +125,22 @@ def _coordinated(child: Token) -> bool:
     heads = [child] if child.dep_ not in {"prep", "agent"} else [g for g in child.children if g.dep_ == "pobj"]
     # (an "and" or "or" makes it a list; "Little Rock, Arkansas" parsed as two conjuncts is one place, and
     # "Pride and Prejudice" is one title)
-    def outside(h: Token) -> set[str]:
+    def outside(h: Token, dep: str) -> list[Token]:
         ent = entity_at(h)
-        return {c.dep_ for c in h.children if ent is None or not ent.start <= c.i < ent.end}
+        return [c for c in h.children if c.dep_ == dep and (ent is None or not ent.start <= c.i < ent.end)]
 
-    return any(outside(h) >= {"conj", "cc"} for h in heads)
+    def listed(h: Token) -> bool:
+        # ("A, B, C and D": the parse hangs the "and" on C, the conjunct before the last)
+        for _ in range(50):
+            joined = outside(h, "conj")
+            if not joined:
+                return False
+            if outside(h, "cc") or outside(joined[0], "cc"):
+                return True
+            h = joined[0]
+        return False
+
+    return any(listed(h) for h in heads)
 
 
 def answer_slots(verb: Token, skip: set[int], names: Names) -> list[Slot]:
