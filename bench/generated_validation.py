@@ -24,9 +24,9 @@ from typing import Any
 from lightrag_core import Engine, QueryParam, Settings
 from lightrag_core.indexing.loaders import read_jsonl
 from lightrag_core.workbench.evaluate import evaluate, load_questions
+from lightrag_core.workbench.testset.acceptance import KINDS
 from lightrag_core.workbench.testset.agreement import agreement
 from lightrag_core.workbench.testset.build import as_question, generate_questions
-from lightrag_core.workbench.testset.generate import KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 MODES = ["naive", "local", "global", "hybrid", "mix", "multihop"]

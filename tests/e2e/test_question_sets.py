@@ -14,7 +14,7 @@ from lightrag_core.indexing.loaders import read_jsonl
 from lightrag_core.workbench.curate import Reviewer
 from lightrag_core.workbench.evaluate import Question, evaluate
 from lightrag_core.workbench.testset import build, runs, sets
-from lightrag_core.workbench.testset.generate import COMPARISON, contains
+from lightrag_core.workbench.testset.acceptance import COMPARISON, contains
 from tests.conftest import HOTPOT, _need_data
 from tests.support.openai_server import OpenAIStub
 

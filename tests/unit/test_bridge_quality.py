@@ -11,9 +11,10 @@ import random
 
 from lightrag_core.models import Chunk
 from lightrag_core.nlp import nlp
+from lightrag_core.workbench.testset.acceptance import Checks, GeneratedQuestion
 from lightrag_core.workbench.testset.clauses import read_clauses
 from lightrag_core.workbench.testset.facts import Corpus, read_facts, topic_name
-from lightrag_core.workbench.testset.generate import Checks, GeneratedQuestion, bridge_candidates, single_candidates
+from lightrag_core.workbench.testset.generate import bridge_candidates, single_candidates
 from lightrag_core.workbench.testset.model import Names, Topic
 from lightrag_core.workbench.testset.phrasing import ask, describe
 

@@ -64,7 +64,8 @@ def test_one_of_two_joined_subjects_is_not_asked_for() -> None:
 
 
 def test_a_possessive_naming_nobody_is_not_asked() -> None:
-    from lightrag_core.workbench.testset.generate import Checks, single_candidates
+    from lightrag_core.workbench.testset.acceptance import Checks
+    from lightrag_core.workbench.testset.generate import single_candidates
 
     text = "Tiny Tim sat upon his stool. Bob Cratchit held his withered little hand to his."
     chunk = Chunk("chunk-1", "doc-1", 0, 50, text)
@@ -83,7 +84,8 @@ def test_a_name_written_after_the_is_asked_for_with_what_not_a_kind() -> None:
 def test_a_bridge_goes_through_a_name_not_through_the_spirit() -> None:
     import random
 
-    from lightrag_core.workbench.testset.generate import Checks, bridge_candidates
+    from lightrag_core.workbench.testset.acceptance import Checks
+    from lightrag_core.workbench.testset.generate import bridge_candidates
 
     texts = {"c1": "The Spirit stood among the graves. The Spirit pointed down to the stone, a spirit of stone.",
              "c2": "Scrooge looked at the Spirit. The Spirit taught Scrooge his precepts in the hospital."}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from lightrag_core.models import Chunk
 from lightrag_core.nlp import nlp
+from lightrag_core.workbench.testset.acceptance import Checks
 from lightrag_core.workbench.testset.facts import read_facts
-from lightrag_core.workbench.testset.generate import Checks, single_candidates
+from lightrag_core.workbench.testset.generate import single_candidates
 from lightrag_core.workbench.testset.model import Names
 from lightrag_core.workbench.testset.name_usage import articled_names, people_among
 

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from lightrag_core.models import Chunk
 from lightrag_core.nlp import nlp
+from lightrag_core.workbench.testset.acceptance import BRIDGE, COMPARISON, SINGLE, Checks, contains
 from lightrag_core.workbench.testset.clauses import read_clauses
 from lightrag_core.workbench.testset.facts import Corpus, read_facts, topic_name
 from lightrag_core.workbench.testset.generate import (
-    BRIDGE,
-    COMPARISON,
-    SINGLE,
-    Checks,
     bridge_candidates,
     comparison_candidates,
-    contains,
     generate_from,
     single_candidates,
 )

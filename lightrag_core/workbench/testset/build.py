@@ -9,8 +9,9 @@ from lightrag_core.engine import Engine
 from lightrag_core.models import LightRAGError
 from lightrag_core.nlp import SPACY_MODEL
 from lightrag_core.workbench.evaluate import Question
+from lightrag_core.workbench.testset.acceptance import KINDS, GeneratedQuestion
 from lightrag_core.workbench.testset.facts import read_corpus
-from lightrag_core.workbench.testset.generate import KINDS, Generated, GeneratedQuestion, balance, generate_from
+from lightrag_core.workbench.testset.generate import Generated, balance, generate_from
 from lightrag_core.workbench.testset.llm_phrasing import phrase_with_llm
 from lightrag_core.workbench.testset.sets import QuestionSet, check_name, save_set
 

@@ -244,10 +244,10 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         if predicate is None:
             continue
         slots = answer_slots(verb, exclude, names)
+        if any(g.dep_ == "conj" for c in subject.children if c.dep_ == "appos" for g in c.children):
+            continue  # "The two airports, A and B, are located within the GTA": the subject is neither alone
         # (not one of two joined subjects: "Scrooge and the Ghost stood side by side" is not Scrooge's alone)
-        # nor one of two names in apposition to it: "The two airports, A and B, are located within the GTA")
-        alone = not any(c.dep_ == "conj" for c in subject.children) and not any(
-            g.dep_ == "conj" for c in subject.children if c.dep_ == "appos" for g in c.children)
+        alone = not any(c.dep_ == "conj" for c in subject.children)
         if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(verb, predicate):
             slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=subject_span, entity=name))
         if kind == "person" and said and not person:

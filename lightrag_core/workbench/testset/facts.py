@@ -58,7 +58,8 @@ class Corpus:
 
 # A document that lists or indexes things is about none of them: "it" in "List of companies of Botswana" is
 # Botswana, and "Where is List of companies of Botswana located?" asks nothing
-_LISTING = re.compile(r"^(?:lists?|index|indexes|timeline|glossary|outline)\s+of\s", re.IGNORECASE)
+# ("List of Demands (song)" is a song: a qualified title is no listing)
+_LISTING = re.compile(r"^(?:lists?|index|indexes|timeline|glossary)\s+of\s(?!.*\)$)", re.IGNORECASE)
 
 
 def topic_name(subject: str) -> str:
@@ -84,14 +85,12 @@ def qualified_titles(subjects: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def qualify(text: str, fact: Fact, corpus: Corpus) -> str:
-    """The question with its fact's subject written as its document's qualified title, when the subject is that
+def written_subject(fact: Fact, corpus: Corpus) -> str | None:
+    """The fact's subject as its question must write it: its document's qualified title when the subject is that
     document's own and the title carries a qualifier ("Which was released first, Awake (Josh Groban album) or
-    …?": Awake alone is other albums too, and the answer would flip)."""
+    …?": Awake alone is other albums too, and the answer would flip); else None (the subject as it is)."""
     title = corpus.qualified.get(fact.doc_id, "")
-    if not title or topic_name(title) != fact.clause.subject or title in text:
-        return text
-    return re.sub(rf"(?<![\w-]){re.escape(fact.clause.subject)}(?![\w-])", lambda _: title, text, count=1)
+    return title if title and topic_name(title) == fact.clause.subject else None
 
 
 def spread_sample(chunks_of: dict[str, list[str]], limit: int, seed: int) -> list[str]:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from lightrag_core.llm import ChatLLM, Message
 from lightrag_core.models import LightRAGError
-from lightrag_core.workbench.testset.generate import COMPARISON, GeneratedQuestion, contains, question_id
+from lightrag_core.workbench.testset.acceptance import COMPARISON, GeneratedQuestion, contains, question_id
 
 SYSTEM = (
     "You write questions for a test of a document search system. You are given facts taken from the "

@@ -228,8 +228,10 @@ def _identifies(text: str, clause: Clause, slot: Slot) -> bool:
     return any(w.named for w in clause.predicate_without(slot))
 
 
-def describe(clause: Clause, slot: Slot) -> str | None:
-    """A noun phrase that names the slot's answer by this clause: "the person who directed X"."""
+def describe(clause: Clause, slot: Slot, written: str | None = None) -> str | None:
+    """A noun phrase that names the slot's answer by this clause: "the person who directed X" (X as `written`, when
+    given: a qualified title)."""
+    subject = written or clause.subject
     noun = _noun(slot)
     if noun[:5] == clause.lemma[:5]:  # not "the director who directed X"
         noun = KIND_NOUNS.get(slot.kind, "")
@@ -248,20 +250,20 @@ def describe(clause: Clause, slot: Slot) -> str | None:
         return clause.description if slot.role == "subject" and clause.description else None
     agent = AGENT_NOUNS.get(clause.lemma) if slot.kind in {"person", "organisation"} else None
     if agent and slot.role == "agent" and not rest:
-        return f"the {agent} of {clause.subject}"  # "X was directed by Y": Y is "the director of X"
+        return f"the {agent} of {subject}"  # "X was directed by Y": Y is "the director of X"
     if agent and slot.role == "subject" and len(clause.names) == 1 and rest == clause.names[0]:
         return f"the {agent} of {rest}"  # "Y directed X": Y is "the director of X"
     if slot.role == "subject":
         text = f"the {noun} {who} {_subject_verb(clause) or verb} {rest}"
     elif slot.role == "object":
-        text = f"the {noun} that {clause.subject} {verb} {rest}"
+        text = f"the {noun} that {subject} {verb} {rest}"
     elif slot.role == "agent":
         tense = _active_tense(clause)
         if not tense:
             return None
-        text = f"the {noun} {who} {inflect(clause.lemma, tense)} {clause.subject} {rest}"
+        text = f"the {noun} {who} {inflect(clause.lemma, tense)} {subject} {rest}"
     elif slot.kind == "place" and slot.prep in WHERE_PREPS:
-        text = f"the {noun} where {clause.subject} {verb} {rest}"
+        text = f"the {noun} where {subject} {verb} {rest}"
     else:
         return None  # "the place X abandoned the base to" does not read
     text = _SPACES.sub(" ", text).strip()
@@ -278,8 +280,9 @@ def year_of(answer: str) -> int | None:
     return int(years[0]) if len(set(years)) == 1 else None
 
 
-def compare(first: Clause, second: Clause, earlier: bool) -> str | None:
-    """"Who was born first, A or B?" for two clauses with one verb; `earlier` chooses first or later."""
+def compare(first: Clause, second: Clause, earlier: bool, written: tuple[str, str] | None = None) -> str | None:
+    """"Who was born first, A or B?" for two clauses with one verb; `earlier` chooses first or later; `written`:
+    the two subjects as the question writes them (qualified titles)."""
     if first.lemma != second.lemma or first.passive != second.passive or first.subject_kind != second.subject_kind:
         return None
     person = first.subject_kind == "person"
@@ -293,4 +296,5 @@ def compare(first: Clause, second: Clause, earlier: bool) -> str | None:
     else:
         verb = inflect(first.lemma, "VBD")
     when = "first" if earlier else "later"
-    return _tidy(f"{which} {verb} {when}, {first.subject} or {second.subject}?")
+    a, b = written or (first.subject, second.subject)
+    return _tidy(f"{which} {verb} {when}, {a} or {b}?")
