@@ -36,9 +36,13 @@ _RELATIVE = re.compile(r"(?<!^)\b(which|whom|whose)\b(?!.*\bor\b)", re.IGNORECAS
 # "Who held his withered little hand to his?": a possessive that names nobody
 _DANGLING = re.compile(r"\b(?:his|her|their|its)\W*$", re.IGNORECASE)
 _BARE = re.compile(r"the \w+", re.IGNORECASE)  # a bridge's answer "the door": which door, two passages away?
+# A question word inside the question ("Who took what path?") or a call to the room at its end ("… in the Premier
+# League everyone?"): a chat's phrasing, not a question with one answer
+_EMBEDDED = re.compile(r"(?<=\w )what\b|\b(?:everyone|everybody|guys|folks|y'all)\?$")
 _QUALIFIER = re.compile(r"\([^()]*\)")
 _YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
-_PRONOUN = re.compile(r"\b(he|she|it|they|him|them|this|these|those|i|me|we|us|you|my|your|our)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(he|she|it|they|him|them|this|these|those|i|me|we|us|you|my|your|our|mine|myself|yourself|"
+                      r"ourselves|yourselves)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -55,7 +59,12 @@ class GeneratedQuestion:
 
 
 def norm(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+    """Lower-cased words, no punctuation; a chat handle's glued words apart ("LiHua" is "li hua", as a question
+    names the speaker)."""
+    return " ".join(re.sub(r"[^\w\s]", " ", _GLUED.sub(" ", text).lower()).split())
+
+
+_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 
 
 def contains(text: str, phrase: str) -> bool:
@@ -120,7 +129,7 @@ class Checks:
         if not any(contains(self.corpus.texts.get(c, ""), q.answer) for c in q.gold_chunk_ids):
             return self._no("answer not in a gold chunk")
         said = _QUALIFIER.sub(" ", q.question)  # (a title's own words: "Superman (It's Not Easy)", "(US band)")
-        if _PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said):
+        if _PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said) or _EMBEDDED.search(said):
             return self._no("pronoun left in the question")
         if len(q.question.split()) > (MAX_BRIDGE_WORDS if q.kind == BRIDGE else MAX_QUESTION_WORDS):
             return self._no("no template fits")  # (as long as a template allows, with its qualified titles)

@@ -30,6 +30,7 @@ from lightrag_core.workbench.testset.lexicon import (
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic, Word
 from lightrag_core.workbench.testset.slots import adjunct_names, answer_slots, replaceable_names, whole_phrase
 from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, in_entity, phrase, span, word
+from lightrag_core.workbench.testset.speakers import FIRST_BE, told_of_speaker
 from lightrag_core.workbench.testset.subjects import (
     copula_subject,
     governed,
@@ -125,8 +126,14 @@ def _copular(verb: Token, text: str, topic: Topic, spans: list[tuple[int, int]],
     if description and kind in NAMED_KINDS:
         slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=span(subject), entity=name))
     mentioned = replaceable_names(verb.sent, {w.i for w in predicate})
-    aux = tuple(c.lower_ for c in verb.children if c.dep_ == "aux" and c.i < verb.i)  # "has been"
-    return Clause(text, name, kind, span(subject), verb.text, "be", verb.tag_, aux, False, predicate,
+    aux = [c.lower_ for c in verb.children if c.dep_ == "aux" and c.i < verb.i]  # "has been"
+    verb_text, tag = verb.text, verb.tag_
+    if subject.lower_ == "i":  # "I'm a big fan of Chelsea": "Which organisation is Wolfgang Schulz a big fan of?"
+        told = told_of_speaker(aux, verb_text, "be", tag)
+        if told is None:
+            return None
+        aux, verb_text, tag = told
+    return Clause(text, name, kind, span(subject), verb_text, "be", tag, tuple(aux), False, predicate,
                   tuple(slots), how != GUESS, mentioned, False, description,
                   adjuncts=adjunct_names(verb.sent, mentioned))
 
@@ -170,13 +177,32 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
 _MEASURES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
 
 
-def _says_something(verb: Token, predicate: list[Word]) -> bool:
-    """Whether asking for the subject leaves something specific in the question: a name, or a noun that is not
-    vague ("Who made the gravy?", not "Who died in 1989?")."""
+CHAT_NOUNS = 2  # nouns a question for a chat line's speaker names, when it names no name
+
+
+def _said(topic: Topic, token: Token, text: str) -> str:
+    """A chat sentence as its evidence shows it: with who says it ("Brimstone: Sometimes, I even mix in …"), as the
+    label blanked for the parse said."""
+    speaker = topic.speaker(token.idx)
+    return f"{speaker}: {text}" if speaker else text
+
+
+def _one_line(topic: Topic, tokens: list[Token]) -> bool:
+    """In a chat, the clause's words are all one speaker's line: a sentence the parse ran across two lines
+    ("What do you like to include?" / "I usually throw in burpees") is no one's fact."""
+    return not topic.lines or len({topic.speaker(t.idx) for t in tokens}) == 1
+
+
+def _says_something(verb: Token, predicate: list[Word], nouns: int = 1) -> bool:
+    """Whether asking for the subject leaves something specific in the question: a name, or `nouns` nouns that are
+    not vague ("Who made the gravy?", not "Who died in 1989?")."""
     doc = verb.doc
+    if any(w.named for w in predicate):
+        return True
     # (a date's month is no name: "Which album was released on November 7, 2006?" could be any album)
-    return any(w.named or (doc[w.i].pos_ in {"NOUN", "PROPN"} and doc[w.i].lemma_.lower() not in GENERIC_NOUNS
-                           and doc[w.i].ent_type_ not in _MEASURES) for w in predicate)
+    said = {doc[w.i].lemma_.lower() for w in predicate if doc[w.i].pos_ in {"NOUN", "PROPN"}
+            and doc[w.i].lemma_.lower() not in GENERIC_NOUNS and doc[w.i].ent_type_ not in _MEASURES}
+    return len(said) >= nouns
 
 
 def _a_verb(verb: Token) -> bool:
@@ -212,15 +238,17 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
     if not _declarative(sent):
         return []
     spans = topic_spans(sent, topic)
-    out: list[Clause] = [c for tok in sent if tok.dep_ == "appos" for c in [_appositive(tok, text, names)] if c]
+    out: list[Clause] = [c for tok in sent if tok.dep_ == "appos"
+                         for c in [_appositive(tok, _said(topic, tok, text), names)] if c]
     person = ""
     for verb in sent:
-        if verb.lemma_ == "be" and verb.dep_ == "ROOT":
-            described = _copular(verb, text, topic, spans, names)
+        be = verb.lemma_ == "be" or verb.lower_ in FIRST_BE
+        if be and verb.dep_ == "ROOT":
+            described = _copular(verb, _said(topic, verb, text), topic, spans, names)
             if described is not None:
                 out.append(described)
             continue
-        if verb.pos_ != "VERB" or verb.lemma_ == "be" or in_entity(verb) or verb.lemma_.lower() in SPEECH_VERBS:
+        if verb.pos_ != "VERB" or be or in_entity(verb) or verb.lemma_.lower() in SPEECH_VERBS:
             continue  # what someone said is a quotation, not a fact the text states
         if any(c.dep_ in CLAUSAL_DEPS for c in verb.children) or not _a_verb(verb):
             continue
@@ -238,22 +266,30 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
             continue
         name, kind, how = named
         said = how == NAMED
+        verb_text, tag = verb.text, verb.tag_
+        if subject.lower_ == "i":  # a chat line's "I", told of its speaker: "I've been" -> "has been"
+            told = told_of_speaker(aux_words, verb_text, verb.lemma_.lower(), tag)
+            if told is None:
+                continue
+            aux_words, verb_text, tag = told
         subject_span = span(subject)
         exclude = set(range(*subject_span)) if subject.head == verb else set()
         predicate = _predicate(verb, exclude)
-        if predicate is None:
+        if predicate is None or not _one_line(topic, [subject, verb, *(sent.doc[w.i] for w in predicate)]):
             continue
         slots = answer_slots(verb, exclude, names)
         if any(g.dep_ == "conj" for c in subject.children if c.dep_ == "appos" for g in c.children):
             continue  # "The two airports, A and B, are located within the GTA": the subject is neither alone
         # (not one of two joined subjects: "Scrooge and the Ghost stood side by side" is not Scrooge's alone)
         alone = not any(c.dep_ == "conj" for c in subject.children)
-        if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(verb, predicate):
+        # A chat line about its speaker is mostly small talk ("I love games"): asked only when it says more
+        if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(
+                verb, predicate, CHAT_NOUNS if subject.lower_ == "i" else 1):
             slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=subject_span, entity=name))
-        if kind == "person" and said and not person:
-            person = name
+        if kind == "person" and said and not person and subject.lower_ != "i":
+            person = name  # (a chat line's "I" is no one a later "he" stands for)
         mentioned = replaceable_names(sent, {w.i for w in predicate})
-        out.append(Clause(text, name, kind, subject_span, verb.text, verb.lemma_.lower(), verb.tag_,
+        out.append(Clause(_said(topic, verb, text), name, kind, subject_span, verb_text, verb.lemma_.lower(), tag,
                           tuple(aux_words), passive, tuple(predicate), tuple(slots), how != GUESS, mentioned,
                           copular, adjuncts=adjunct_names(sent, mentioned)))
     # "He" continues the last person named as a subject, for a few sentences (the rule indexing uses too).

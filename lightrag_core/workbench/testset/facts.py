@@ -23,6 +23,7 @@ from lightrag_core.workbench.testset.clauses import read_clauses
 from lightrag_core.workbench.testset.lexicon import KIND_LABELS, LABEL_KINDS, NAMED_KINDS, TYPE_KINDS, kind_of_noun
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic
 from lightrag_core.workbench.testset.name_usage import articled_names, generic_names, people_among
+from lightrag_core.workbench.testset.speakers import speaker_lines, unlabelled
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -165,7 +166,7 @@ def read_corpus(store: GraphStore, seed: int, max_chunks: int, progress: Progres
         found = store.get_chunks(wanted[start: start + 500])
         chunks.extend(found[c] for c in wanted[start: start + 500] if c in found)
     parsed: list[Doc] = []
-    for n, doc in enumerate(nlp().pipe((c.content for c in chunks), batch_size=PARSE_BATCH)):
+    for n, doc in enumerate(nlp().pipe((unlabelled(c.content) for c in chunks), batch_size=PARSE_BATCH)):
         parsed.append(doc)
         if progress and (n + 1) % PARSE_BATCH == 0:
             progress("parsing", n + 1, len(chunks))
@@ -205,6 +206,8 @@ def read_facts(chunks: list[Chunk], parsed: list[Doc], topics: dict[str, str], k
             kind = title_kinds.get(name, "") or ("thing" if corpus.names.noun(name) else "")
             doc_topics[chunk.doc_id] = Topic(name, kind, noun=corpus.names.noun(name))
         topic = doc_topics[chunk.doc_id]
+        lines = speaker_lines(chunk.content)
+        topic.lines = tuple(lines) if any(said for _, said in lines) else ()
         for sent in doc.sents:
             for clause in read_clauses(sent, topic, corpus.names):
                 corpus.facts.extend(Fact(chunk.id, chunk.doc_id, clause, slot) for slot in clause.slots)

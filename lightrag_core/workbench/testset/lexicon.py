@@ -39,7 +39,8 @@ SPEECH_VERBS = {"say", "reply", "cry", "exclaim", "mutter", "whisper", "answer",
                 "retort", "murmur", "rejoin", "falter", "hint", "observe", "repeat", "continue", "tell", "call",
                 "declare", "scream", "sob", "laugh", "stammer", "groan", "sigh", "inquire", "enquire", "demand"}
 QUOTES = {'"', "'", "“", "‘", "`", "«"}
-MODALS = {"can", "could", "may", "might", "must", "shall", "should", "will", "would", "ca", "wo", "'ll", "'d"}
+MODALS = {"can", "could", "may", "might", "must", "shall", "should", "will", "would", "ca", "wo", "'ll", "'d", "’ll",
+          "’d"}
 OPINION_VERBS = {"think", "believe", "guess", "hope", "feel", "bet", "wish", "suppose", "reckon", "imagine",
                  "doubt", "wonder", "say", "hear", "agree", "mean"}
 # A phrase answer opens with these only when it points back into the conversation ("that bill", "those games").

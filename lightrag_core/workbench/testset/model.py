@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lightrag_core.workbench.testset.speakers import speaker_at
+
 
 @dataclass
 class Names:
@@ -103,3 +105,9 @@ class Topic:
     last_person: str = ""
     noun: str = ""
     since_person: int = 0  # sentences since the last person was named as a subject
+    # in a chat, where each line of the chunk being read starts and who says it ("LiHua: I booked …": its "I")
+    lines: tuple[tuple[int, str], ...] = ()
+
+    def speaker(self, offset: int) -> str:
+        """Who says the line holding character `offset` of the chunk being read ("" outside a chat)."""
+        return speaker_at(self.lines, offset) if self.lines else ""

@@ -10,6 +10,7 @@ A template that cannot be filled cleanly returns None: a skipped question beats 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from lightrag_core.workbench.testset.lexicon import ANAPHORIC_NOUNS, LIGHT_VERBS, NOT_DONE_TO_PERSON
@@ -93,7 +94,9 @@ def reads(text: str) -> bool:
 
 
 def _tidy(question: str) -> str | None:
-    text = _SPACES.sub(" ", question).strip()
+    # (a chat's emoji are no words of a question: "Who enjoys warm songs 🎤✨?")
+    text = _SPACES.sub(" ", "".join(" " if unicodedata.category(ch) == "So" else ch for ch in question
+                                    if ch not in "\u200d\ufe0f")).strip()
     text = re.sub(r"\s+([,?'’])", r"\1", text).replace(" 's", "'s")
     text = re.sub(r"\?\?$", "?", text)  # a title that ends in its own "?" ends the question too
     count = len(text.split())

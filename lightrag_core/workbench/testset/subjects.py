@@ -101,6 +101,9 @@ def subject_name(subject: Token, topic: Topic, topic_spans: list[tuple[int, int]
     lowered = subject.lower_
     if subject.doc[subject.left_edge.i].text in QUOTES:
         return None  # a quotation as the subject: dialogue, not a name
+    if lowered == "i" and subject.pos_ == "PRON":  # a chat line's "I" is who says it (speakers.py)
+        speaker = topic.speaker(subject.idx)
+        return (speaker, "person", NAMED) if speaker else None
     if lowered in PRONOUNS and subject.pos_ == "PRON":
         kind = PRONOUNS[lowered]
         if topic.name and (topic.kind == kind or (kind == "thing" and topic.kind not in {"person", ""})):
@@ -110,7 +113,9 @@ def subject_name(subject: Token, topic: Topic, topic_spans: list[tuple[int, int]
         before = subject.sent[: subject.i - subject.sent.start]
         others = persons_in(before, names) | {canonical_name(t.text) for t in before
                                               if t.dep_ in SUBJECT_DEPS and t.pos_ == "PROPN" and not quoted(t)}
-        if kind == "person" and not topic.name and topic.last_person and others <= {topic.last_person}:
+        # (not in a chat: its "he" is someone the speakers talk about, seldom the last one named)
+        if kind == "person" and not topic.name and not topic.lines and topic.last_person and others <= {
+                topic.last_person}:
             return topic.last_person, "person", GUESS
         return None
     if any(start <= subject.i < end for start, end in topic_spans):
