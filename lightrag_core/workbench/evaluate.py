@@ -139,10 +139,24 @@ def answer_found(answer: str, gold: str) -> bool:
     A gold's closing full stop ("Walt Disney Pictures.") is the annotator's, not the answer's: "… by Walt
     Disney Pictures label" holds it.
     """
-    gold = " ".join(gold.split()).lower().rstrip(". ")
     body = answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "")
-    body = "\n".join(line for line in body.splitlines() if not line.startswith((NOT_COVERED, NOT_MENTIONED))).lower()
-    return bool(gold) and re.search(rf"(?<!\w){re.escape(gold)}(?!\w)", " ".join(body.split())) is not None
+    body = "\n".join(line for line in body.splitlines() if not line.startswith((NOT_COVERED, NOT_MENTIONED)))
+    # A chat handle and the name it glues are one answer ("YurikoYamamoto", "Yuriko Yamamoto"): read as written, and
+    # with glued words apart on both sides (never only one, so "DeCavalcante" still finds "Decavalcante")
+    for read in (str, unglued):
+        said = " ".join(read(gold).split()).lower().rstrip(". ")
+        if said and re.search(rf"(?<!\w){re.escape(said)}(?!\w)", " ".join(read(body).split()).lower()):
+            return True
+    return False
+
+
+_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+
+
+def unglued(text: str) -> str:
+    """Words a chat handle runs together, apart: "YurikoYamamoto" -> "Yuriko Yamamoto", "ChaeSong-hwa" -> "Chae
+    Song-hwa"."""
+    return _GLUED.sub(" ", text)
 
 
 _REFS = re.compile(r"(\s*\[[^\]]*\])+\s*$")
@@ -164,7 +178,9 @@ def normalise_answer(text: str) -> str:
 
 
 def exact_match(answer: str, gold: str) -> bool:
-    return bool(gold.strip()) and normalise_answer(answer) == normalise_answer(gold)
+    """Equal after normalising, as written or with a chat handle's glued words apart on both sides."""
+    return bool(gold.strip()) and any(normalise_answer(read(answer)) == normalise_answer(read(gold))
+                                      for read in (str, unglued))
 
 
 Answer = Callable[[str, QueryParam], tuple[QueryResult, str]]

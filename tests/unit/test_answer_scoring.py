@@ -26,6 +26,16 @@ def test_exact_match_ignores_case_articles_and_punctuation_only() -> None:
     assert not exact_match("anything", "")
 
 
+def test_a_chat_handle_and_the_name_it_glues_are_one_answer() -> None:
+    # a generated chat question's gold is "Yuriko Yamamoto"; the offline answer writes the line's "YurikoYamamoto"
+    assert exact_match("YurikoYamamoto", "Yuriko Yamamoto") and exact_match("Chae Song-hwa", "ChaeSong-hwa")
+    assert answer_found(offline(f"{ANSWER_PREFIX}YurikoYamamoto [3]"), "Yuriko Yamamoto")
+    assert answer_found(offline(f"{ANSWER_PREFIX}Hailey Johnson [1]"), "HaileyJohnson")
+    # glued words apart on both sides or on neither: a case difference still matches as before
+    assert exact_match("DeCavalcante", "Decavalcante") and answer_found("the DeCavalcante family", "Decavalcante")
+    assert not exact_match("Yuriko", "Yuriko Yamamoto") and not answer_found(offline("Yuriko said so."), "YurikoY")
+
+
 def test_summary_counts_given_right_and_the_ceiling() -> None:
     result = QueryResult("multihop", [], [])
     result.chunks = [{"content": "Jacob Marley was Scrooge's partner.", "reference_id": "1", "chunk_id": "c1",
