@@ -22,12 +22,12 @@ def _spoken(name: str) -> str:
 
 
 LINE_OPENING = _spoken(_NAME)  # (a pattern: a sentence ends where a speaker's line starts)
-_SPEAKER = re.compile(_spoken(f"({_NAME})"))
+SPEAKER_LINE = re.compile(_spoken(f"({_NAME})"))  # (group 1: the speaker)
 # A piece of only times and labels ("20260918_1800 Time: 20260918_18:00") states nothing.
 _STAMP_LINE = re.compile(r"(?:[\d_:/.-]+|[A-Za-z]+:)(?:\s+(?:[\d_:/.-]+|[A-Za-z]+:))*")
 _OPENING = 160  # characters before a line's "Name: " (a time, or a title line joined before it)
 # Words that open a line before a colon in documents without being anyone ("Note: …", "Source: …").
-_LINE_LABELS = {"note", "notes", "time", "date", "subject", "from", "to", "re", "cc", "summary", "warning", "tip",
+LINE_LABELS = {"note", "notes", "time", "date", "subject", "from", "to", "re", "cc", "summary", "warning", "tip",
                 "example", "question", "answer", "source", "abstract", "keywords", "title", "author", "update",
                 "edit", "location", "agenda", "action", "status", "result", "results", "see", "caption"}
 
@@ -122,16 +122,16 @@ def stamp_only(raw: str) -> bool:
 
 def speaker_at(content: str, at: int) -> str:
     """The speaker of the line that holds position `at`, or ""."""
-    found = _SPEAKER.match(content, content.rfind("\n", 0, at) + 1)
-    return found.group(1) if found and found.group(1).lower() not in _LINE_LABELS else ""
+    found = SPEAKER_LINE.match(content, content.rfind("\n", 0, at) + 1)
+    return found.group(1) if found and found.group(1).lower() not in LINE_LABELS else ""
 
 
 def spoken_lines(content: str) -> int:
     """How many of the text's lines open with who speaks (counted up to two)."""
     found = 0
     for start in (0, *(m.end() for m in re.finditer("\n", content))):
-        said = _SPEAKER.match(content, start)
-        found += said is not None and said.group(1).lower() not in _LINE_LABELS
+        said = SPEAKER_LINE.match(content, start)
+        found += said is not None and said.group(1).lower() not in LINE_LABELS
         if found >= 2:
             break
     return found

@@ -1,16 +1,21 @@
 """Questions from a team's chat logs: a line's "I" is its speaker, told in the third person ("AdamSmith: I bought an
-air freshener" asks "What did Adam Smith buy?"); lihuaworld's chats gave 82 facts without it, 691 with it."""
+air freshener" asks "What did Adam Smith buy?"); lihuaworld's chats gave 82 facts without it, 418 with it."""
 
 from __future__ import annotations
 
-import random
-
 from lightrag_core.models import Chunk
-from lightrag_core.nlp import nlp
-from lightrag_core.workbench.testset.acceptance import Checks, norm
+from lightrag_core.workbench.testset.acceptance import Checks
 from lightrag_core.workbench.testset.facts import Corpus, read_facts
-from lightrag_core.workbench.testset.generate import bridge_candidates, single_candidates
-from lightrag_core.workbench.testset.speakers import speaker_at, speaker_lines, told_of_speaker, unlabelled
+from lightrag_core.workbench.testset.generate import single_candidates
+from lightrag_core.workbench.testset.speakers import (
+    named_text,
+    parse,
+    speaker_at,
+    speaker_lines,
+    told_of_speaker,
+    unlabelled,
+    written_name,
+)
 
 CHAT = ("Time: 20260105_11:00\n"
         "AdamSmith: Hi! I bought an air freshener for the basement.\n"
@@ -23,7 +28,7 @@ CHAT = ("Time: 20260105_11:00\n"
 
 def chat_corpus(texts: dict[str, str], kinds: dict[str, str] | None = None) -> Corpus:
     chunks = [Chunk(f"chunk-{d}", d, 0, 80, text) for d, text in texts.items()]
-    parsed = list(nlp().pipe(unlabelled(c.content) for c in chunks))  # as read_corpus parses them
+    parsed = list(parse((c.content for c in chunks), 8))  # as read_corpus parses them
     return read_facts(chunks, parsed, {d: "" for d in texts}, kinds or {})
 
 
@@ -44,9 +49,28 @@ def test_each_line_has_its_speaker_and_a_label_is_blanked_where_it_stands() -> N
     assert speaker_at(lines, CHAT.index("20260105")) == ""  # "Time:" is a label, not a speaker
     blank = unlabelled(CHAT)
     assert len(blank) == len(CHAT) and "AdamSmith:" not in blank and blank.index("I bought") == CHAT.index("I bought")
-    # one "Name:" line does not make a chat ("Note: I …" in a report is the report's writer, unnamed)
-    prose = "Result: we won.\nThe team met in May. I was there."
-    assert {s for _, s in speaker_lines(prose)} == {""} and unlabelled(prose) == prose
+    assert named_text(CHAT).startswith("Time: 20260105_11:00\nAdam Smith: Hi!")
+    # (a parse joined back keeps the text's own offsets)
+    assert next(parse([CHAT], 8)).text == blank
+
+
+def test_a_document_with_labelled_lines_is_no_chat() -> None:
+    not_chats = [
+        "Result: we won.\nThe team met in May. I was there.",  # one label
+        "Killer: A Journal of Murder\nKiller: A Journal of Murder is a 1995 film. I liked it.\nKiller: ok.",  # 1 name
+        "Q: Who are we?\nA: A team.\nQ: Where?\nA: In Paris. I live there.",  # a FAQ
+        "Monday: I went to the Louvre.\nTuesday: I met Anna.\nWednesday: I rested.",  # a diary's days
+        "Born: 1950\nDied: 2001\nSpouse: I. Smith",  # an infobox
+    ]
+    for text in not_chats:
+        assert {s for _, s in speaker_lines(text)} == {""} and unlabelled(text) == text == named_text(text), text
+
+
+def test_a_handle_is_written_as_its_name() -> None:
+    assert written_name("LiHua") == "Li Hua" and written_name("WolfgangSchulz") == "Wolfgang Schulz"
+    assert written_name("ChaeSong-hwa") == "Chae Song-hwa" and written_name("JoséGarcia") == "José Garcia"
+    assert written_name("DeShawn") == "DeShawn" and written_name("McKenzie") == "McKenzie"  # one name in one piece
+    assert written_name("Adam Smith") == "Adam Smith" and written_name("Omen") == "Omen"
 
 
 def test_a_first_person_verb_is_told_in_the_third() -> None:
@@ -55,6 +79,7 @@ def test_a_first_person_verb_is_told_in_the_third() -> None:
     assert told_of_speaker([], "’m", "’m", "VBP") == ([], "is", "VBZ")
     assert told_of_speaker([], "bought", "buy", "VBD") == ([], "bought", "VBD")
     assert told_of_speaker(["love"], "hearing", "hear", "VBG") is None  # "love" taken for an auxiliary
+    assert told_of_speaker(["do"], "love", "love", "VB") is None  # "I do love …" stresses, it is no tense
 
 
 def test_a_chat_line_asks_about_its_speaker() -> None:
@@ -65,29 +90,36 @@ def test_a_chat_line_asks_about_its_speaker() -> None:
     assert evidence["What did Adam Smith buy?"] == ["Adam Smith: I bought an air freshener for the basement."], evidence
     assert questions.get("Who is Merrick leaning toward?") == "Ramsay", questions
     assert questions.get("What does Merrick enjoy during Lunar New Year?") == "dumplings", questions
+    # the answer a speaker: in the chat's text as "LiHua", as the question writes it "Li Hua"
     assert questions.get("Who has been working from the café due to the noise?") == "Li Hua", questions
-    said = " ".join(questions)
-    assert "AdamSmith" not in said and "'m" not in said and "’m" not in said, questions
     assert questions.get("Who enjoys warm songs by Adele?") == "Yuriko", questions  # (no emoji in a question)
     assert "Who loves games?" not in questions  # small talk: a speaker's question names a name or two things
+    said = " ".join(questions)
+    assert "AdamSmith" not in said and "'m" not in said and "’m" not in said, questions
     # the plumber's "He" is no speaker: "When did Adam Smith fix the boiler?" would be wrong
     assert not [q for q in questions if "fix" in q and "Adam" in q], questions
 
 
-def test_a_glued_handle_is_the_name_a_question_writes() -> None:
-    assert norm("LiHua: hi") == "li hua hi" and norm("McDonald") == "mc donald"
-    corpus = chat_corpus({"chat": CHAT})
-    checks = Checks(corpus)
-    checks.common_limit = checks.specific_limit = 100
-    bridge_candidates(corpus, checks, random.Random(0), 10)  # (runs over chat facts without failing a check)
-    assert checks.dropped["answer not in a gold chunk"] == 0, checks.dropped
+def test_no_sentence_runs_from_one_speakers_line_into_the_next() -> None:
+    # read as one text, the parse makes "Marco Reus, my old coach Haaland …" one sentence: "Which organisation is
+    # Marco Reus the striker of?"
+    chat = ("LiHua: Marco Reus, my old coach\n"
+            "Raze: Haaland is the striker of Manchester City.\n"
+            "Sage: What exercises do you like to include?\n"
+            "Raze: I usually throw in burpees and some sprints after a long run in Hyde Park.\n")
+    corpus = chat_corpus({"gym": chat}, {"haaland": "person", "manchester city": "organisation",
+                                         "marco reus": "person", "hyde park": "place"})
+    questions = asked(corpus)
+    assert questions.get("Which organisation is Haaland the striker of?") == "Manchester City", questions
+    assert not [q for q, a in questions.items() if "Marco Reus" in q + a or "Sage" in q + a], questions
+    assert questions.get("Who throws in burpees after a long run in Hyde Park?") == "Raze", questions
 
 
-def test_a_sentence_the_parse_runs_across_two_lines_is_the_second_speakers_or_no_ones() -> None:
-    # (a question mark and a blanked label: the parse may read both lines as one sentence)
-    chat = ("Raze: I'm all about that too! What exercises do you like to include?\n"
-            "Sage: I usually throw in burpees, push-ups, and some sprints.\n"
-            "LiHua: What's your drink of choice?\nWolfgangSchulz: I love having a refreshing lemonade with pizza.\n")
-    questions = asked(chat_corpus({"gym": chat}))
-    assert not [q for q, a in questions.items() if "Raze" in q + a or ("Li Hua" in q + a)], questions
-    assert all(a == "Wolfgang Schulz" for q, a in questions.items() if "lemonade" in q), questions
+def test_a_condition_a_wish_or_an_opinion_states_nothing() -> None:
+    chat = ("Hailey: I'll keep you posted if I need an extra pair of hands for the bakery.\n"
+            "Yuriko: I’d like to include some information about the therapy techniques.\n"
+            "Henley: I think for Barcelona, the midfield matters most.\n"
+            "Yuriko: I booked the Kyoto trip with the travel agency.\n")
+    questions = asked(chat_corpus({"c": chat}, {"barcelona": "organisation", "kyoto": "place"}))
+    assert questions.get("Who booked the Kyoto trip with the travel agency?") == "Yuriko", questions
+    assert not [q for q in questions if "hands" in q or "therapy" in q or "Barcelona" in q], questions

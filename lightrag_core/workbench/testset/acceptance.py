@@ -59,12 +59,7 @@ class GeneratedQuestion:
 
 
 def norm(text: str) -> str:
-    """Lower-cased words, no punctuation; a chat handle's glued words apart ("LiHua" is "li hua", as a question
-    names the speaker)."""
-    return " ".join(re.sub(r"[^\w\s]", " ", _GLUED.sub(" ", text).lower()).split())
-
-
-_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
 
 
 def contains(text: str, phrase: str) -> bool:

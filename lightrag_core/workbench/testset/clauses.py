@@ -187,10 +187,19 @@ def _said(topic: Topic, token: Token, text: str) -> str:
     return f"{speaker}: {text}" if speaker else text
 
 
-def _one_line(topic: Topic, tokens: list[Token]) -> bool:
-    """In a chat, the clause's words are all one speaker's line: a sentence the parse ran across two lines
-    ("What do you like to include?" / "I usually throw in burpees") is no one's fact."""
-    return not topic.lines or len({topic.speaker(t.idx) for t in tokens}) == 1
+# A chat's "I" in a clause of condition or of time to come ("I'll keep you posted if I need a hand", "once I have
+# the schedule"): nothing stated
+_NOT_YET = {"if", "unless", "whether", "once", "until", "when", "whenever", "as", "before", "after", "till"}
+_FIRST_MODALS = {"’d", "'d", "’ll", "'ll"}  # (the parse may hang "I’d" 's "’d" on the "I")
+
+
+def _stated(subject: Token, verb: Token) -> bool:
+    """A chat speaker's "I" clause states something: no modal between them ("I’d like to …"), no condition or time
+    to come ("if I need …"), and not an opinion ("I think for Barcelona …")."""
+    between = subject.doc[subject.i + 1: verb.i]
+    return not (any(t.tag_ == "MD" or t.lower_ in _FIRST_MODALS for t in between)
+                or any(c.dep_ == "mark" and c.lower_ in _NOT_YET for c in verb.children)
+                or verb.lemma_.lower() in OPINION_VERBS)
 
 
 def _says_something(verb: Token, predicate: list[Word], nouns: int = 1) -> bool:
@@ -269,13 +278,13 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         verb_text, tag = verb.text, verb.tag_
         if subject.lower_ == "i":  # a chat line's "I", told of its speaker: "I've been" -> "has been"
             told = told_of_speaker(aux_words, verb_text, verb.lemma_.lower(), tag)
-            if told is None:
+            if told is None or not _stated(subject, verb):
                 continue
             aux_words, verb_text, tag = told
         subject_span = span(subject)
         exclude = set(range(*subject_span)) if subject.head == verb else set()
         predicate = _predicate(verb, exclude)
-        if predicate is None or not _one_line(topic, [subject, verb, *(sent.doc[w.i] for w in predicate)]):
+        if predicate is None:
             continue
         slots = answer_slots(verb, exclude, names)
         if any(g.dep_ == "conj" for c in subject.children if c.dep_ == "appos" for g in c.children):

@@ -23,7 +23,7 @@ from lightrag_core.workbench.testset.clauses import read_clauses
 from lightrag_core.workbench.testset.lexicon import KIND_LABELS, LABEL_KINDS, NAMED_KINDS, TYPE_KINDS, kind_of_noun
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic
 from lightrag_core.workbench.testset.name_usage import articled_names, generic_names, people_among
-from lightrag_core.workbench.testset.speakers import speaker_lines, unlabelled
+from lightrag_core.workbench.testset.speakers import named_text, parse, speaker_lines
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -166,7 +166,7 @@ def read_corpus(store: GraphStore, seed: int, max_chunks: int, progress: Progres
         found = store.get_chunks(wanted[start: start + 500])
         chunks.extend(found[c] for c in wanted[start: start + 500] if c in found)
     parsed: list[Doc] = []
-    for n, doc in enumerate(nlp().pipe((unlabelled(c.content) for c in chunks), batch_size=PARSE_BATCH)):
+    for n, doc in enumerate(parse((c.content for c in chunks), PARSE_BATCH)):
         parsed.append(doc)
         if progress and (n + 1) % PARSE_BATCH == 0:
             progress("parsing", n + 1, len(chunks))
@@ -199,7 +199,7 @@ def read_facts(chunks: list[Chunk], parsed: list[Doc], topics: dict[str, str], k
     _mark_titles(parsed, {t: KIND_LABELS.get(k, "TITLE") for t, k in title_kinds.items()})
     doc_topics: dict[str, Topic] = {}
     for chunk, doc in zip(chunks, parsed):
-        corpus.texts[chunk.id] = chunk.content
+        corpus.texts[chunk.id] = named_text(chunk.content)  # (a chat's "LiHua:" as "Li Hua:", as questions write it)
         corpus.doc_of[chunk.id] = chunk.doc_id
         if chunk.doc_id not in doc_topics:
             name = topics.get(chunk.doc_id, "")

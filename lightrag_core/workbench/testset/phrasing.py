@@ -10,7 +10,6 @@ A template that cannot be filled cleanly returns None: a skipped question beats 
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 from lightrag_core.workbench.testset.lexicon import ANAPHORIC_NOUNS, LIGHT_VERBS, NOT_DONE_TO_PERSON
@@ -59,6 +58,8 @@ _ANAPHORIC = "|".join(sorted(ANAPHORIC_NOUNS))
 # (lower-case only: "the University of Oregon" and "the Battle of Stamford Bridge" are names)
 _POINTS_BACK = re.compile(rf"\b(?i:the) (?:{_ANAPHORIC})\b(?!\s+[A-Z0-9\"'“])")
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+# A chat's emoji are no words of a question ("Who enjoys warm songs 🎤✨?"); "°C", "©" and "™" are
+_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\U0001F3FB-\U0001F3FF\uFE0F\u200D\u20E3]+")
 
 
 @lru_cache(maxsize=4096)
@@ -94,9 +95,7 @@ def reads(text: str) -> bool:
 
 
 def _tidy(question: str) -> str | None:
-    # (a chat's emoji are no words of a question: "Who enjoys warm songs 🎤✨?")
-    text = _SPACES.sub(" ", "".join(" " if unicodedata.category(ch) == "So" else ch for ch in question
-                                    if ch not in "\u200d\ufe0f")).strip()
+    text = _SPACES.sub(" ", _EMOJI.sub(" ", question)).strip()
     text = re.sub(r"\s+([,?'’])", r"\1", text).replace(" 's", "'s")
     text = re.sub(r"\?\?$", "?", text)  # a title that ends in its own "?" ends the question too
     count = len(text.split())

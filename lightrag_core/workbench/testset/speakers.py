@@ -1,49 +1,61 @@
 """Chat transcripts: who says each line ("LiHua: I booked the tickets."), so that a line's "I" is its speaker
 and its first-person verb is told in the third ("What did Li Hua book?", "What does Adam Smith enjoy …?").
 
-A chunk is read as a chat when at least two of its lines open with a speaker. The speaker's label is blanked
-before the chunk is parsed (same length, so offsets hold): a parse of "AdamSmith: I really enjoy dumplings"
-hangs the label on the verb and a question would carry it ("… during Lunar New Year AdamSmith?").
+A chunk is read as a chat only when it is clearly one: at least three lines open with a speaker ("Name: ",
+perhaps after a time stamp), at least two different speakers, none a label ("Note:", "Q:", "Born:", a weekday).
+A chat is parsed line by line with each label blanked (same length, so offsets hold) and the lines joined back,
+so a sentence never runs from one speaker's line into the next and no label is read as part of a clause. The
+checks read a chat's text with each handle written as its name ("LiHua:" as "Li Hua:"), as questions write it.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from lightrag_core.query.chat_lines import name_words
+from lightrag_core.nlp import nlp
+from lightrag_core.query.chat_lines import LINE_LABELS, SPEAKER_LINE
 
-# "Name: " opening a line (a chat handle, maybe glued: "WolfgangSchulz"); labels that are no speaker are skipped
-_LINE = re.compile(r"^(?P<lead>[ \t]*)(?P<name>[A-Z][\w'’.-]{1,30}(?: [A-Z][\w'’.-]{1,30}){0,2}):(?=[ \t])",
-                   re.MULTILINE)
-_LABELS = {"time", "date", "note", "notes", "subject", "from", "to", "re", "cc", "summary", "warning", "tip",
-           "q", "a", "question", "answer", "chapter", "part", "step", "source", "title", "update", "edit"}
-MIN_CHAT_LINES = 2
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+MIN_CHAT_LINES = 3
+MIN_SPEAKERS = 2
+# Openings that label a line without anyone saying it, besides the query side's (a recipe, a FAQ, an infobox, a
+# mail header, a calendar)
+_LABELS = LINE_LABELS | {
+    "q", "a", "question", "answer", "born", "died", "sent", "reply-to", "bcc", "chapter", "part", "step", "ingredients",
+    "directions", "method", "day", "week", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december", "genre", "label", "producer", "length", "released", "recorded", "website", "phone", "email", "address"}
+# A handle's first piece that is part of one name ("DeShawn", "McKenzie", "LeBron"), not a given name of its own
+_NAME_PREFIXES = {"mc", "mac", "de", "le", "la", "di", "du", "da", "van", "von", "o", "st"}
+_GLUED = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ])")
 # A first-person auxiliary or copula told of someone else
-_THIRD = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has", "’ve": "has", "do": "does"}
-
-_AUXILIARIES = {*_THIRD, "was", "did", "had", "been", "being", "be", "get", "got"}
+_THIRD = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has", "’ve": "has"}
+_AUXILIARIES = {*_THIRD, "was", "did", "had", "been", "being", "be", "got"}
 FIRST_BE = {"am", "'m", "’m"}  # (the lemmatizer may keep "’m" as it is: it is "be")
 
 Lines = list[tuple[int, str]]  # (where a line starts, its speaker's name or "")
 
 
-def _spoken(text: str) -> list[re.Match[str]]:
-    found = [m for m in _LINE.finditer(text) if m["name"].lower() not in _LABELS]
-    return found if len(found) >= MIN_CHAT_LINES else []
+def _openings(text: str) -> list[tuple[int, re.Match[str]]]:
+    """(line start, its speaker match) for every line of a chat; [] when the text is no chat."""
+    starts = [0, *(m.end() for m in re.finditer("\n", text))]
+    found = [(start, m) for start in starts if (m := SPEAKER_LINE.match(text, start))
+             and m.group(1).lower() not in _LABELS and m.group(1).split()[0].lower() not in _LABELS]
+    if len(found) < MIN_CHAT_LINES or len({m.group(1) for _, m in found}) < MIN_SPEAKERS:
+        return []
+    return found
 
 
 def speaker_lines(text: str) -> Lines:
-    """Where each line of `text` starts and who says it ("" for a line no speaker opens, and for every line
-    of a text that is no chat)."""
-    said = {m.start(): written_name(m["name"]) for m in _spoken(text)}
-    out: Lines = []
-    start = 0
-    for line in text.splitlines(keepends=True):
-        out.append((start, said.get(start, "")))
-        start += len(line)
-    return out
+    """Where each line of `text` starts and who says it, as a question names them ("" for a line no speaker opens,
+    and for every line of a text that is no chat)."""
+    said = {start: written_name(m.group(1)) for start, m in _openings(text)}
+    return [(start, said.get(start, "")) for start in [0, *(m.end() for m in re.finditer("\n", text))]]
 
 
 def speaker_at(lines: Sequence[tuple[int, str]], offset: int) -> str:
@@ -54,28 +66,54 @@ def speaker_at(lines: Sequence[tuple[int, str]], offset: int) -> str:
 
 def unlabelled(text: str) -> str:
     """A chat's text with each speaker's label blanked ("AdamSmith: I …" -> "           I …"), as it is parsed."""
-    spoken = _spoken(text)
-    if not spoken:
-        return text
     out, last = [], 0
-    for m in spoken:
-        out += [text[last: m.start("name")], " " * (m.end() - m.start("name"))]
+    for _, m in _openings(text):
+        out += [text[last: m.start(1)], " " * (m.end() - m.start(1))]
         last = m.end()
     return "".join([*out, text[last:]])
 
 
+def named_text(text: str) -> str:
+    """A chat's text with each handle written as a question names it ("LiHua: hi" -> "Li Hua: hi"), for the checks
+    that look for an answer or a question's words in it; any other text as it is."""
+    out, last = [], 0
+    for _, m in _openings(text):
+        out += [text[last: m.start(1)], written_name(m.group(1))]
+        last = m.end(1)
+    return "".join([*out, text[last:]])
+
+
+def parse(contents: Iterable[str], batch_size: int) -> Iterator[Doc]:
+    """Each text parsed; a chat line by line (labels blanked, lines joined back with the text's own offsets), so no
+    sentence runs across two speakers' lines."""
+    from spacy.tokens import Doc
+
+    pipeline = nlp()
+    for content in contents:
+        if not _openings(content):
+            yield pipeline(content)
+            continue
+        blank = unlabelled(content)
+        pieces = [piece for piece in re.split(r"(?<=\n)", blank) if piece]
+        yield Doc.from_docs(list(pipeline.pipe(pieces, batch_size=batch_size)), ensure_whitespace=False)
+
+
 def written_name(handle: str) -> str:
-    """A speaker as a question names them: "WolfgangSchulz" -> "Wolfgang Schulz"; a spaced name is kept."""
-    words = name_words(handle).split()
-    if " " in handle or len(words) < 3:
+    """A speaker as a question names them: "WolfgangSchulz" -> "Wolfgang Schulz", "ChaeSong-hwa" -> "Chae
+    Song-hwa"; a spaced name, and one name written in one piece ("DeShawn", "McKenzie"), as it is."""
+    if " " in handle:
         return handle
-    return " ".join(words[1:-1])  # (name_words gives the handle, its split words, then the words run together)
+    pieces = _GLUED.sub(" ", handle).split()
+    if len(pieces) < 2 or pieces[0].lower() in _NAME_PREFIXES:
+        return handle
+    return " ".join(pieces)
 
 
 def told_of_speaker(aux: list[str], verb: str, lemma: str, tag: str) -> tuple[list[str], str, str] | None:
     """A first-person verb group told of its speaker: "'ve been playing" -> "has been playing", "enjoy" ->
     "enjoys" (VBZ, so a question asks "What does X enjoy?"), "am" -> "is". None when the parse took a verb for
-    an auxiliary ("I love hearing …": "love" as the auxiliary of "hearing")."""
+    an auxiliary ("I love hearing …": "love" as the auxiliary of "hearing"), or the auxiliary only stresses ("I do
+    love …")."""
     from lemminflect import getInflection
 
     if aux and aux[0].lower() not in _AUXILIARIES:
