@@ -4,7 +4,7 @@ air freshener" asks "What did Adam Smith buy?"); lihuaworld's chats gave 82 fact
 from __future__ import annotations
 
 from lightrag_core.models import Chunk
-from lightrag_core.workbench.testset.acceptance import Checks
+from lightrag_core.workbench.testset.acceptance import Checks, contains
 from lightrag_core.workbench.testset.facts import Corpus, read_facts
 from lightrag_core.workbench.testset.generate import single_candidates
 from lightrag_core.workbench.testset.speakers import (
@@ -61,6 +61,8 @@ def test_a_document_with_labelled_lines_is_no_chat() -> None:
         "Q: Who are we?\nA: A team.\nQ: Where?\nA: In Paris. I live there.",  # a FAQ
         "Monday: I went to the Louvre.\nTuesday: I met Anna.\nWednesday: I rested.",  # a diary's days
         "Born: 1950\nDied: 2001\nSpouse: I. Smith",  # an infobox
+        "Killer: A Journal of Murder is a 1995 film.\nStarring: James Woods\nMusic: Graeme Revell",  # one-off fields
+        "Director: Ann Lee\nWriter: Bob Ray\nComposer: Cy Twombly. I liked it.",  # nobody speaks twice
     ]
     for text in not_chats:
         assert {s for _, s in speaker_lines(text)} == {""} and unlabelled(text) == text == named_text(text), text
@@ -70,6 +72,7 @@ def test_a_handle_is_written_as_its_name() -> None:
     assert written_name("LiHua") == "Li Hua" and written_name("WolfgangSchulz") == "Wolfgang Schulz"
     assert written_name("ChaeSong-hwa") == "Chae Song-hwa" and written_name("JoséGarcia") == "José Garcia"
     assert written_name("DeShawn") == "DeShawn" and written_name("McKenzie") == "McKenzie"  # one name in one piece
+    assert written_name("JohnMcCarthy") == "John McCarthy" and written_name("JanŚwiątek") == "Jan Świątek"
     assert written_name("Adam Smith") == "Adam Smith" and written_name("Omen") == "Omen"
 
 
@@ -123,3 +126,39 @@ def test_a_condition_a_wish_or_an_opinion_states_nothing() -> None:
     questions = asked(chat_corpus({"c": chat}, {"barcelona": "organisation", "kyoto": "place"}))
     assert questions.get("Who booked the Kyoto trip with the travel agency?") == "Yuriko", questions
     assert not [q for q in questions if "hands" in q or "therapy" in q or "Barcelona" in q], questions
+
+
+def test_stamped_lines_wrapped_messages_and_windows_line_ends() -> None:
+    chat = ("10:32 AM AdamSmith: I bought a lamp for the office in Berlin.\r\n"
+            "10:33 AM LiHua: Nice!\r\n"
+            "10:35 AM AdamSmith: Also, the plumber from Munich fixed the sink.\r\n"
+            "I repainted the kitchen door with the Dulux paint.\r\n")
+    lines = speaker_lines(chat)
+    assert speaker_at(lines, chat.index("I bought")) == "Adam Smith"  # (not "AM Adam Smith")
+    assert speaker_at(lines, chat.index("I repainted")) == "Adam Smith"  # a message wrapped onto the next line
+    questions = asked(chat_corpus({"c": chat}, {"berlin": "place", "dulux": "organisation"}))
+    assert questions.get("Who bought a lamp for the office in Berlin?") == "Adam Smith", questions
+    assert questions.get("Who repainted the kitchen door with the Dulux paint?") == "Adam Smith", questions
+
+
+def test_a_condition_on_the_clause_or_around_it_states_nothing() -> None:
+    chat = ("Yuriko: If I win the lottery, I buy the Hilton hotel in Kyoto.\n"
+            "Henley: In case I need the Hilton hotel in Kyoto, I will call.\n"
+            "Yuriko: Provided I get the visa from the embassy in Tokyo, we go.\n"
+            "Henley: After I finished the report, I visited the Louvre museum in Paris.\n")
+    questions = asked(chat_corpus({"c": chat}, {"kyoto": "place", "tokyo": "place", "paris": "place"}))
+    assert not [q for q in questions if "Hilton" in q or "visa" in q], questions
+    assert questions.get("Who visited the Louvre museum in Paris?") == "Henley", questions  # a past "after": stated
+    # and anyone's "if", in a chat or not: "Who did Jaime distance himself from?" asked what did not happen
+    said = "Tamara: If Jaime had embraced his new values and distanced himself from Cersei, he would have lived.\n"
+    questions = asked(chat_corpus({"d": said * 2 + "Rowan: Jaime Lannister met Brienne of Tarth in Harrenhal.\n"},
+                                  {"jaime": "person", "jaime lannister": "person", "cersei": "person",
+                                   "brienne of tarth": "person", "harrenhal": "place"}))
+    assert not [q for q in questions if "distance" in q or "embrace" in q], questions
+    assert "Where did Jaime Lannister meet Brienne of Tarth?" in questions, questions
+
+
+def test_a_glued_name_is_matched_in_the_checks_as_written() -> None:
+    assert contains("He ate at MCDONALD'S in Paris.", "McDonald's")
+    assert contains("Ewan Mcgregor starred.", "Ewan McGregor")
+    assert named_text(CHAT).count("Adam Smith:") == 2 and "AdamSmith" not in named_text(CHAT)

@@ -130,7 +130,7 @@ def _copular(verb: Token, text: str, topic: Topic, spans: list[tuple[int, int]],
     verb_text, tag = verb.text, verb.tag_
     if subject.lower_ == "i":  # "I'm a big fan of Chelsea": "Which organisation is Wolfgang Schulz a big fan of?"
         told = told_of_speaker(aux, verb_text, "be", tag)
-        if told is None:
+        if told is None or not _stated(subject, verb):
             return None
         aux, verb_text, tag = told
     return Clause(text, name, kind, span(subject), verb_text, "be", tag, tuple(aux), False, predicate,
@@ -187,18 +187,28 @@ def _said(topic: Topic, token: Token, text: str) -> str:
     return f"{speaker}: {text}" if speaker else text
 
 
-# A chat's "I" in a clause of condition or of time to come ("I'll keep you posted if I need a hand", "once I have
-# the schedule"): nothing stated
-_NOT_YET = {"if", "unless", "whether", "once", "until", "when", "whenever", "as", "before", "after", "till"}
+# A chat's "I" in a clause of condition ("if I need a hand", "provided I get the visa", "in case I need …"), or of a
+# time to come ("once I have the schedule"; "when I have", but "after I finished" is past and stated)
+_CONDITION = {"if", "unless", "whether", "provided", "providing", "assuming", "supposing", "once", "until", "till",
+              "whenever"}
+_TIME_TO_COME = {"when", "as", "before", "after"}
 _FIRST_MODALS = {"’d", "'d", "’ll", "'ll"}  # (the parse may hang "I’d" 's "’d" on the "I")
 
 
 def _stated(subject: Token, verb: Token) -> bool:
-    """A chat speaker's "I" clause states something: no modal between them ("I’d like to …"), no condition or time
-    to come ("if I need …"), and not an opinion ("I think for Barcelona …")."""
+    """A chat speaker's "I" clause states something: no modal between them ("I’d like to …"), not in a condition
+    or a time to come, with none on its own clause ("If I win the lottery, I buy …"), and not an opinion ("I think
+    for Barcelona …")."""
     between = subject.doc[subject.i + 1: verb.i]
+    past = verb.tag_ in {"VBD", "VBN"}
+    # (the parse may hang "Provided" on the verb as an interjection: any word before the "I" that opens a condition)
+    marks = [c.lower_ for c in verb.children if c.dep_ == "mark" or (c.i < subject.i and c.lower_ in _CONDITION)]
+    conditioned = [g.lower_ for c in verb.children if c.dep_ == "advcl" for g in c.children if g.dep_ == "mark"]
+    in_case = any(c.dep_ == "prep" and c.lower_ == "in" and any(g.lower_ == "case" for g in c.children)
+                  for c in verb.children)
     return not (any(t.tag_ == "MD" or t.lower_ in _FIRST_MODALS for t in between)
-                or any(c.dep_ == "mark" and c.lower_ in _NOT_YET for c in verb.children)
+                or any(m in _CONDITION or (m in _TIME_TO_COME and not past) for m in marks)
+                or any(m in _CONDITION for m in conditioned) or in_case
                 or verb.lemma_.lower() in OPINION_VERBS)
 
 
@@ -228,16 +238,21 @@ def _declarative(sent: Span) -> bool:
 
 
 def _asserted(verb: Token, aux: list[str]) -> bool:
-    """The clause says something is so: no modal ("could thrive", "should approach"), and not the
-    complement of an opinion ("I think X ...")."""
-    if any(a.lower() in MODALS for a in aux):
+    """The clause says something is so: no modal ("could thrive", "should approach"), not a condition ("if Jaime
+    had embraced his new values and distanced himself from Cersei"), and not the complement of an opinion ("I
+    think X ...")."""
+    if any(a.lower() in MODALS for a in aux) or _conditional(verb):
         return False
     head = verb
     while head.dep_ in {"ccomp", "conj", "xcomp"} and head.head is not head:
         head = head.head
-        if head.lemma_.lower() in OPINION_VERBS:
+        if head.lemma_.lower() in OPINION_VERBS or (verb.dep_ == "conj" and _conditional(head)):
             return False
     return True
+
+
+def _conditional(verb: Token) -> bool:
+    return any(c.dep_ == "mark" and c.lower_ in {"if", "unless", "whether"} for c in verb.children)
 
 
 def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[Clause]:

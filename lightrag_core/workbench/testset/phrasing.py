@@ -58,8 +58,10 @@ _ANAPHORIC = "|".join(sorted(ANAPHORIC_NOUNS))
 # (lower-case only: "the University of Oregon" and "the Battle of Stamford Bridge" are names)
 _POINTS_BACK = re.compile(rf"\b(?i:the) (?:{_ANAPHORIC})\b(?!\s+[A-Z0-9\"'“])")
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
-# A chat's emoji are no words of a question ("Who enjoys warm songs 🎤✨?"); "°C", "©" and "™" are
-_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\U0001F3FB-\U0001F3FF\uFE0F\u200D\u20E3]+")
+# A chat's emoji are no words of a question ("Who enjoys warm songs 🎤✨?"): pictographs, the symbol blocks' emoji
+# and what joins and tints them; not a sign a name or a title may hold ("C♯ minor", "★", "✓", "♀", "°C", "©")
+_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2300-\u23FF\u25A0-\u25FF\u2600-\u2604\u2607-\u263F\u2641"
+                    "\u2643-\u266C\u2670-\u2712\u2714-\u27BF\u2B00-\u2BFF\uFE0F\u200D\u20E3]+")
 
 
 @lru_cache(maxsize=4096)

@@ -11,6 +11,7 @@ checks read a chat's text with each handle written as its name ("LiHua:" as "Li 
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -42,20 +43,46 @@ Lines = list[tuple[int, str]]  # (where a line starts, its speaker's name or "")
 
 
 def _openings(text: str) -> list[tuple[int, re.Match[str]]]:
-    """(line start, its speaker match) for every line of a chat; [] when the text is no chat."""
+    """(line start, its speaker match) for each line of a chat that a speaker opens; [] when the text is no chat:
+    fewer than three such lines, one speaker, or no one who speaks twice (one-off fields: "Director: …", "Music:
+    …", "Starring: …")."""
     starts = [0, *(m.end() for m in re.finditer("\n", text))]
     found = [(start, m) for start in starts if (m := SPEAKER_LINE.match(text, start))
              and m.group(1).lower() not in _LABELS and m.group(1).split()[0].lower() not in _LABELS]
-    if len(found) < MIN_CHAT_LINES or len({m.group(1) for _, m in found}) < MIN_SPEAKERS:
+    speakers = {_name(m) for _, m in found}
+    if len(found) < MIN_CHAT_LINES or len(speakers) < MIN_SPEAKERS or len(speakers) == len(found):
         return []
     return found
 
 
+def _name(found: re.Match[str]) -> str:
+    """The speaker a line's opening names ("10:32 AM Adam Smith: …": the time's "AM" is no part of it)."""
+    return _MERIDIEM.sub("", found.group(1))
+
+
+def _name_start(found: re.Match[str]) -> int:
+    return found.start(1) + len(found.group(1)) - len(_name(found))
+
+
+_MERIDIEM = re.compile(r"^[AaPp]\.?[Mm]\.?\s+")
+
+
 def speaker_lines(text: str) -> Lines:
-    """Where each line of `text` starts and who says it, as a question names them ("" for a line no speaker opens,
-    and for every line of a text that is no chat)."""
-    said = {start: written_name(m.group(1)) for start, m in _openings(text)}
-    return [(start, said.get(start, "")) for start in [0, *(m.end() for m in re.finditer("\n", text))]]
+    """Where each line of `text` starts and who says it, as a question names them: a line no speaker opens goes on
+    the message above it ("" before the first, after a label line such as "Time: …", and in a text that is no chat)."""
+    found = _openings(text)
+    if not found:
+        return [(0, "")]
+    said = {start: written_name(_name(m)) for start, m in found}
+    out: Lines = []
+    speaker = ""
+    for start in [0, *(m.end() for m in re.finditer("\n", text))]:
+        if start in said:
+            speaker = said[start]
+        elif SPEAKER_LINE.match(text, start):  # ("Time: 20260105_11:00" between messages: nobody's)
+            speaker = ""
+        out.append((start, speaker))
+    return out
 
 
 def speaker_at(lines: Sequence[tuple[int, str]], offset: int) -> str:
@@ -68,7 +95,7 @@ def unlabelled(text: str) -> str:
     """A chat's text with each speaker's label blanked ("AdamSmith: I …" -> "           I …"), as it is parsed."""
     out, last = [], 0
     for _, m in _openings(text):
-        out += [text[last: m.start(1)], " " * (m.end() - m.start(1))]
+        out += [text[last: _name_start(m)], " " * (m.end() - _name_start(m))]
         last = m.end()
     return "".join([*out, text[last:]])
 
@@ -78,34 +105,57 @@ def named_text(text: str) -> str:
     that look for an answer or a question's words in it; any other text as it is."""
     out, last = [], 0
     for _, m in _openings(text):
-        out += [text[last: m.start(1)], written_name(m.group(1))]
+        out += [text[last: _name_start(m)], written_name(_name(m))]
         last = m.end(1)
     return "".join([*out, text[last:]])
 
 
 def parse(contents: Iterable[str], batch_size: int) -> Iterator[Doc]:
-    """Each text parsed; a chat line by line (labels blanked, lines joined back with the text's own offsets), so no
-    sentence runs across two speakers' lines."""
+    """Each text parsed, in one batched pipe; a chat message by message (labels blanked, the pieces joined back with
+    the text's own offsets), so no sentence runs from one speaker's message into the next."""
     from spacy.tokens import Doc
 
-    pipeline = nlp()
-    for content in contents:
-        if not _openings(content):
-            yield pipeline(content)
+    plan: list[int] = []  # per text: 0 for a whole text, else how many messages it was cut into
+
+    def pieces() -> Iterator[str]:
+        for content in contents:
+            found = _openings(content)
+            if not found:
+                plan.append(0)
+                yield content
+                continue
+            blank = unlabelled(content)
+            cuts = sorted({0, *(start for start, _ in found), len(blank)})
+            parts = [blank[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
+            plan.append(len(parts))
+            yield from parts
+
+    docs = nlp().pipe(pieces(), batch_size=batch_size)
+    for n in itertools.count():
+        first = next(docs, None)
+        if first is None:
+            return
+        if plan[n] == 0:
+            yield first
             continue
-        blank = unlabelled(content)
-        pieces = [piece for piece in re.split(r"(?<=\n)", blank) if piece]
-        yield Doc.from_docs(list(pipeline.pipe(pieces, batch_size=batch_size)), ensure_whitespace=False)
+        yield Doc.from_docs([first, *itertools.islice(docs, plan[n] - 1)], ensure_whitespace=False)
 
 
 def written_name(handle: str) -> str:
     """A speaker as a question names them: "WolfgangSchulz" -> "Wolfgang Schulz", "ChaeSong-hwa" -> "Chae
-    Song-hwa"; a spaced name, and one name written in one piece ("DeShawn", "McKenzie"), as it is."""
+    Song-hwa", "JohnMcCarthy" -> "John McCarthy"; a spaced name, and one name written in one piece ("DeShawn",
+    "McKenzie"), as it is."""
     if " " in handle:
         return handle
-    pieces = _GLUED.sub(" ", handle).split()
-    if len(pieces) < 2 or pieces[0].lower() in _NAME_PREFIXES:
-        return handle
+    pieces: list[str] = []
+    for n, ch in enumerate(handle):
+        glued = 0 < n < len(handle) - 1 and ch.isupper() and handle[n - 1].islower() and handle[n + 1].islower()
+        if glued and pieces[-1].lower() not in _NAME_PREFIXES:
+            pieces.append(ch)
+        elif pieces:
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
     return " ".join(pieces)
 
 
