@@ -75,10 +75,15 @@ _CAMEL = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ])")
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 
 
+def glued_apart(text: str) -> str:
+    """The words a chat handle runs together, apart: "YurikoYamamoto" -> "Yuriko Yamamoto"."""
+    return _CAMEL.sub(" ", text)
+
+
 def name_words(speaker: str) -> str:
     """A speaker's name as every way a question may write it: a chat's "WolfgangSchulz" is "Wolfgang", "Wolfgang
     Schulz" or "WolfgangSchulz" to a question, and its "Li Hua" also "LiHua"."""
-    split = _CAMEL.sub(" ", speaker)
+    split = glued_apart(speaker)
     together = _NOT_LETTERS.sub("", speaker)
     return f"{speaker} {split} {together}" if " " in split else speaker
 

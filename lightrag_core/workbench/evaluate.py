@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from lightrag_core.models import LightRAGError
+from lightrag_core.query.chat_lines import glued_apart
 from lightrag_core.query.extractive import ANSWER_PREFIX, EXTRACTIVE_LABEL, NO_SHORT_ANSWER
 from lightrag_core.query.params import QueryParam
 from lightrag_core.query.result import QueryResult
@@ -143,20 +144,12 @@ def answer_found(answer: str, gold: str) -> bool:
     body = "\n".join(line for line in body.splitlines() if not line.startswith((NOT_COVERED, NOT_MENTIONED)))
     # A chat handle and the name it glues are one answer ("YurikoYamamoto", "Yuriko Yamamoto"): read as written, and
     # with glued words apart on both sides (never only one, so "DeCavalcante" still finds "Decavalcante")
-    for read in (str, unglued):
+    for read in (str, glued_apart):
         said = " ".join(read(gold).split()).lower().rstrip(". ")
         if said and re.search(rf"(?<!\w){re.escape(said)}(?!\w)", " ".join(read(body).split()).lower()):
             return True
     return False
 
-
-_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
-
-
-def unglued(text: str) -> str:
-    """Words a chat handle runs together, apart: "YurikoYamamoto" -> "Yuriko Yamamoto", "ChaeSong-hwa" -> "Chae
-    Song-hwa"."""
-    return _GLUED.sub(" ", text)
 
 
 _REFS = re.compile(r"(\s*\[[^\]]*\])+\s*$")
@@ -180,7 +173,7 @@ def normalise_answer(text: str) -> str:
 def exact_match(answer: str, gold: str) -> bool:
     """Equal after normalising, as written or with a chat handle's glued words apart on both sides."""
     return bool(gold.strip()) and any(normalise_answer(read(answer)) == normalise_answer(read(gold))
-                                      for read in (str, unglued))
+                                      for read in (str, glued_apart))
 
 
 Answer = Callable[[str, QueryParam], tuple[QueryResult, str]]

@@ -118,16 +118,6 @@ def test_no_sentence_runs_from_one_speakers_line_into_the_next() -> None:
     assert questions.get("Who throws in burpees after a long run in Hyde Park?") == "Raze", questions
 
 
-def test_a_condition_a_wish_or_an_opinion_states_nothing() -> None:
-    chat = ("Hailey: I'll keep you posted if I need an extra pair of hands for the bakery.\n"
-            "Yuriko: I’d like to include some information about the therapy techniques.\n"
-            "Henley: I think for Barcelona, the midfield matters most.\n"
-            "Yuriko: I booked the Kyoto trip with the travel agency.\n")
-    questions = asked(chat_corpus({"c": chat}, {"barcelona": "organisation", "kyoto": "place"}))
-    assert questions.get("Who booked the Kyoto trip with the travel agency?") == "Yuriko", questions
-    assert not [q for q in questions if "hands" in q or "therapy" in q or "Barcelona" in q], questions
-
-
 def test_stamped_lines_wrapped_messages_and_windows_line_ends() -> None:
     chat = ("10:32 AM AdamSmith: I bought a lamp for the office in Berlin.\r\n"
             "10:33 AM LiHua: Nice!\r\n"
@@ -141,7 +131,15 @@ def test_stamped_lines_wrapped_messages_and_windows_line_ends() -> None:
     assert questions.get("Who repainted the kitchen door with the Dulux paint?") == "Adam Smith", questions
 
 
-def test_a_condition_on_the_clause_or_around_it_states_nothing() -> None:
+def test_a_condition_a_wish_or_an_opinion_states_nothing() -> None:
+    chat = ("Hailey: I'll keep you posted if I need an extra pair of hands for the bakery.\n"
+            "Yuriko: I’d like to include some information about the therapy techniques.\n"
+            "Henley: I think for Barcelona, the midfield matters most.\n"
+            "Yuriko: I booked the Kyoto trip with the travel agency.\n")
+    questions = asked(chat_corpus({"c": chat}, {"barcelona": "organisation", "kyoto": "place"}))
+    assert questions.get("Who booked the Kyoto trip with the travel agency?") == "Yuriko", questions
+    assert not [q for q in questions if "hands" in q or "therapy" in q or "Barcelona" in q], questions
+    # around the clause, or on it
     chat = ("Yuriko: If I win the lottery, I buy the Hilton hotel in Kyoto.\n"
             "Henley: In case I need the Hilton hotel in Kyoto, I will call.\n"
             "Yuriko: Provided I get the visa from the embassy in Tokyo, we go.\n"

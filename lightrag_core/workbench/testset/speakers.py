@@ -93,8 +93,12 @@ def speaker_at(lines: Sequence[tuple[int, str]], offset: int) -> str:
 
 def unlabelled(text: str) -> str:
     """A chat's text with each speaker's label blanked ("AdamSmith: I …" -> "           I …"), as it is parsed."""
+    return _blanked(text, _openings(text))
+
+
+def _blanked(text: str, found: list[tuple[int, re.Match[str]]]) -> str:
     out, last = [], 0
-    for _, m in _openings(text):
+    for _, m in found:
         out += [text[last: _name_start(m)], " " * (m.end() - _name_start(m))]
         last = m.end()
     return "".join([*out, text[last:]])
@@ -124,7 +128,7 @@ def parse(contents: Iterable[str], batch_size: int) -> Iterator[Doc]:
                 plan.append(0)
                 yield content
                 continue
-            blank = unlabelled(content)
+            blank = _blanked(content, found)
             cuts = sorted({0, *(start for start, _ in found), len(blank)})
             parts = [blank[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
             plan.append(len(parts))
