@@ -8,6 +8,7 @@ says how many questions were scored at each.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -140,7 +141,8 @@ def answer_found(answer: str, gold: str) -> bool:
     A gold's closing full stop ("Walt Disney Pictures.") is the annotator's, not the answer's: "… by Walt
     Disney Pictures label" holds it.
     """
-    body = answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "")
+    # (an entity a scraped text kept, "&amp;", is the character it stands for, on either side)
+    body, gold = html.unescape(answer.removeprefix(EXTRACTIVE_LABEL).replace(NO_SHORT_ANSWER, "")), html.unescape(gold)
     body = "\n".join(line for line in body.splitlines() if not line.startswith((NOT_COVERED, NOT_MENTIONED)))
     # A chat handle and the name it glues are one answer ("YurikoYamamoto", "Yuriko Yamamoto"): read as written, and
     # with glued words apart on both sides (never only one, so "DeCavalcante" still finds "Decavalcante")
@@ -165,8 +167,8 @@ def short_answer_of(answer: str) -> str | None:
 
 
 def normalise_answer(text: str) -> str:
-    """Lower case, no punctuation, no articles, single spaces (SQuAD's normalisation)."""
-    text = re.sub(r"[^\w\s]", " ", text.lower())
+    """Lower case, no punctuation, no articles, single spaces (SQuAD's normalisation); "&amp;" is "&"."""
+    text = re.sub(r"[^\w\s]", " ", html.unescape(text).lower())
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 

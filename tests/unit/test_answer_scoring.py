@@ -74,3 +74,13 @@ def test_a_golds_closing_full_stop_is_not_part_of_the_answer() -> None:
     assert answer_found(answer, "Walt Disney Pictures.")
     assert answer_found("Sung by Hank Williams, Jr. in 1960.", "Hank Williams, Jr.")
     assert not answer_found(answer, "Walt Disney Productions.")
+
+
+def test_an_html_entity_and_its_character_are_one_answer() -> None:
+    # a scraped corpus keeps "&amp;" in its text, and generated answers show "&"
+    assert answer_found(offline(f"{ANSWER_PREFIX}The Itchy &amp; Scratchy &amp; Poochie Show [1]"),
+                        "The Itchy & Scratchy & Poochie Show")
+    assert answer_found(offline(f"{ANSWER_PREFIX}The Itchy & Scratchy & Poochie Show [1]"),
+                        "The Itchy &amp; Scratchy &amp; Poochie Show")
+    assert not answer_found(offline(f"{ANSWER_PREFIX}The Itchy Show [1]"), "The Itchy & Scratchy & Poochie Show")
+    assert exact_match("Saturday Nights &amp; Sunday Mornings", "Saturday Nights & Sunday Mornings")

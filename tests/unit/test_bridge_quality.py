@@ -203,7 +203,7 @@ def test_names_are_not_taken_for_what_the_rules_refuse() -> None:
     assert asked == {"When did Bryan Ferry record These Foolish Things?": "1973"}
     asked, _ = clause_questions("Harvard University awarded Obama his law degree in 1991.",
                                 kinds={"harvard university": "organisation", "obama": "person"})
-    assert "Which organisation awarded Obama his law degree in 1991?" in asked  # the "his" is Obama's
+    assert "Which university awarded Obama his law degree in 1991?" in asked  # the "his" is Obama's
     _, described = clause_questions("Metallica supported singer Ozzy Osbourne on tour.",
                                     kinds={"metallica": "organisation"})
     assert "the organisation that supported singer Ozzy Osbourne on tour" in described

@@ -160,3 +160,30 @@ def test_a_glued_name_is_matched_in_the_checks_as_written() -> None:
     assert contains("He ate at MCDONALD'S in Paris.", "McDonald's")
     assert contains("Ewan Mcgregor starred.", "Ewan McGregor")
     assert named_text(CHAT).count("Adam Smith:") == 2 and "AdamSmith" not in named_text(CHAT)
+
+
+def test_a_speakers_reaction_to_an_idea_is_no_fact() -> None:
+    # lihuaworld's readers called "Who loves the idea of adding flowers?" small talk: three speakers of that chat
+    # liked flowers
+    chat = ("Thrall: We could plant some roses along the garden fence.\n"
+            "Tirion: I love the idea of adding flowers near the community garden gate.\n"
+            "Thrall: Great, I bought twenty rose bushes at the Stormwind market.\n"
+            "Tirion: I planted the tulip bulbs behind the Stormwind library yesterday.\n")
+    questions = asked(chat_corpus({"garden": chat}, {"stormwind": "place"}))
+    assert not [q for q in questions if "idea" in q and "love" in q], questions
+    # pitching an idea is a deed, not a reaction
+    pitched = asked(chat_corpus({"garden": chat + "Tirion: I pitched the idea of a harvest festival to the Stormwind "
+                                                  "council last spring.\n"}, {"stormwind": "place"}))
+    assert [q for q in pitched if "pitched the idea" in q], pitched
+    assert questions.get("Who planted the tulip bulbs behind the Stormwind library yesterday?") == "Tirion", questions
+
+
+def test_a_similar_experience_points_back_to_what_was_said() -> None:
+    from lightrag_core.workbench.testset.phrasing import points_back
+
+    # "Who had a similar experience with the quest?": similar to what the line before said
+    assert points_back("had a similar experience with the quest")
+    assert points_back("ordered the same")
+    assert not points_back("was born in the same year as Ringo Starr")  # the comparison names its other side
+    assert not points_back("signed to the same record label as Madonna")
+    assert not points_back("married a same-sex partner") and not points_back("served at the same time")

@@ -44,6 +44,19 @@ _YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
 _PRONOUN = re.compile(r"\b(he|she|it|they|him|them|this|these|those|i|me|we|us|you|my|your|our|mine|myself|yourself|"
                       r"ourselves|yourselves)\b", re.IGNORECASE)
 
+# "her" as an object ("Who awarded her with Padma Shri?"), not as an owner ("Who released her second album?", whose
+# "her" is the answer's)
+# (lower-case: "Talk to Her" is a title)
+_HER = re.compile(r"\bher(?:\s+(?:with|to|as|in|on|at|for|from|by|into|and|or)\b|[?,.])")
+
+
+def _unowned_its(question: str) -> bool:
+    """An "its" in a question asking for a person, before any name ("eBay", "3M" are names): a thing the passage
+    named ("Who ordered its construction?")."""
+    if not question.startswith("Who ") or (found := re.search(r"\bits\b", question)) is None:
+        return False
+    return not any(any(c.isupper() or c.isdigit() for c in word) for word in question[:found.start()].split()[1:])
+
 
 @dataclass
 class GeneratedQuestion:
@@ -124,7 +137,8 @@ class Checks:
         if not any(contains(self.corpus.texts.get(c, ""), q.answer) for c in q.gold_chunk_ids):
             return self._no("answer not in a gold chunk")
         said = _QUALIFIER.sub(" ", q.question)  # (a title's own words: "Superman (It's Not Easy)", "(US band)")
-        if _PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said) or _EMBEDDED.search(said):
+        if (_PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said) or _EMBEDDED.search(said)
+                or _HER.search(said) or _unowned_its(said)):
             return self._no("pronoun left in the question")
         if len(q.question.split()) > (MAX_BRIDGE_WORDS if q.kind == BRIDGE else MAX_QUESTION_WORDS):
             return self._no("no template fits")  # (as long as a template allows, with its qualified titles)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 from collections.abc import Callable
 
@@ -26,7 +27,10 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
 
 def as_question(q: GeneratedQuestion) -> Question:
-    return Question(q.id, q.question, q.gold_ids, q.answer, q.gold_chunk_ids, q.kind, q.hops, q.evidence)
+    """The question as a set keeps it: as read ("The Itchy & Scratchy Show", where a scraped text kept "&amp;"; the
+    checks and an LLM's drafts are matched against the text as stored, before this)."""
+    return Question(q.id, html.unescape(q.question), q.gold_ids, html.unescape(q.answer), q.gold_chunk_ids, q.kind,
+                    q.hops, q.evidence)
 
 
 def generate_questions(engine: Engine, count: int = DEFAULT_COUNT, seed: int = 0,

@@ -28,7 +28,7 @@ from lightrag_core.workbench.testset.lexicon import (
     SPEECH_VERBS,
 )
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic, Word
-from lightrag_core.workbench.testset.slots import adjunct_names, answer_slots, replaceable_names, whole_phrase
+from lightrag_core.workbench.testset.slots import adjunct_names, answer_slots, replaceable_names, typed, whole_phrase
 from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, in_entity, phrase, span, word
 from lightrag_core.workbench.testset.speakers import FIRST_BE, told_of_speaker
 from lightrag_core.workbench.testset.subjects import (
@@ -124,7 +124,7 @@ def _copular(verb: Token, text: str, topic: Topic, spans: list[tuple[int, int]],
     slots = [slot for slot in answer_slots(attr, set(), names) if slot.role == "prep" and slot.kind in NAMED_KINDS]
     description = _describing(attr) if said else ""
     if description and kind in NAMED_KINDS:
-        slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=span(subject), entity=name))
+        slots.insert(0, _subject_slot(name, kind, names, span(subject)))
     mentioned = replaceable_names(verb.sent, {w.i for w in predicate})
     aux = [c.lower_ for c in verb.children if c.dep_ == "aux" and c.i < verb.i]  # "has been"
     verb_text, tag = verb.text, verb.tag_
@@ -177,6 +177,12 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
 _MEASURES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"}
 
 
+def _subject_slot(name: str, kind: str, names: Names, removed: tuple[int, int]) -> Slot:
+    """The slot asking for a clause's named subject ("Which division …?" for "the Atlantic Division")."""
+    asked, noun = typed(name, kind, names)
+    return Slot("subject", name, asked, noun=noun, removed=removed, entity=name)
+
+
 CHAT_NOUNS = 2  # nouns a question for a chat line's speaker names, when it names no name
 
 
@@ -222,6 +228,19 @@ def _says_something(verb: Token, predicate: list[Word], nouns: int = 1) -> bool:
     said = {doc[w.i].lemma_.lower() for w in predicate if doc[w.i].pos_ in {"NOUN", "PROPN"}
             and doc[w.i].lemma_.lower() not in GENERIC_NOUNS and doc[w.i].ent_type_ not in _MEASURES}
     return len(said) >= nouns
+
+
+# "I love the idea of adding flowers": a speaker's reaction to what someone said, which several in a chat share
+_REACTION_NOUNS = {"idea", "thought", "concept", "notion", "sound", "suggestion", "vibe", "vibes"}
+
+
+_LIKING = {"love", "like", "enjoy", "adore", "dig", "appreciate", "prefer", "dislike", "hate"}
+
+
+def _reacts(verb: Token) -> bool:
+    """"I love the idea of …", not "I pitched the idea of a harvest festival to the council" (a deed)."""
+    return verb.lemma_.lower() in _LIKING and any(
+        c.dep_ == "dobj" and c.lemma_.lower() in _REACTION_NOUNS for c in verb.children)
 
 
 def _a_verb(verb: Token) -> bool:
@@ -308,8 +327,9 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         alone = not any(c.dep_ == "conj" for c in subject.children)
         # A chat line about its speaker is mostly small talk ("I love games"): asked only when it says more
         if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(
-                verb, predicate, CHAT_NOUNS if subject.lower_ == "i" else 1):
-            slots.insert(0, Slot("subject", name, kind, noun=names.noun(name), removed=subject_span, entity=name))
+                verb, predicate, CHAT_NOUNS if subject.lower_ == "i" else 1) and not (
+                subject.lower_ == "i" and _reacts(verb)):
+            slots.insert(0, _subject_slot(name, kind, names, subject_span))
         if kind == "person" and said and not person and subject.lower_ != "i":
             person = name  # (a chat line's "I" is no one a later "he" stands for)
         mentioned = replaceable_names(sent, {w.i for w in predicate})

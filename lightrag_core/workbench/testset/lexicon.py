@@ -4,6 +4,8 @@ vague nouns, place nouns) that decide whether a clause states a fact a question 
 
 from __future__ import annotations
 
+import re
+
 # What kind of thing an NER label names, as a question asks for it.
 LABEL_KINDS = {
     "PERSON": "person", "ORG": "organisation", "GPE": "place", "LOC": "place", "FAC": "place",
@@ -111,6 +113,62 @@ NOUN_KINDS = {
 ANAPHORIC_NOUNS = NOUN_KINDS["work"] | NOUN_KINDS["organisation"] | {
     "event", "tournament", "competition", "match", "season", "race", "election", "war", "battle", "ceremony",
     "festival", "award", "project", "product", "model", "character", "role", "track", "record", "release"}
+
+
+# A name's own head noun says what it is, better than the NER's label ("Liberty Church Road", "the Atlantic Division",
+# "the Further and Higher Education Act" were all labelled ORG), and reads as the question's type word ("Which road
+# is … located on?"). Only for these nouns: a work's title may end in any noun ("Ghost Town").
+HEAD_KINDS = {
+    **{noun: "organisation" for noun in NOUN_KINDS["organisation"] - {"label", "brand", "duo", "trio"}},
+    **{noun: "organisation" for noun in ("division", "conference", "council", "committee", "commission", "ministry",
+                                          "department", "senate", "parliament", "assembly", "congress", "cabinet",
+                                          "army", "navy", "regiment", "academy", "seminary", "hospital", "museum")},
+    **{noun: "place" for noun in NOUN_KINDS["place"] - {"community", "state", "building"}},
+    **{noun: "place" for noun in ("route", "avenue", "lane", "square", "boulevard", "parkway", "expressway",
+                                  "motorway", "freeway", "canal", "creek", "reservoir", "dam", "arena", "mountains",
+                                  "islands", "hills", "falls", "harbour", "harbor", "port", "palace", "tower")},
+    **{noun: "event" for noun in ("war", "battle", "championship", "championships", "cup", "election",
+                                  "festival", "tournament", "rally", "marathon", "revolution", "uprising", "siege",
+                                  "massacre", "crisis", "campaign", "expedition", "riots", "rebellion")},
+    **{noun: "law" for noun in ("act", "treaty", "amendment", "accord", "accords", "charter", "constitution")},
+}
+
+# Place nouns an organisation is named with: a club or a team ("Manchester City", "Derby County", "Crystal Palace",
+# "Real Salt Lake"), a church, a band ("Union Station"): they do not make an organisation a place.
+ORGANISED_PLACES = {"city", "town", "county", "borough", "village", "palace", "forest", "lake", "park", "valley",
+                    "island", "islands", "port", "harbour", "harbor", "hall", "state", "bay", "mountains", "hills",
+                    "falls", "church", "cathedral", "station"}
+
+
+def head_noun(name: str) -> str:
+    """The noun a name is built on, lower-cased: the word before its first "of" ("University of Oregon"), else its
+    last ("Liberty Church Road")."""
+    before_of, of, _ = name.partition(" of ")
+    words = re.findall(r"[A-Za-z][\w'’-]*", before_of)
+    # (a one-word name has no head noun: "Oregon"; "Cabinet of South Australia" has)
+    return words[-1].lower() if words and (of or len(words) > 1) else ""
+
+
+def named_by_head(name: str, kind: str) -> tuple[str, str]:
+    """(kind, type noun) a name's head noun gives it, or ("", ""): for a name the NER or the graph called an
+    organisation, a place, a law or nothing; an event or a product only gets a better noun of its own kind ("Which
+    championship"), not another kind ("the Boston Tea Party" is no organisation); a person or a work keeps its kind
+    ("Abbey Road" is an album when the graph says so). A parenthesised qualifier says it for any kind ("Big Hero 6
+    (film)")."""
+    qualifier = re.search(r"\s*\(([^()]*)\)\s*$", name)
+    if qualifier:
+        said = qualifier.group(1).lower()
+        if kind_of_noun(said):
+            return kind_of_noun(said), said
+        name = name[:qualifier.start()]  # "Ford Motor Company (UK)": the name's own head
+    head = head_noun(name)
+    if kind in {"person", "work"} or head not in HEAD_KINDS:
+        return "", ""
+    if kind in {"event", "product"} and HEAD_KINDS[head] != kind:
+        return "", ""
+    if kind == "organisation" and head in ORGANISED_PLACES:
+        return "", ""
+    return HEAD_KINDS[head], head
 
 
 def kind_of_noun(noun: str) -> str:

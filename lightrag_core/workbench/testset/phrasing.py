@@ -15,6 +15,8 @@ from functools import lru_cache
 from lightrag_core.workbench.testset.lexicon import ANAPHORIC_NOUNS, LIGHT_VERBS, NOT_DONE_TO_PERSON
 from lightrag_core.workbench.testset.model import Clause, Slot, Word
 
+# A contracted verb fronts a question in full: "Mākaha’s located along …" -> "Which ocean is Mākaha located along?"
+_FULL = {"'s": "is", "’s": "is", "'re": "are", "’re": "are", "'ve": "have", "’ve": "have"}
 DO_SUPPORT = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 KIND_NOUNS = {"person": "person", "organisation": "organisation", "place": "place", "work": "work",
               "event": "event", "product": "product", "law": "law", "language": "language"}
@@ -57,6 +59,8 @@ _PERSONAL = {"his", "her", "himself", "herself"}
 _ANAPHORIC = "|".join(sorted(ANAPHORIC_NOUNS))
 # (lower-case only: "the University of Oregon" and "the Battle of Stamford Bridge" are names)
 _POINTS_BACK = re.compile(rf"\b(?i:the) (?:{_ANAPHORIC})\b(?!\s+[A-Z0-9\"'“])")
+# ("the same record label as Madonna", "a similar style to The Beatles" name the other side; "the same time": idiom)
+_LIKE_BEFORE = re.compile(r"\b(?i:a|an|the) (?:similar|same)(?![\w-])(?!(?: \w+){0,2} (?:as|to)\b| time\b)")
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 # A chat's emoji are no words of a question ("Who enjoys warm songs 🎤✨?"): pictographs, the symbol blocks' emoji
 # and what joins and tints them; not a sign a name or a title may hold ("C♯ minor", "★", "✓", "♀", "°C", "©")
@@ -148,9 +152,12 @@ def _subject_verb(clause: Clause) -> str | None:
 def _inverted(clause: Clause) -> tuple[str, str] | None:
     """(the word before the subject, the verb group after it): "was" + "born", or "did" + "die"."""
     if clause.lemma == "be" and not clause.aux:
-        return clause.verb, ""
+        return _FULL.get(clause.verb, clause.verb), ""
     if clause.aux:  # "has been": "Which place has X been the Member for?"
-        return clause.aux[0], " ".join([*clause.aux[1:], clause.verb])
+        first = clause.aux[0]
+        if first in _FULL and len(clause.aux) > 1 and clause.aux[1] == "been":
+            first = "has"  # "It’s been owned by …": "has", not "is"
+        return _FULL.get(first, first), " ".join([*clause.aux[1:], clause.verb])
     do = DO_SUPPORT.get(clause.tag)
     return (do, clause.lemma) if do else None
 
@@ -215,8 +222,9 @@ def _before_any_name(predicate: list[Word] | tuple[Word, ...], pronouns: set[str
 
 
 def points_back(text: str) -> bool:
-    """Whether the text refers back with "the band", "the event" (no name after it)."""
-    return bool(_POINTS_BACK.search(text))
+    """Whether the text refers back with "the band", "the event" (no name after it), or to what was just said ("a
+    similar experience", "the same one")."""
+    return bool(_POINTS_BACK.search(text) or _LIKE_BEFORE.search(text))
 
 
 def _dangling(rest: str) -> bool:

@@ -14,6 +14,8 @@ from lightrag_core.workbench.testset.lexicon import (
     NAMED_KINDS,
     PHRASE_PREPS,
     PLACE_NOUNS,
+    kind_of_noun,
+    named_by_head,
 )
 from lightrag_core.workbench.testset.model import Names, Slot
 from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, phrase, span
@@ -60,16 +62,30 @@ def adjunct_names(sent: Span, names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _answer_for(head: Token, names: Names) -> tuple[str, str] | None:
-    """(answer words, kind) of the noun phrase headed by `head`, if the head is part of a named entity, a date
-    or a number."""
+def _answer_for(head: Token, names: Names) -> tuple[str, str, str] | None:
+    """(answer words, kind, type noun) of the noun phrase headed by `head`, if the head is part of a named entity,
+    a date or a number."""
     ent = entity_at(head)
     if ent is None or ent[-1].is_stop or ent[-1].is_punct:
         return None  # "Counting Crows with": the NER span ran on into the next words
     kind = entity_kind(ent.label_)
-    if kind in NAMED_KINDS:  # the graph's type is the majority over every mention; one sentence's label is noisier
-        kind = names.kind(canonical_name(ent.text)) or kind
-    return ent.text, kind
+    if kind not in NAMED_KINDS:
+        return ent.text, kind, ""
+    name = canonical_name(ent.text)
+    # (the graph's type is the majority over every mention, one sentence's label is noisier)
+    return ent.text, *typed(name, names.kind(name) or kind, names)
+
+
+def typed(name: str, kind: str, names: Names) -> tuple[str, str]:
+    """(kind, type noun) of a named answer: the noun the document calls it by first, else the name's own head noun,
+    which beats the NER and the graph ("Liberty Church Road" is a road whatever the NER said)."""
+    called = names.noun(name)
+    if called:  # "Union Station" the band, "Metallica" the band and "Iain Banks" the author, whatever the NER said
+        # (only those kinds: a first sentence's noun may be the film a director is known for)
+        said = kind_of_noun(called)
+        return (said if said in {"person", "organisation"} else kind), called
+    headed, noun = named_by_head(name, kind)
+    return headed or kind, noun
 
 
 def _common_noun(head: Token) -> str:
@@ -161,9 +177,9 @@ def answer_slots(verb: Token, skip: set[int], names: Names) -> list[Slot]:
                 continue
             found = _answer_for(child, names)
             if found and found[1] in NAMED_KINDS:
-                noun = names.noun(canonical_name(found[0])) or _common_noun(child)
-                slots.append(Slot("object", found[0], found[1], noun=noun, removed=span(child),
-                                  entity=_entity_name(*found)))
+                answer, kind, noun = found
+                slots.append(Slot("object", answer, kind, noun=noun or _common_noun(child), removed=span(child),
+                                  entity=_entity_name(answer, kind)))
             elif found is None and _plain_object(child, modified=verb.lemma_.lower() in LIGHT_VERBS):
                 # "Scrooge signed the register": "What did Scrooge sign?" (no entity: no bridge goes through it)
                 slots.append(Slot("object", child.doc[child.left_edge.i: child.right_edge.i + 1].text, "phrase",
@@ -182,7 +198,7 @@ def answer_slots(verb: Token, skip: set[int], names: Names) -> list[Slot]:
             if not found or found[1] == "number":
                 continue
             role = "agent" if child.dep_ == "agent" else "prep"
-            noun = names.noun(canonical_name(found[0])) or _common_noun(objects[0])
-            slots.append(Slot(role, found[0], found[1], prep=child.lower_, noun=noun,
-                              removed=span(child), entity=_entity_name(*found)))
+            answer, kind, noun = found
+            slots.append(Slot(role, answer, kind, prep=child.lower_, noun=noun or _common_noun(objects[0]),
+                              removed=span(child), entity=_entity_name(answer, kind)))
     return slots
