@@ -317,6 +317,15 @@ def without_legal_form(name: str) -> str:
     return _LEGAL_FORM.sub("", name)
 
 
+# What a firm's name ends with, never a work's ("Surya Vamsi Films Pvt Ltd" produced the comedy, it is none)
+_FIRM = re.compile(r"\b(?:Films|Pictures|Studios|Productions|Entertainment|Records|Ltd|Pvt|Inc|Corp|Corporation|LLC|"
+                   r"Company|Co)\.?$")
+
+
+def a_firm(name: str) -> bool:
+    return _FIRM.search(name.strip()) is not None
+
+
 _STAMP_WORD = re.compile(r"\d{6,8}[_T]\d{2}:?\d{2}(?::\d{2})?")  # a chat line's time ("20260731_13:00"), not "2-3"
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from lightrag_core import lexical
-from lightrag_core.query.sentences import Sentence, stems
+from lightrag_core.query.sentences import Sentence, named_in, stems
 
 YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 # "the mid-19th century" answers "which century?" with the century: 19th century
@@ -93,3 +93,15 @@ def related(a: str, b: str) -> bool:
     if len(short) >= 5:
         return long_.startswith(short[:5]) and len(long_) - len(short) <= 3
     return len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= 1
+
+
+def reached_beside(reached: list[str], sentence: Sentence, start: int, text: str) -> list[str]:
+    """Of the question's names a sentence reaches, those it names outside the candidate's own words: a candidate's
+    name names no question entity ("Simon Schatzberger is an English television actor" does not name "Simon &
+    Simon")."""
+    own = stems(text)
+    if not own & sentence.name_stems:
+        return reached
+    # (only the words the span alone holds: a passage's title counts among a sentence's names, outside its text)
+    rest = sentence.name_stems - (own - stems(sentence.text[:start] + " " + sentence.text[start + len(text):]))
+    return [n for n in reached if named_in(n, rest) or not named_in(n, sentence.name_stems)]

@@ -19,7 +19,7 @@ from lightrag_core.query.answer_spans import (
     placed_in,
     without_legal_form,
 )
-from lightrag_core.query.answer_support import cover, idf_weights, related, relation_terms, stated_words
+from lightrag_core.query.answer_support import cover, idf_weights, reached_beside, related, relation_terms, stated_words
 from lightrag_core.query.answer_type import DATE, DESCRIPTION, LABELS, NAME, NUMBER, ORG, PERSON, PLACE, AnswerType
 from lightrag_core.query.candidate_names import describes, fuller, merge_names, one_name
 from lightrag_core.query.candidate_pool import bridge_sentences, chat_answers, replies_to_openers, saying, stating
@@ -257,10 +257,11 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         elsewhere = bool(named) and not reached and about_other_subject(p.sentence, sentences, named)
         # With nothing left to cover but the type, a sentence about the question's entity covers it all.
         covered = cover(terms, idf, stated_words(p.sentence, kind.head)) if terms else float(bool(reached))
-        base = covered + 0.5 * len(reached) / max(len(named), 1)
-        base += 0.3 * pool_score.get(id(p.sentence), 0.0)
+        base = covered + 0.5 * len(reached) / max(len(named), 1) + 0.3 * pool_score.get(id(p.sentence), 0.0)
         negated = not asks_not and denies(p, lemmas)
-        for span in p.spans:
+        for span in p.spans:  # (a candidate's own name reaches no name of the question: "Simon Schatzberger")
+            reach = reached_beside(reached, p.sentence, span.start, span.text)
+            base_here = base - 0.5 * (len(reached) - len(reach)) / max(len(named), 1)
             life = life_event(p, span, event)
             text, fitted = typed(typing, p, span, life)
             text = spelled_out(text, p.sentence.text, span.start, query, asked)  # "… Act (KERA)": the Act
@@ -268,8 +269,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                     and not (kind.kind == NUMBER and restates_question(p.sentence.text, span.start, query)):
                 # ("Swedish" asked: not Sweden; "five nautical miles (6 mi)" asked: not 6 mi)
                 # "(12 March 1901 – 4 May 1975)" states the death the question asks about without "died".
-                stated = base - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) if life > 0 \
-                    else base
+                stated = base_here - covered + cover(terms, idf, p.sentence.name_stems | EVENT_WORDS[event]) \
+                    if life > 0 else base_here
                 said = defined(p, span)
                 tie = (PROXIMITY * proximity(p, span, terms, lemmas) + LIFE_EVENT * life
                        + AGENT * agent(p, span, verb, doer)
@@ -280,7 +281,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
                        + HEAD_WORD * counts_asked(counted, *beside(p, span), query, span.text, p.sentence.text))
                 # "Kimber Manufacturing … manufactures": a name may repeat the description its sentence gives it
                 score = (stated * fitted + tie) * (1 - 0.6 * _overlap(text, q_words - description if said else q_words))
-                if named and not reached:
+                if named and not reach:
                     score *= OTHER_SUBJECT * UNREACHED if elsewhere else UNREACHED
                 if unnamed:
                     score *= UNNAMED_IDENTITY

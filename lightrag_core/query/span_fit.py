@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lightrag_core.query.answer_spans import ParsedSentence, Span, clean_span, placed_in, without_legal_form
+from lightrag_core.query.answer_spans import ParsedSentence, Span, a_firm, clean_span, placed_in, without_legal_form
 from lightrag_core.query.answer_support import related
 from lightrag_core.query.answer_type import (
     ANY,
@@ -127,10 +127,9 @@ class Asked:
 
 
 def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tuple[str, float]:
-    """The span's answer text and how well it fits the asked-for type. A place question reads more than
-    the labels: "born in Lyon" is a place where the small model says PERSON, and "which country is X
-    from?" is answered by a country, from a nationality word ("a French director": France) too, but
-    not "which country was X born in?" (an Indian father does not make a birthplace India)."""
+    """The span's answer text and how well it fits the asked-for type. A place question reads more than the labels:
+    "born in Lyon" is a place where the small model says PERSON, and "which country is X from?" is answered by a
+    country, from a nationality word ("a French director": France) too, but not "which country was X born in?"."""
     kind, event, school = asked.kind, asked.event, asked.school
     text, fitted = clean_span(span.text), fit(kind, span)
     text = without_legal_form(text) if kind.kind == ORG else text  # "which company?": not its ", Inc."
@@ -150,6 +149,8 @@ def typed(asked: Asked, parsed: ParsedSentence, span: Span, life: float) -> tupl
         fitted *= NOT_A_SCHOOL  # "at which university …?": "the University of California", not "the Denver Broncos"
     if owns_head(kind, parsed, span):
         fitted *= CALLED_ELSE  # "New England's largest city" for "which city?": Boston is the city, not New England
+    if kind.kind == NAME and kind.head in WORK_HEADS and a_firm(text):
+        return text, 0.0  # "which comedy …?": not "Surya Vamsi Films Pvt Ltd", the firm that produced it
     if _described_bridge(kind, parsed, span, asked.said):
         return text, 0.0  # "the South Korean girl group Apink", asked "which company formed the girl group …?"
     if _CONTRASTED.search(parsed.sentence.text[max(span.start - 80, 0):span.start]):
