@@ -193,28 +193,129 @@ def test_a_pronoun_for_something_the_passage_named_is_refused() -> None:
     assert singles.get("Where is Chiang Kai-shek Memorial Hall?") == "Taipei", singles
     assert singles.get("Which area is Leland part of?") == "the Myrtle Beach Metropolitan Statistical Area", singles
     # an owner's "her" is the answer's own, and an "its" after a name is that name's
-    from lightrag_core.workbench.testset.acceptance import _HER, _unowned_its
+    from lightrag_core.workbench.testset.acceptance import leaves_pronoun
 
-    assert not _HER.search("Who released her second studio album in May 2000?")
-    assert not _unowned_its("Who did Pizza Hut open its first store in China with?")
-    assert _unowned_its("Who ordered its construction?")
+    assert not leaves_pronoun("Who released her second studio album in May 2000?")
+    assert not leaves_pronoun("Who did Pizza Hut open its first store in China with?")
+    assert leaves_pronoun("Who ordered its construction?")
+    assert leaves_pronoun("Who awarded her with Padma Shri?")
 
 
 def test_an_event_a_product_or_a_church_keeps_its_kind_and_a_contracted_has_is_has() -> None:
     # a fresh review: "Which party did Samuel Adams organise?", "Which expedition …?", "Where was John Smith ordained?"
-    assert "Which event did Samuel Adams organise in 1773?" in asked_of(
+    # (asked with "What": the kind alone, with no noun of the document's, is no type word)
+    assert "What did Samuel Adams organise in 1773?" in asked_of(
         "Samuel Adams organised the Boston Tea Party in 1773.", {"boston tea party": "event"})
-    assert "Which product did John Smith design in 1990?" in asked_of(
+    assert "What did John Smith design in 1990?" in asked_of(
         "John Smith designed the Ford Expedition in 1990.", {"ford expedition": "product"})
     asked = asked_of("John Smith was ordained in the Catholic Church in 1950.", {"catholic church": "organisation"})
     assert not [q for q in asked if q.startswith("Where")], asked
     asked = asked_of("It’s been owned by the Boston Globe since 1990.", {"boston globe": "organisation"}, "The Paper")
-    assert asked == {"Which organisation has The Paper been owned by since 1990?": "the Boston Globe"}, asked
+    assert asked == {"What has The Paper been owned by since 1990?": "the Boston Globe"}, asked
 
 
 def test_a_title_or_a_lower_case_name_is_no_pronoun_left() -> None:
-    from lightrag_core.workbench.testset.acceptance import _HER, _unowned_its
+    from lightrag_core.workbench.testset.acceptance import leaves_pronoun
 
-    assert not _HER.search("Which film did Pedro Almodóvar direct, Talk to Her or Volver?")
-    assert not _unowned_its("Who founded eBay and became its CEO?")
-    assert not _unowned_its("Who founded 3M and was its president?")
+    assert not leaves_pronoun("Which film did Pedro Almodóvar direct, Talk to Her or Volver?")
+    assert not leaves_pronoun("Who founded eBay and became its CEO?")
+    assert not leaves_pronoun("Who founded 3M and was its president?")
+
+
+def test_a_kind_no_noun_says_is_asked_with_what() -> None:
+    # readers found half the "Which organisation …?" and "Which place …?" objects of another kind: the Canadian
+    # Shield, the Golden Shoe
+    asked = asked_of("Northern Region is situated on the Canadian Shield.", {"canadian shield": "organisation"})
+    assert asked.get("What is Northern Region situated on?") == "the Canadian Shield", asked
+    asked = asked_of("Brittany Timko won the Golden Shoe with 7 goals in 4 games.",
+                     {"golden shoe": "place", "brittany timko": "person"})
+    assert asked.get("What did Brittany Timko win with 7 goals in 4 games?") == "the Golden Shoe", asked
+    assert not [q for q in asked if q.startswith("Which place")], asked
+    # a noun that says the kind still gives the type word, and a language is asked for as one
+    asked = asked_of("Laloorinu Parayanullathu was directed by Sathish Kalathil in the Malayalam Language.",
+                     {"malayalam language": "place", "sathish kalathil": "person"}, "Laloorinu Parayanullathu")
+    assert not [q for q in asked if q.startswith("Where")], asked
+    assert asked.get("Which language was Laloorinu Parayanullathu directed by Sathish Kalathil in?") \
+        == "the Malayalam Language", asked
+
+
+def test_a_date_asked_with_the_verb_alone_is_of_what_happens_once() -> None:
+    assert asked_of("Chiang Kai-shek died in 1975.", {"chiang kai-shek": "person"}) == {
+        "When did Chiang Kai-shek die?": "1975"}
+    assert asked_of("Charleston returned on 4 March 2015.", {"charleston": "person"}) == {}
+    asked = asked_of("Charleston returned to Neighbours on 4 March 2015.", {"charleston": "person",
+                                                                              "neighbours": "work"})
+    assert asked.get("When did Charleston return to Neighbours?") == "4 March 2015", asked
+
+
+def test_no_question_ends_on_a_comma_or_fronts_a_word_of_another_script() -> None:
+    from lightrag_core.workbench.testset.phrasing import _tidy
+
+    assert _tidy("What did Deltha O'Neal play for the University of California ,?") is None
+    assert _tidy("What did Deltha O'Neal play for the University of California?")
+    asked = asked_of("The Kingdom Holding Company (Arabic: شركة المملكة القابضة‎ ‎ ) is a Saudi conglomerate "
+                     "holding company based in Riyadh.", {"kingdom holding company": "organisation"})
+    assert not [q for q in asked if any("\u0600" <= ch <= "\u06ff" for ch in q)], asked
+
+
+def test_a_word_of_the_name_is_no_type_word() -> None:
+    # (a no-break space inside the name: the parse took "A." for a noun before "Grover")
+    asked = asked_of("Grover adopted its name in 1952 when it acquired A.\u00a0D. Grover & Son.",
+                     {"grover": "organisation", "a.\u00a0d. grover & son": "organisation"}, "Grover Musical Products")
+    assert asked == {"What did Grover Musical Products acquire?": "A.\u00a0D. Grover & Son"}, asked
+
+
+def test_an_apposition_names_one_of_several_or_a_name_cut_short_is_not_asked() -> None:
+    asked = asked_of("The main campus is located in Arden Hills, Minnesota, a suburb of St. Paul.",
+                     {"arden hills": "place", "st. paul": "place"})
+    assert not [q for q in asked if "suburb" in q], asked
+    asked = asked_of("Lonely Me is the debut album by cantopop singer Charlene Choi, member of the popular duo Twins.",
+                     {"charlene choi": "person", "twins": "organisation"})
+    assert not [q for q in asked if "member" in q] and "singer Charlene Choi" not in asked.values(), asked
+    asked = asked_of("Zack Hexum, the younger brother of Nick Hexum, joined the band in 2000.",
+                     {"zack hexum": "person", "nick hexum": "person"})
+    assert asked.get("Who is the younger brother of Nick Hexum?") == "Zack Hexum", asked
+    # the NER stopped inside a name: "Hank Williams, Jr.", "the Metropolitan Borough of Bury"
+    asked = asked_of("Holly Williams is the granddaughter of Hank Williams, Sr. and the daughter of Hank Williams, Jr.",
+                     {"holly williams": "person", "hank williams": "person"})
+    assert "Hank Williams" not in asked.values(), asked
+    asked = asked_of("Pilsworth is a small area in the Metropolitan Borough of Bury, Greater Manchester, England.",
+                     {"pilsworth": "place", "metropolitan borough": "place"}, "Pilsworth")
+    assert "the Metropolitan Borough" not in asked.values(), asked
+
+
+def test_a_survey_of_a_place_is_no_subject_and_a_soap_opera_no_opera() -> None:
+    from lightrag_core.workbench.testset.facts import topic_name
+
+    assert topic_name("Geography of Lesotho") == topic_name("Islam in West Bengal") == ""
+    assert topic_name("Music in the Park (film)") == "Music in the Park"
+    docs = {"n": ("Neighbours", "Neighbours is an Australian television soap opera. Neighbours marked Nunn's first "
+                                "television role in 1985.")}
+    corpus = corpus_of(docs, {"neighbours": "work", "nunn": "person"})
+    singles = [q.question for q in single_candidates(corpus, checks_for(corpus))]
+    assert "Which soap opera marked Nunn's first television role in 1985?" in singles, singles
+
+
+def test_a_maker_asked_for_by_its_kind_alone_is_asked_with_who() -> None:
+    asked = asked_of("Frozen was produced by Walt Disney Animation Studios.",
+                     {"frozen": "work", "walt disney animation studios": "organisation"}, "Frozen")
+    assert asked.get("Who produced Frozen?") == "Walt Disney Animation Studios", asked
+    asked = asked_of("Lesotho is surrounded by South Africa.", {"lesotho": "place", "south africa": "place"})
+    assert asked.get("What is Lesotho surrounded by?") == "South Africa", asked
+    asked = asked_of("The 2009 FIFA U-20 World Cup was hosted by Egypt.", {"egypt": "place"}, "FIFA U-20 World Cup")
+    assert not [q for q in asked if q.startswith("Who")], asked  # a place that hosts is no maker
+
+
+def test_what_two_joined_subjects_do_together_is_neither_s_alone() -> None:
+    asked = asked_of("Aamir Khan and Juhi Chawla play the lead roles in the film.",
+                     {"aamir khan": "person", "juhi chawla": "person"})
+    assert not [q for q in asked if "play" in q], asked
+
+
+def test_a_title_glued_to_the_first_sentence_s_name_is_the_title() -> None:
+    # a chunk opens with its document's title: "Eddie Irvine Edmund Irvine Jr is …" parses as one name
+    docs = {"e": ("Eddie Irvine", "Eddie Irvine\nEdmund Irvine Jr. (born 10 November 1965) is a retired British "
+                                  "racing driver from Northern Ireland.")}
+    corpus = corpus_of(docs, {"eddie irvine": "person", "northern ireland": "place"})
+    singles = [q.question for q in single_candidates(corpus, checks_for(corpus))]
+    assert "Where is Eddie Irvine a retired British racing driver from?" in singles, singles

@@ -58,6 +58,14 @@ def _unowned_its(question: str) -> bool:
     return not any(any(c.isupper() or c.isdigit() for c in word) for word in question[:found.start()].split()[1:])
 
 
+def leaves_pronoun(question: str) -> bool:
+    """Whether the question leaves a pronoun, a relative word or an unowned possessive that only its passage could
+    resolve ("Who ordered its construction?", "Who awarded her with Padma Shri?"); a title's own words do not count."""
+    said = _QUALIFIER.sub(" ", question)  # (a title's own words: "Superman (It's Not Easy)", "(US band)")
+    return bool(_PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said)
+                or _EMBEDDED.search(said) or _HER.search(said) or _unowned_its(said))
+
+
 @dataclass
 class GeneratedQuestion:
     id: str
@@ -136,9 +144,7 @@ class Checks:
             return self._no("answer only points back (\"the band\")")
         if not any(contains(self.corpus.texts.get(c, ""), q.answer) for c in q.gold_chunk_ids):
             return self._no("answer not in a gold chunk")
-        said = _QUALIFIER.sub(" ", q.question)  # (a title's own words: "Superman (It's Not Easy)", "(US band)")
-        if (_PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said) or _EMBEDDED.search(said)
-                or _HER.search(said) or _unowned_its(said)):
+        if leaves_pronoun(q.question):
             return self._no("pronoun left in the question")
         if len(q.question.split()) > (MAX_BRIDGE_WORDS if q.kind == BRIDGE else MAX_QUESTION_WORDS):
             return self._no("no template fits")  # (as long as a template allows, with its qualified titles)

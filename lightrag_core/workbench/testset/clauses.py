@@ -16,6 +16,7 @@ from lightrag_core.workbench.testset.lexicon import (
     DEMONSTRATIVES,
     GENERIC_NOUNS,
     GUESS,
+    LIKING_VERBS,
     MAX_DESCRIPTION_TOKENS,
     MAX_PREDICATE_TOKENS,
     MODALS,
@@ -24,12 +25,22 @@ from lightrag_core.workbench.testset.lexicon import (
     OPINION_VERBS,
     PREDICATE_DEPS,
     PRONOUN_REACH,
+    REACTION_NOUNS,
     SPECIFIC_LABELS,
     SPEECH_VERBS,
 )
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic, Word
 from lightrag_core.workbench.testset.slots import adjunct_names, answer_slots, replaceable_names, typed, whole_phrase
-from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, in_entity, phrase, span, word
+from lightrag_core.workbench.testset.spans import (
+    contiguous,
+    cut_short,
+    entity_at,
+    entity_kind,
+    in_entity,
+    phrase,
+    span,
+    word,
+)
 from lightrag_core.workbench.testset.speakers import FIRST_BE, told_of_speaker
 from lightrag_core.workbench.testset.subjects import (
     copula_subject,
@@ -143,25 +154,29 @@ def _appositive(appos: Token, text: str, names: Names) -> Clause | None:
     says who the name is in relation to another name ("Who is Cratchit's wife?"), and describes it for bridges."""
     owner = appos.head
     ent = entity_at(owner)
-    if appos.pos_ != "NOUN" or ent is None or entity_kind(ent.label_) not in NAMED_KINDS:
+    if appos.pos_ != "NOUN" or ent is None or entity_kind(ent.label_) not in NAMED_KINDS or cut_short(ent):
         return None
     if any(c.dep_ == "conj" and c.i < appos.i for c in owner.children):
         return None  # "A and B, daughter of C": the parse hangs the apposition on A; it is B's
     related = [c for c in appos.children if c.dep_ == "poss"] + [
         g for c in appos.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
-    if not any((e := entity_at(r)) is not None and entity_kind(e.label_) in NAMED_KINDS for r in related):
+    if not any((e := entity_at(r)) is not None and entity_kind(e.label_) in NAMED_KINDS and not cut_short(e)
+               for r in related):
         return None  # "an Italian director": says what, not whose
     words = phrase(appos, set())
     if not contiguous(words) or len(words) > MAX_DESCRIPTION_TOKENS or any(t.pos_ == "PRON" for t in words):
         return None
+    if (words[0].dep_ == "det" and words[0].lower_ in {"a", "an", "one"}) or appos.lemma_.lower() == "member":
+        return None  # "Arden Hills, a suburb of St. Paul": one of several, no "What is the suburb of St. Paul?"
     if words[0].dep_ == "det":
         words = words[1:]
         lead = "the "
     else:
         lead = "" if words[0].dep_ == "poss" else "the "
     described = lead + appos.doc[words[0].i: words[-1].i + 1].text
-    # The whole name, titles included: "Mrs." is not part of the NER span of "Mrs. Cratchit".
-    start = min([ent.start] + [c.i for c in owner.lefts if c.dep_ == "compound"])
+    # The whole name, titles included: "Mrs." is not part of the NER span of "Mrs. Cratchit" (a common noun is no
+    # title: "singer Charlene Choi")
+    start = min([ent.start] + [c.i for c in owner.lefts if c.dep_ == "compound" and c.text[:1].isupper()])
     written = appos.doc[start: ent.end].text
     name = canonical_name(ent.text)
     kind = names.kind(name) or entity_kind(ent.label_)
@@ -230,17 +245,10 @@ def _says_something(verb: Token, predicate: list[Word], nouns: int = 1) -> bool:
     return len(said) >= nouns
 
 
-# "I love the idea of adding flowers": a speaker's reaction to what someone said, which several in a chat share
-_REACTION_NOUNS = {"idea", "thought", "concept", "notion", "sound", "suggestion", "vibe", "vibes"}
-
-
-_LIKING = {"love", "like", "enjoy", "adore", "dig", "appreciate", "prefer", "dislike", "hate"}
-
-
 def _reacts(verb: Token) -> bool:
     """"I love the idea of …", not "I pitched the idea of a harvest festival to the council" (a deed)."""
-    return verb.lemma_.lower() in _LIKING and any(
-        c.dep_ == "dobj" and c.lemma_.lower() in _REACTION_NOUNS for c in verb.children)
+    return verb.lemma_.lower() in LIKING_VERBS and any(
+        c.dep_ == "dobj" and c.lemma_.lower() in REACTION_NOUNS for c in verb.children)
 
 
 def _a_verb(verb: Token) -> bool:
@@ -325,6 +333,8 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
             continue  # "The two airports, A and B, are located within the GTA": the subject is neither alone
         # (not one of two joined subjects: "Scrooge and the Ghost stood side by side" is not Scrooge's alone)
         alone = not any(c.dep_ == "conj" for c in subject.children)
+        if not alone and (tag == "VBP" or aux_words[:1] in (["are"], ["were"], ["have"])):
+            continue  # "Aamir Khan and Juhi Chawla play the lead roles": said of both ("What do Aamir Khan play?")
         # A chat line about its speaker is mostly small talk ("I love games"): asked only when it says more
         if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(
                 verb, predicate, CHAT_NOUNS if subject.lower_ == "i" else 1) and not (

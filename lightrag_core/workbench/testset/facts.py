@@ -20,7 +20,14 @@ from lightrag_core.models import PROCESSED, Chunk
 from lightrag_core.nlp import canonical_name, nlp
 from lightrag_core.storage.base import GraphStore
 from lightrag_core.workbench.testset.clauses import read_clauses
-from lightrag_core.workbench.testset.lexicon import KIND_LABELS, LABEL_KINDS, NAMED_KINDS, TYPE_KINDS, kind_of_noun
+from lightrag_core.workbench.testset.lexicon import (
+    COMPOUND_NOUNS,
+    KIND_LABELS,
+    LABEL_KINDS,
+    NAMED_KINDS,
+    TYPE_KINDS,
+    kind_of_noun,
+)
 from lightrag_core.workbench.testset.model import Clause, Names, Slot, Topic
 from lightrag_core.workbench.testset.name_usage import articled_names, generic_names, people_among
 from lightrag_core.workbench.testset.speakers import named_text, parse, speaker_lines
@@ -57,10 +64,14 @@ class Corpus:
     qualified: dict[str, str] = field(default_factory=dict)
 
 
-# A document that lists or indexes things is about none of them: "it" in "List of companies of Botswana" is
-# Botswana, and "Where is List of companies of Botswana located?" asks nothing
+# A document that lists or indexes things, or surveys an aspect of one, is about none of them: "it" in "List of
+# companies of Botswana" is Botswana, and "Where is List of companies of Botswana located?" or "Where is Geography of
+# Lesotho located?" asks nothing; "Islam in West Bengal" is no one who lived anywhere
 # ("List of Demands (song)" is a song: a qualified title is no listing)
-_LISTING = re.compile(r"^(?:lists?|index|indexes|timeline|glossary)\s+of\s(?!.*\)$)", re.IGNORECASE)
+_LISTING = re.compile(r"^(?:(?:lists?|index|indexes|timeline|glossary|outline|geography|history|economy|politics|"
+                      r"culture|demographics|climate|geology|transport|education|religion)\s+of|(?:islam|christianity|"
+                      r"hinduism|buddhism|judaism|religion|sport|sports|music|education|transport|tourism|television|"
+                      r"media|football|cricket|cinema)\s+in)\s(?!.*\)$)", re.IGNORECASE)
 
 
 def topic_name(subject: str) -> str:
@@ -134,7 +145,10 @@ def _title_noun(doc: Doc, title: str) -> str:
         attr = next((c for c in root.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
         # Whatever the parse made of the words before the copula (a title may parse as anything), they name it.
         if root.lemma_ == "be" and attr is not None and lowered in doc[sent.start: root.i].text.lower():
-            return attr.lemma_.lower()
+            noun = attr.lemma_.lower()
+            before = doc[attr.i - 1].lower_ if attr.i > sent.start else ""
+            # ("a soap opera" is no opera: the compound is the noun)
+            return f"{before} {noun}" if f"{before} {noun}" in COMPOUND_NOUNS else noun
     return ""
 
 

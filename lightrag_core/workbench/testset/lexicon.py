@@ -57,6 +57,9 @@ GENERIC_NOUNS = {"time", "way", "thing", "one", "lot", "part", "kind", "sort", "
 # sold or released, so those are not here).
 NOT_DONE_TO_PERSON = {"merge", "found", "establish", "incorporate", "headquarter", "publish", "manufacture",
                       "construct", "build", "locate", "broadcast", "dissolve", "launch", "situate"}
+# "I love the idea of adding flowers": a speaker's reaction to what someone said, which several in a chat share
+REACTION_NOUNS = {"idea", "thought", "concept", "notion", "sound", "suggestion", "vibe", "vibes"}
+LIKING_VERBS = {"love", "like", "enjoy", "adore", "dig", "appreciate", "prefer", "dislike", "hate"}
 # Verbs too general to carry a question alone.
 LIGHT_VERBS = {"know", "have", "see", "say", "ask", "take", "get", "make", "do", "give", "find", "think", "feel",
                "want", "tell", "leave", "keep", "hold", "put", "like", "look", "hear", "mean", "let", "use",
@@ -108,6 +111,9 @@ NOUN_KINDS = {
               "street", "road", "highway", "bay", "sea", "ocean", "desert", "forest", "volcano", "hamlet"},
 }
 
+# Two words that are one noun, whose last alone would misname the thing ("a soap opera" is no opera).
+COMPOUND_NOUNS = {"soap opera", "video game", "comic book", "talk show", "game show", "reality show", "record label"}
+
 # "the event", "the band" with no name after it: a reference back to what the passage is about, which a
 # question taken out of the passage cannot make.
 ANAPHORIC_NOUNS = NOUN_KINDS["work"] | NOUN_KINDS["organisation"] | {
@@ -131,6 +137,7 @@ HEAD_KINDS = {
                                   "festival", "tournament", "rally", "marathon", "revolution", "uprising", "siege",
                                   "massacre", "crisis", "campaign", "expedition", "riots", "rebellion")},
     **{noun: "law" for noun in ("act", "treaty", "amendment", "accord", "accords", "charter", "constitution")},
+    "language": "language",  # "Malayalam Language" is asked with "Which language", not "Where"
 }
 
 # Place nouns an organisation is named with: a club or a team ("Manchester City", "Derby County", "Crystal Palace",
@@ -172,7 +179,9 @@ def named_by_head(name: str, kind: str) -> tuple[str, str]:
 
 
 def kind_of_noun(noun: str) -> str:
-    """The kind a title's own description gives it: "X is an Italian film director" -> person."""
+    """The kind a title's own description gives it: "X is an Italian film director" -> person ("soap opera": a
+    compound's last word)."""
+    noun = noun.rsplit(" ", 1)[-1]
     for kind, nouns in NOUN_KINDS.items():
         if noun in nouns:
             return kind

@@ -18,7 +18,7 @@ from lightrag_core.workbench.testset.lexicon import (
     named_by_head,
 )
 from lightrag_core.workbench.testset.model import Names, Slot
-from lightrag_core.workbench.testset.spans import contiguous, entity_at, entity_kind, phrase, span
+from lightrag_core.workbench.testset.spans import contiguous, cut_short, entity_at, entity_kind, phrase, span
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -68,6 +68,8 @@ def _answer_for(head: Token, names: Names) -> tuple[str, str, str] | None:
     ent = entity_at(head)
     if ent is None or ent[-1].is_stop or ent[-1].is_punct:
         return None  # "Counting Crows with": the NER span ran on into the next words
+    if cut_short(ent):
+        return None  # "the Metropolitan Borough" of Bury: the NER span stopped inside the name
     kind = entity_kind(ent.label_)
     if kind not in NAMED_KINDS:
         return ent.text, kind, ""
@@ -91,11 +93,20 @@ def typed(name: str, kind: str, names: Names) -> tuple[str, str]:
 def _common_noun(head: Token) -> str:
     """A common noun the sentence calls a named thing by: "the band Behind Crimson Eyes" -> "band"."""
     if head.dep_ == "appos" and head.head.pos_ == "NOUN":
-        return head.head.lemma_.lower()
+        return _a_noun(head.head)
+    ent = entity_at(head)
     for child in head.children:
-        if child.dep_ in {"compound", "appos"} and child.pos_ == "NOUN" and child.i < head.i:
-            return child.lemma_.lower()
+        # (not a word of the name itself: "A. D. Grover & Son" is no "a.")
+        if (child.dep_ in {"compound", "appos"} and child.pos_ == "NOUN" and child.i < head.i
+                and (ent is None or not ent.start <= child.i < ent.end)):
+            return _a_noun(child)
     return ""
+
+
+def _a_noun(tok: Token) -> str:
+    """The token's lemma if it reads as a type word (letters only)."""
+    lemma = tok.lemma_.lower()
+    return lemma if lemma.isalpha() and len(lemma) > 2 else ""
 
 
 def _is_count(tok: Token) -> bool:

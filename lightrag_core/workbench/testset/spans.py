@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lightrag_core.workbench.testset.lexicon import ASIDE_DEPS, LABEL_KINDS, NAMED_KINDS
+from lightrag_core.workbench.testset.lexicon import ASIDE_DEPS, HEAD_KINDS, LABEL_KINDS, NAMED_KINDS
 from lightrag_core.workbench.testset.model import Word
 
 if TYPE_CHECKING:
@@ -21,6 +21,20 @@ def entity_at(tok: Token) -> Span | None:
         if ent.start <= tok.i < ent.end and entity_kind(ent.label_):
             return ent
     return None
+
+
+_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
+
+
+def cut_short(ent: Span) -> bool:
+    """Whether the text goes on with more of the name than the NER took: "Hank Williams, Jr." or "the Metropolitan
+    Borough of Bury" (a head noun such as "borough", then "of" and a capitalised word)."""
+    doc = ent.doc
+    after = [doc[i] for i in range(ent.end, min(ent.end + 2, len(doc)))]
+    if len(after) == 2 and after[0].text == "," and after[1].lower_ in _SUFFIXES:
+        return True
+    return (len(after) == 2 and after[0].lower_ == "of" and after[1].text[:1].isupper()
+            and ent[-1].lower_ in HEAD_KINDS)
 
 
 def phrase(root: Token, skip: set[int]) -> list[Token]:

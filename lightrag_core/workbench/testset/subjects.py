@@ -120,13 +120,17 @@ def subject_name(subject: Token, topic: Topic, topic_spans: list[tuple[int, int]
         return None
     if any(start <= subject.i < end for start, end in topic_spans):
         return topic.name, topic.kind, NAMED
-    if topic.noun and subject.lemma_.lower() == topic.noun and subject.pos_ == "NOUN" and any(
+    # ("the game" is the topic a "video game" is)
+    if topic.noun and subject.lemma_.lower() == topic.noun.rsplit(" ", 1)[-1] and subject.pos_ == "NOUN" and any(
             c.dep_ == "det" and c.lower_ in {"the", "this"} for c in subject.children) and all(
             c.dep_ in {"det", "amod", "compound"} for c in subject.children):
         return topic.name, topic.kind, TOPIC  # "The film was shot in ..." in the film's own document
     ent = entity_at(subject)
     if ent is None:  # "Her first novel, "The Orange Eats Creeps", was published by ...": the apposition names it
         ent = next((e for c in subject.children if c.dep_ == "appos" for e in [entity_at(c)] if e is not None), None)
+    if ent is not None and topic.name and any(start == ent.start and end < ent.end for start, end in topic_spans):
+        # "Eddie Irvine Edmund Irvine Jr is a retired …": the title, glued to the first sentence's own name
+        return topic.name, topic.kind or entity_kind(ent.label_), NAMED
     if ent is not None and entity_kind(ent.label_) in NAMED_KINDS:
         name = canonical_name(ent.text)
         full = topic.name.lower().split()
