@@ -334,7 +334,8 @@ def read_clauses(sent: Span, topic: Topic, names: Names | None = None) -> list[C
         # (not one of two joined subjects: "Scrooge and the Ghost stood side by side" is not Scrooge's alone)
         alone = not any(c.dep_ == "conj" for c in subject.children)
         if not alone and (tag == "VBP" or aux_words[:1] in (["are"], ["were"], ["have"])):
-            continue  # "Aamir Khan and Juhi Chawla play the lead roles": said of both ("What do Aamir Khan play?")
+            continue  # "Aamir Khan and Juhi Chawla play Raj and Rashmi": a question would agree with both ("Which work
+            # do Aamir Khan play?"); in the past tense the deed is each one's ("When did Lennon write Yesterday?")
         # A chat line about its speaker is mostly small talk ("I love games"): asked only when it says more
         if said and alone and kind in NAMED_KINDS and subject.head == verb and _says_something(
                 verb, predicate, CHAT_NOUNS if subject.lower_ == "i" else 1) and not (

@@ -68,10 +68,10 @@ class Corpus:
 # companies of Botswana" is Botswana, and "Where is List of companies of Botswana located?" or "Where is Geography of
 # Lesotho located?" asks nothing; "Islam in West Bengal" is no one who lived anywhere
 # ("List of Demands (song)" is a song: a qualified title is no listing)
-_LISTING = re.compile(r"^(?:(?:lists?|index|indexes|timeline|glossary|outline|geography|history|economy|politics|"
-                      r"culture|demographics|climate|geology|transport|education|religion)\s+of|(?:islam|christianity|"
-                      r"hinduism|buddhism|judaism|religion|sport|sports|music|education|transport|tourism|television|"
-                      r"media|football|cricket|cinema)\s+in)\s(?!.*\)$)", re.IGNORECASE)
+# (a survey of a named thing: not "History of the World, Part I", "Music in the Air" or "Culture of Fear")
+_LISTING = re.compile(r"^(?:(?i:lists?|index|indexes|timeline|glossary)\s+of\s|(?i:outline|geography|history|economy|"
+                      r"demographics|geology|transport|education|religion)\s+of\s(?!the\b)[A-Z]|(?i:islam|christianity|"
+                      r"hinduism|buddhism|judaism)\s+in\s(?!the\b)[A-Z])(?!.*\)$)")
 
 
 def topic_name(subject: str) -> str:

@@ -33,6 +33,9 @@ AGENT_NOUNS = {"direct": "director", "write": "writer", "produce": "producer", "
                "illustrate": "illustrator", "narrate": "narrator", "translate": "translator", "host": "host",
                "distribute": "distributor", "manufacture": "manufacturer", "operate": "operator",
                "coach": "coach", "chair": "chair", "photograph": "photographer", "choreograph": "choreographer"}
+# Deeds done for, with or against a side (a club, a firm, a country's team), asked with "Who".
+SIDE_VERBS = {"play", "sign", "work", "drive", "debut", "compete", "race", "ride", "fight", "coach", "score", "make",
+              "appear", "start", "defect", "transfer", "move"}
 # What a place does as a subject ("X lies on the river"); any other active verb means the kind is wrong.
 PLACE_VERBS = {"lie", "border", "host", "include", "contain", "cover", "span", "stretch", "sit", "stand", "serve",
                "flow", "rise", "run", "extend"}
@@ -47,13 +50,14 @@ ONCE_PASSIVE = {"bear", "found", "form", "establish", "release", "publish", "ope
 PERSON_ONCE = {"bear", "die", "retire", "graduate", "debut"}  # "Who ...": what happens to a person
 ONCE_ACTIVE = {"open", "form", "air", "close", "dissolve", "disband", "launch", "premiere", "debut"}
 PRESENT_AUX = {"is", "are"}
-# A date asked with the verb alone ("When did Chiang Kai-shek die?") for what happens once; "When did Charleston
-# return?" or "When was Massachusetts sworn?" needs what the passage said with it
-ONCE_ALONE = ONCE_PASSIVE | ONCE_ACTIVE | PERSON_ONCE | {
-    "resign", "abdicate", "marry", "emigrate", "merge", "rename", "demolish", "collapse", "sink", "crown",
-    "assassinate", "execute", "ordain", "canonize", "canonise", "knight", "disband", "dissolve", "close", "split",
-    "reunite", "defect", "secede", "surrender", "retire", "dedicate", "consecrate", "start", "begin", "end", "finish",
-    "premier", "conclude", "debut"}
+# A date asked with the verb alone ("When did Chiang Kai-shek die?") is for what happens once; a deed done again and
+# again ("When did Charleston return?", "When was Massachusetts sworn?") needs what the passage said with it
+REPEATED_DEEDS = {"return", "visit", "play", "tour", "win", "lose", "screen", "swear", "announce", "sign", "resume",
+                  "appear", "perform", "meet", "move", "travel", "serve", "work", "live", "stay", "leave", "depart",
+                  "arrive", "come", "go", "run", "compete", "score", "attend", "speak", "report", "host", "feature",
+                  "join", "change", "rise", "grow", "increase", "decrease", "enter", "exit", "stop", "wait", "pause",
+                  "sit", "stand", "walk", "turn", "look", "call", "knock", "ring", "sing", "dance", "laugh", "smile",
+                  "drop", "reach", "hold", "show", "present", "release", "publish", "record", "write", "produce"}
 MAX_QUESTION_WORDS = 32
 MIN_QUESTION_WORDS = 3
 _SPACES = re.compile(r"\s+")
@@ -213,8 +217,14 @@ def ask(clause: Clause, slot: Slot, subject: str | None = None) -> str | None:
     if wh is None or inverted is None:
         return None
     front, stranded = wh
+    if (front == "What" and not slot.noun and slot.kind in {"organisation", "place"} and clause.lemma in SIDE_VERBS
+            and stranded in {"for", "with", "against"}):
+        front = "Who"  # "Who did Thierry Henry play for?" ("What … for?" reads as "why")
     before, verb = inverted
-    if not rest and (clause.lemma in LIGHT_VERBS or (front == "When" and clause.lemma not in ONCE_ALONE)):
+    # (what was made is made once: "When was Pavour Nocturnus released?", not "When did Metallica release?")
+    repeated = clause.lemma in REPEATED_DEEDS and not (
+        (clause.passive or clause.subject_kind == "work") and clause.lemma in ONCE_PASSIVE)
+    if not rest and (clause.lemma in LIGHT_VERBS or (front == "When" and repeated)):
         return None  # "What did Scrooge know?", "When did Charleston return?": the verb alone says too little
     if stranded:  # the preposition stays where its phrase was: "Who did X sign with in 2007?"
         rest = words(clause.predicate_without(slot, keep_prep=True))
@@ -269,6 +279,8 @@ def describe(clause: Clause, slot: Slot, written: str | None = None) -> str | No
         noun = KIND_NOUNS.get(slot.kind, "")
     if not noun or slot.kind in {"date", "number"}:
         return None
+    # (a bridge keeps the kind word though no noun says it: of hotpotqa_100's seed-0 bridges through one, readers
+    # judged 5 right and 1 wrongly kinded, "the place that bordered Guarani"; "the one that …" does not read)
     rest = words(clause.predicate_without(slot))
     if points_back(rest):
         return None  # "the singer who recorded a version of the song": which song?
