@@ -54,7 +54,8 @@ def extractive_answer(
     steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
     bridges = tuple(dict.fromkeys(written_name(step) for step in steps))  # ("XM", not "XM (album)")
     described = described_names(steps, query)
-    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed), query, described)
+    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed, walk is not None),
+                                  query, described)
     if (short is None or not short.confident) and steps:
         short = _unless_asked_through(_asked_again(embedder, query, result, steps), query, described) or short
     if short is None or not short.confident:

@@ -21,3 +21,17 @@ def test_a_strong_candidate_in_prose_needs_a_smaller_lead(monkeypatch: pytest.Mo
     monkeypatch.setattr(short_answer_module, "rank_candidates", lambda *_args, **_kw: ranked)
     found = short_answer_module.short_answer("Who wrote the song?", [(s, 1.0) for s in said], [])
     assert found is not None and found.text == "Ann Lee" and found.confident is confident
+
+
+@pytest.mark.parametrize(("runner_up", "walked", "confident"), [
+    (1.25, False, False),  # a lead of 0.25 is not enough for a strong candidate in any context
+    (1.25, True, True),  # but is in multihop's, whose walk reached the evidence from the question's entities
+    (1.35, True, False),
+])
+def test_a_strong_candidate_the_walk_reached_needs_a_smaller_lead_still(
+        monkeypatch: pytest.MonkeyPatch, runner_up: float, walked: bool, confident: bool) -> None:
+    said = [Sentence(text, "1", 0, frozenset()) for text in ("Ann Lee wrote it.", "Bo Park sang it.")]
+    ranked = [("ann lee", (1.5, said[:1], ["Ann Lee"])), ("bo park", (runner_up, said[1:], ["Bo Park"]))]
+    monkeypatch.setattr(short_answer_module, "rank_candidates", lambda *_args, **_kw: ranked)
+    found = short_answer_module.short_answer("Who wrote the song?", [(s, 1.0) for s in said], [], walked=walked)
+    assert found is not None and found.text == "Ann Lee" and found.confident is confident
