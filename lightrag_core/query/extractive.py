@@ -54,12 +54,17 @@ def extractive_answer(
     steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
     bridges = tuple(dict.fromkeys(written_name(step) for step in steps))  # ("XM", not "XM (album)")
     described = described_names(steps, query)
-    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed, walk is not None),
-                                  query, described)
+    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed), query, described)
     if (short is None or not short.confident) and steps:
         short = _unless_asked_through(_asked_again(embedder, query, result, steps), query, described) or short
     if short is None or not short.confident:
         short = _unless_asked_through(_asked_outer(embedder, query, result), query, described) or short
+    if (short is None or not short.confident) and walk is not None:
+        # the last reading: the walk reached the evidence, so a strong candidate needs a smaller lead (after the
+        # readings through the bridges, whose answer it would otherwise pre-empt: "Ohio" for the team's state)
+        again = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed, walked=True),
+                                      query, described)
+        short = again if again is not None and again.confident else short
     if short is None or not short.confident:
         if note := coverage_note(query, [s for s, _ in scored]):
             yield from _words(f"{note}\n\n")
