@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from lightrag_core.nlp import nlp
+from lightrag_core.query.anchored_answer import anchored_answer
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PERSON, PLACE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.apposed_role import apposed_holder
@@ -90,6 +91,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return beside
     if kind.kind == ANY and (found is None or not found.confident) and (done := clause_answer(query, scored)):
         return done  # "What did Scrooge poke?": the fire, a phrase no type fits
+    if kind.kind == ANY and (found is None or not found.confident) and (quoted := anchored_answer(query, sentences)):
+        return quoted  # "… known for his precisionist depictions of what?": what the sentence it quotes says
     if kind.kind in {PERSON, ANY} and (doer := doer_answer(query, scored)):
         return doer  # "Who played upon the harp?": the subject of the deed as stated, not a name near it
     return with_co_holders(query, found, MIN_SCORE) if found else None
