@@ -42,7 +42,22 @@ def anchored_answer(query: str, sentences: list[Sentence]) -> ShortAnswer | None
     right = asked["right"].split()
     if right and right[0].lower() not in _AFTER_WHAT:
         return None  # "what city …?", "what did …": asked otherwise
-    left = re.findall(r"[\w'’.-]+", asked["left"])[-MAX_LEFT_WORDS:]
+    return _quoted(query, asked["left"], right, sentences)
+
+
+# "… a second campus in which California city?": a typed question asked in place (its noun ends the question)
+_TYPED_IN_PLACE = re.compile(r"^(?P<left>\W*\w.{0,300})\s+(?i:which|what)\s+(?P<noun>[^?,;]{1,60}?)\s*\??\s*$")
+
+
+def quoted_typed(query: str, sentences: list[Sentence]) -> ShortAnswer | None:
+    """As `anchored_answer`, for "which <noun>" or "what <noun>" asked in place: what the sentence quoting the
+    words before it writes after them. The caller checks it against the typed reading, which knows the type."""
+    asked = _TYPED_IN_PLACE.match(query.strip()) if len(query) <= MAX_QUESTION_CHARS else None
+    return _quoted(query, asked["left"], [], sentences) if asked is not None else None
+
+
+def _quoted(query: str, before: str, right: list[str], sentences: list[Sentence]) -> ShortAnswer | None:
+    left = re.findall(r"[\w'’.-]+", before)[-MAX_LEFT_WORDS:]
     # the runs of the question's last words before "what", longest first (two words at least)
     runs = [(len(left) - start, re.compile(_words(left[start:]) + r"\s+", re.IGNORECASE))
             for start in range(len(left) - 1)]
@@ -60,6 +75,11 @@ def anchored_answer(query: str, sentences: list[Sentence]) -> ShortAnswer | None
         return None
     said, sentence = next(iter(found.values()))
     return ShortAnswer(said, [sentence], [said], 1.0)
+
+
+def same_answer(a: str, b: str) -> bool:
+    """Two readings give the same answer ("the Hebron Academy", "Hebron Academy")."""
+    return _key(a) == _key(b)
 
 
 def _between(text: str, runs: list[tuple[int, re.Pattern[str]]], after: re.Pattern[str] | None, right: int,

@@ -100,6 +100,28 @@ _CLOCK_WORDS = re.compile(r"\d{1,2}:\d\d|\d\s*(?:am|pm|a\.m\.|p\.m\.)(?![a-z])|\
                           r"|sunset|daybreak)\b", re.IGNORECASE)
 
 
+# "that afternoon", "the next morning": a time of day and nothing else
+_DAY_PART_ONLY = re.compile(r"^(?:(?:that|this|the|one|next|same|early|late|in)\s+){0,3}"
+                            r"(?:morning|afternoon|evening|night|tonight|noon|midnight|dawn|dusk|midday)$",
+                            re.IGNORECASE)
+
+
+def only_a_time_of_day(text: str) -> bool:
+    """The time names a part of some day and no day ("that afternoon"): no date of a birth or a death."""
+    return _DAY_PART_ONLY.match(text.strip()) is not None
+
+
+# "dead these seven years": how long ago it happened, asked "when?"
+_LASTED = re.compile(r"^these\s+(?P<count>[\w-]+\s+(?:years?|months?|weeks?|days?))$",
+                     re.IGNORECASE)
+
+
+def as_ago(text: str) -> str:
+    """"these seven years" (has been dead these seven years) answers "when?" as "seven years ago"."""
+    lasted = _LASTED.match(text.strip())
+    return f"{lasted['count']} ago" if lasted else text
+
+
 def names_a_clock(text: str) -> bool:
     """The time names an hour or a part of the day ("5:30 PM", "around 7", "Saturday morning"), not only a
     day ("this Saturday")."""

@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from lightrag_core.nlp import nlp
-from lightrag_core.query.anchored_answer import anchored_answer
+from lightrag_core.query.anchored_answer import anchored_answer, quoted_typed, same_answer
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PERSON, PLACE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.apposed_role import apposed_holder
@@ -26,7 +26,7 @@ from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import asked_life, choice_answer, yes_no_answer
 from lightrag_core.query.compass import compass_answer
 from lightrag_core.query.date_ranges import asked_end, period_end
-from lightrag_core.query.dates import names_a_clock
+from lightrag_core.query.dates import as_ago, names_a_clock, only_a_time_of_day
 from lightrag_core.query.described import passage_opening, written_title
 from lightrag_core.query.doer_answer import doer_answer
 from lightrag_core.query.event_order import Embed, event_order_answer
@@ -87,6 +87,12 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
     if kind.kind == YES_NO:
         return yes_no_answer(kind, query, sentences)
     found = _typed_answer(kind, query, scored, names, bridges, walked)
+    # "… a second campus in which California city?": the best of its type is what the sentence quoting the
+    # question writes there, two readings that agree
+    if found is not None and not found.confident and (quoted := quoted_typed(query, sentences)) is not None \
+            and same_answer(quoted.text, found.text):
+        found = replace(found, evidence=[*quoted.evidence, *(s for s in found.evidence if s not in quoted.evidence)],
+                        confident=True)
     if kind.kind == PERSON and (beside := apposed_holder(query, scored, found)):  # "Mrs. Cratchit, Cratchit's wife"
         return beside
     if kind.kind == ANY and (found is None or not found.confident) and (done := clause_answer(query, scored)):
@@ -258,6 +264,7 @@ def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswe
     return ShortAnswer(causes[0], [said[0][1]], [*names[:1], causes[0]], 1.0, confident=len(causes) == 1, rival=rival)
 
 
+_COUNTED_ONE = re.compile(r"\b(?:only|just|exactly|single|total\s+of)\s+one\b", re.IGNORECASE)
 # a number's qualifier the question already says before "how many"
 _QUALIFIED = re.compile(r"\b(more than|over|nearly|almost|about|approximately|around|at least|less than|fewer than)"
                         r"\s+how\s+many\b", re.IGNORECASE)
@@ -275,6 +282,10 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         named = names_a_clock if kind.clock else names_a_day
         ranked = sorted(((k, (v[0] * (1.0 if named(k) else YEAR_FOR_DAY), *v[1:])) for k, v in ranked),
                         key=lambda kv: -kv[1][0])
+    if kind.kind == NUMBER:  # "familiar with one old ghost": a "one" that stands for "a" counts nothing
+        ranked = [(k, v) for k, v in ranked if v[2][-1].lower() != "one" or _COUNTED_ONE.search(v[1][-1].text)]
+    if kind.kind == DATE and asked_life(query):  # "When did Marley die?": not "that afternoon" of the sentence
+        ranked = [(k, v) for k, v in ranked if not only_a_time_of_day(v[2][-1])]
     if not ranked:
         return None
     score, evidence, path = ranked[0][1]
@@ -296,7 +307,7 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
     confident = kind.kind != ANY and score >= MIN_SCORE and score - runner_up >= lead
     text = after_head(kind, path[-1])
     if kind.kind == DATE:
-        text = period_end(text, asked_end(query, nlp()(query)))  # "1957 to 1961", asked when it ceased: 1961
+        text = as_ago(period_end(text, asked_end(query, nlp()(query))))  # "1957 to 1961", asked when it ceased: 1961
     # "On what date did X die?": "… until his death in 2001" and "(10 May 1953 – 2 March 2001)"
     if kind.kind == DATE and kind.day and YEAR.fullmatch(text) and (whole := _whole_date(
             query, text, evidence, context or [s for s, _ in scored])):

@@ -53,3 +53,18 @@ def test_no_quoted_answer(question: str, chunks: list[str]) -> None:
     found = answer(question, chunks, [])
     assert found is None or not found.confident or found.text not in {
         "city rooftops", "portraits", "40,000 tonnes", "harbour fog", "his portraits"}, found
+
+
+CAMPUS = ("Jon Tarrow is an American football coach. He is currently the head football coach at Vale College in "
+          "Arden Vale, Minnesota, a position he has held since 1990. ")
+COLLEGE = ("Vale College is a private college. The main campus is located in Arden Vale, Minnesota, a suburb of "
+           "Norbury, and the seminary has a second campus in San Marcos. ")
+
+
+def test_a_typed_question_asked_in_place_agrees_with_the_quoted_sentence() -> None:
+    """The best city and what the sentence quoting "a second campus in" writes there agree: two readings, one
+    answer, though other cities are close behind."""
+    question = "Jon Tarrow is the head football coach at a college which also has a second campus in which city?"
+    found = answer(question, [CAMPUS, COLLEGE], ["Jon Tarrow"])
+    assert found is not None and found.confident and found.text == "San Marcos", found
+    assert "second campus" in found.evidence[0].text
