@@ -86,6 +86,17 @@ for _type, _nouns in {
 
 # Nouns whose instances have names ("what film", "which magazine"); after any other noun ("what policy",
 # "what moment") the answer is a description, which a span of a name type would get wrong.
+# a name's last word that says what kind of firm or place it is, not which one ("… Entertainment Corporation")
+_FIRM_WORDS = frozenset("companies corp inc ltd llc plc co holdings records restaurants entertainment pictures "
+                        "productions films media enterprises industries international airways".split())
+
+
+def kind_word(word: str) -> bool:
+    """`word` says what kind of organisation or place a name is ("Corporation", "University", "River")."""
+    lowered = word.lower()
+    return _HEAD_TYPES.get(lowered) in {ORG, PLACE} or lowered in _FIRM_WORDS
+
+
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship schooner yacht vessel aircraft plane car

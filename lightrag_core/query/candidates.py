@@ -327,8 +327,8 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
 
     # Two sentences: the first names the question's entity and a bridge, the second the bridge and the answer.
     bridges: list[tuple[ParsedSentence, Span]] = []
-    for p in pool:
-        if names_in(p.sentence):
+    for p in pool:  # (a bridge goes from a name: "Danish" leads nowhere, "a Danish musician" to any Dane)
+        if any(not country_of_word(n) for n in names_in(p.sentence)):
             bridges += [(p, b) for b in p.spans if b.label in LABELS[NAME] or b.label == "NAME"
                         # (the question's own name, possessive or not: "Porcupine Tree's online store")
                         if not stems(clean_span(b.text)) <= q_stems and len(b.text) > 2

@@ -146,6 +146,9 @@ def holder(subject: str, role: str, sentences: list[Sentence], qualifier: str = 
         if not found_cues:
             continue
         cue, _, matched = min(found_cues)
+        if (word := re.match(r"[\w-]+", lowered[cue:])) and word.group(0) in {role + "s", role + "es"} \
+                and any(t.idx == cue and t.tag_ == "NNS" for t in doc):  # (a plural noun, not "it stars X")
+            continue  # "listen to the two apprentices", "beat her sisters": many hold it, this names none of them
         if re.match(rf"{re.escape(role)}s?\b(?!\s+of\b)", lowered[cue:]) \
                 and _SOME.search(said.text, max(0, cue - 40), cue):
             continue  # "shot with a Japanese director and film crew": the role of no one named

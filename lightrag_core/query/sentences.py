@@ -19,6 +19,7 @@ import numpy as np
 
 from lightrag_core import lexical, places
 from lightrag_core.embeddings import Embedder
+from lightrag_core.query.answer_type import kind_word
 from lightrag_core.query.chat_lines import (
     LINE_OPENING,
     acknowledges_only,
@@ -280,6 +281,8 @@ def _name_forms(name: str) -> list[frozenset[str]]:
     # A title's last word is a common word ("Hank Williams on Stage" is not in "his stage name"), and a number
     # names nothing ("Big Hero 6"): only a name of names goes by its last one.
     titled = bool(_CONNECTOR.search(name)) or not words or not words[-1].isalpha()
+    # nor a kind ("Corporation" of "Six Flags Entertainment Corporation")
+    titled = titled or kind_word(words[-1])
     return [full, frozenset({stem(words[-1])})] if len(words) > 1 and not titled else [full]
 
 
