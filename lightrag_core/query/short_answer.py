@@ -19,6 +19,7 @@ from lightrag_core.query.anchored_answer import anchored_answer, quoted_typed, s
 from lightrag_core.query.answer_support import CENTURY, YEAR, ShortAnswer
 from lightrag_core.query.answer_type import ANY, CHOICE, DATE, NUMBER, PERSON, PLACE, YES_NO, AnswerType, answer_type
 from lightrag_core.query.apposed_role import apposed_holder
+from lightrag_core.query.byline import byline_answer
 from lightrag_core.query.candidate_weights import POOL
 from lightrag_core.query.candidates import rank_candidates
 from lightrag_core.query.clause_answer import clause_answer
@@ -99,6 +100,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return done  # "What did Scrooge poke?": the fire, a phrase no type fits
     if kind.kind == ANY and (found is None or not found.confident) and (quoted := anchored_answer(query, sentences)):
         return quoted  # "… known for his precisionist depictions of what?": what the sentence it quotes says
+    if kind.kind == PERSON and (found is None or not found.confident) and (by := byline_answer(query, sentences)):
+        return by  # "Who wrote A Christmas Carol?": "A CHRISTMAS CAROL BY CHARLES DICKENS" on its title page
     if kind.kind in {PERSON, ANY} and (doer := doer_answer(query, scored)):
         return doer  # "Who played upon the harp?": the subject of the deed as stated, not a name near it
     return with_co_holders(query, found, MIN_SCORE) if found else None
