@@ -40,6 +40,7 @@ from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import MAX_SENTENCES, Sentence, named_in, stems
 from lightrag_core.query.span_fit import after_head, names_a_day
+from lightrag_core.query.speech_tags import asks_about_saying, speech_tag
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
@@ -287,6 +288,8 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
                         key=lambda kv: -kv[1][0])
     if kind.kind == NUMBER:  # "familiar with one old ghost": a "one" that stands for "a" counts nothing
         ranked = [(k, v) for k, v in ranked if v[2][-1].lower() != "one" or _COUNTED_ONE.search(v[1][-1].text)]
+    if kind.kind == PERSON and not asks_about_saying(query):  # "'Spirit,' said Scrooge": the speaker, no answer
+        ranked = [(k, v) for k, v in ranked if not speech_tag(v[1][-1].text, v[2][-1])]
     if kind.kind == DATE and asked_life(query):  # "When did Marley die?": not "that afternoon" of the sentence
         ranked = [(k, v) for k, v in ranked if not only_a_time_of_day(v[2][-1])]
     if not ranked:
