@@ -94,7 +94,7 @@ _FIRM_WORDS = frozenset("companies corp inc ltd llc plc co holdings records rest
 def kind_word(word: str) -> bool:
     """`word` says what kind of organisation or place a name is ("Corporation", "University", "River")."""
     lowered = word.lower()
-    return _HEAD_TYPES.get(lowered) in {ORG, PLACE} or lowered in _FIRM_WORDS
+    return _HEAD_TYPES.get(lowered) == ORG or lowered in _FIRM_WORDS
 
 
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
