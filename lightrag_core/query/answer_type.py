@@ -86,13 +86,14 @@ for _type, _nouns in {
 
 # Nouns whose instances have names ("what film", "which magazine"); after any other noun ("what policy",
 # "what moment") the answer is a description, which a span of a name type would get wrong.
-# a name's last word that says what kind of firm or place it is, not which one ("… Entertainment Corporation")
+# a name's last word that says what kind of firm it is, not which one ("… Entertainment Corporation")
 _FIRM_WORDS = frozenset("companies corp inc ltd llc plc co holdings records restaurants entertainment pictures "
                         "productions films media enterprises industries international airways".split())
 
 
 def kind_word(word: str) -> bool:
-    """`word` says what kind of organisation or place a name is ("Corporation", "University", "River")."""
+    """`word` says what kind of organisation a name is ("Corporation", "University", "Records"). (Not a place's
+    kind: "Airport" alone is how a sentence names an airport of a list, "the John C. Munro … Airport".)"""
     lowered = word.lower()
     return _HEAD_TYPES.get(lowered) == ORG or lowered in _FIRM_WORDS
 
