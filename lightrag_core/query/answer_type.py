@@ -84,8 +84,6 @@ for _type, _nouns in {
     for _noun in _nouns.split():
         _HEAD_TYPES[_noun] = _type
 
-# Nouns whose instances have names ("what film", "which magazine"); after any other noun ("what policy",
-# "what moment") the answer is a description, which a span of a name type would get wrong.
 # a name's last word that says what kind of firm it is, not which one ("… Entertainment Corporation")
 _FIRM_WORDS = frozenset("companies corp inc ltd llc plc co holdings records restaurants entertainment pictures "
                         "productions films media enterprises industries international airways".split())
@@ -98,6 +96,8 @@ def kind_word(word: str) -> bool:
     return _HEAD_TYPES.get(lowered) == ORG or lowered in _FIRM_WORDS
 
 
+# Nouns whose instances have names ("what film", "which magazine"); after any other noun ("what policy",
+# "what moment") the answer is a description, which a span of a name type would get wrong.
 _NAMED_HEADS = set("""film movie song album single book novel series show programme program episode magazine
 newspaper journal game opera play poem painting brand product award medal prize title character role part
 event war battle festival tournament competition building bridge ship schooner yacht vessel aircraft plane car

@@ -268,7 +268,6 @@ def _cause(scored: list[tuple[Sentence, float]], names: list[str]) -> ShortAnswe
     return ShortAnswer(causes[0], [said[0][1]], [*names[:1], causes[0]], 1.0, confident=len(causes) == 1, rival=rival)
 
 
-_COUNTED_ONE = re.compile(r"\b(?:only|just|exactly|single|total\s+of)\s+one\b", re.IGNORECASE)
 # a number's qualifier the question already says before "how many"
 _QUALIFIED = re.compile(r"\b(more than|over|nearly|almost|about|approximately|around|at least|less than|fewer than)"
                         r"\s+how\s+many\b", re.IGNORECASE)
@@ -286,12 +285,7 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         named = names_a_clock if kind.clock else names_a_day
         ranked = sorted(((k, (v[0] * (1.0 if named(k) else YEAR_FOR_DAY), *v[1:])) for k, v in ranked),
                         key=lambda kv: -kv[1][0])
-    if kind.kind == NUMBER:  # "familiar with one old ghost": a "one" that stands for "a" counts nothing
-        ranked = [(k, v) for k, v in ranked if v[2][-1].lower() != "one" or _COUNTED_ONE.search(v[1][-1].text)]
-    if kind.kind == PERSON and not asks_about_saying(query):  # "'Spirit,' said Scrooge": the speaker, no answer
-        ranked = [(k, v) for k, v in ranked if not speech_tag(v[1][-1].text, v[2][-1])]
-    if kind.kind == DATE and asked_life(query):  # "When did Marley die?": not "that afternoon" of the sentence
-        ranked = [(k, v) for k, v in ranked if not only_a_time_of_day(v[2][-1])]
+    ranked = [(k, v) for k, v in ranked if not _unfit(kind, query, v[2][-1], v[1][-1])]
     if not ranked:
         return None
     score, evidence, path = ranked[0][1]
@@ -326,6 +320,21 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         text = text[len(said[1]):].strip()  # "sold more than how many records?": "150 million", not "more than …"
     return ShortAnswer(text, evidence, [*path[:-1], text], round(score, 3), round(score - runner_up, 3), confident,
                        [r[1][-1] for r in rivals])
+
+
+# "one" said as a count ("only one"), not as "a" ("familiar with one old ghost")
+_COUNTED_ONE = re.compile(r"\b(?:only|just|exactly|single|total\s+of)\s+one\b", re.IGNORECASE)
+
+
+def _unfit(kind: AnswerType, query: str, text: str, said: Sentence) -> bool:
+    """A candidate its sentence states as no answer of the asked kind: a "one" that stands for "a" counts
+    nothing; a quotation's speaker ("'Spirit,' said Scrooge") answers only who said something; a birth or a
+    death is no time of day ("that afternoon", beside "dead")."""
+    if kind.kind == NUMBER:
+        return text.lower() == "one" and not _COUNTED_ONE.search(said.text)
+    if kind.kind == PERSON:
+        return not asks_about_saying(query) and speech_tag(said.text, text)
+    return kind.kind == DATE and bool(asked_life(query)) and only_a_time_of_day(text)
 
 
 # "Who directed the first film released under X?", asked of a holder found: which of X's films is asked, and a
