@@ -34,6 +34,7 @@ from lightrag_core.query.event_order import Embed, event_order_answer
 from lightrag_core.query.holder_names import called_anywhere
 from lightrag_core.query.identity import asked_name, identity_answer
 from lightrag_core.query.life_events import asks_cause_of_death, cause_of_death, life_date
+from lightrag_core.query.name_part import asked_part, name_part_answer
 from lightrag_core.query.referents import about_name
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
@@ -74,6 +75,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return None
     kind = answer_type(query)
     sentences = [s for s, _ in scored]
+    if asked_part(query):  # "What is Scrooge's first name?": read off "Ebenezer Scrooge", or no answer
+        return name_part_answer(query, sentences)
     # "Who is Fred?": what he is (identity.py); another name in his sentences is no answer
     if name := asked_name(query, names, [s.text for s in sentences]):
         if described := identity_answer(name, scored):
