@@ -44,7 +44,7 @@ from lightrag_core.query.candidate_weights import (
     UNREACHED,
     UNSTATED,
 )
-from lightrag_core.query.chat_lines import one_of, spoken_by, unaddressed
+from lightrag_core.query.chat_lines import conversations, one_of, spoken_by, unaddressed
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
@@ -136,6 +136,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
     asks_not = any(t.dep_ == "neg" for t in doc)
     verb = asked_verb(doc)
     doer = kind.kind == PERSON and asks_doer(doc)
+    talk = conversations([(s.message, s.speaker) for s in sentences]) if doer else {}  # (told all who take part)
     replies = replies_to_openers(sentences, terms, idf) if doer and asks_opener(doc) else set()
     stamped = kind.kind == DATE and asks_when_said(doc)
     teller = when_said_by(doc) if stamped else ""  # (one who speaks in the context)
@@ -247,7 +248,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         """The question's names the sentence names, or whose chat line it is ("LiHua: Ugh, that client …"
         for "When did Li Hua express frustration …?")."""
         return [n for n in named if (named_in(n, s.name_stems) and not surname_of_another(n, s, sentences))
-                or spoken_by(n, s.speaker)]
+                or any(spoken_by(n, who) for who in talk.get(s.message, {s.speaker}))]
 
     # One sentence: it names the question's entity and states the answer.
     for p in pool:

@@ -148,3 +148,23 @@ def without_speaker(text: str, speaker: str) -> str:
     Smith: 14:30.", which the line's own reading takes for no stamp); `text` as it is when none opens it."""
     opened = re.compile(rf"(?:\A|(?<=\s)){re.escape(speaker)}:\s+").search(text, 0, _OPENING + len(speaker))
     return text[opened.end():] if speaker and opened else text
+
+
+# "Who informs Li Hua …?": "who" does the deed (not "who is …", "who did X ask …?")
+_WHO_DOES = re.compile(r"\W*who\s+(?!(?:is|was|are|were|do|does|did|has|have|had|will|would|can|could|should|might|"
+                       r"must|shall|may)\b)[a-z]", re.IGNORECASE)
+
+
+def asks_unnamed_speaker(query: str) -> bool:
+    """The question asks who did something: whoever did it is not a person it names, so their lines are not the
+    ones that say it ("Who informs LiHua that the software is almost done?": Wolfgang's line, not LiHua's replies)."""
+    return _WHO_DOES.match(query) is not None
+
+
+def conversations(lines: list[tuple[object, str]]) -> dict[object, set[str]]:
+    """Who speaks in each message, from (message, speaker) pairs: a line is said to all of them."""
+    out: dict[object, set[str]] = {}
+    for message, speaker in lines:
+        if speaker:
+            out.setdefault(message, set()).add(speaker)
+    return out

@@ -23,6 +23,7 @@ from lightrag_core.query.answer_type import kind_word
 from lightrag_core.query.chat_lines import (
     LINE_OPENING,
     acknowledges_only,
+    asks_unnamed_speaker,
     name_words,
     speaker_at,
     spoken_lines,
@@ -313,7 +314,8 @@ def relation_targets(query: str, result: QueryResult) -> dict[str, float]:
 
 def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targets: dict[str, float]) -> np.ndarray:
     terms = list(dict.fromkeys(stem(t) for t in lexical.terms(query)))
-    spoken = [s.spoken_stems for s in sentences]
+    unnamed = asks_unnamed_speaker(query)  # (a name the question gives is then no speaker's to match)
+    spoken = [stems(s.said) if unnamed else s.spoken_stems for s in sentences]
     # A chat message is read as one: "I'm really into "Horizon Forbidden West" right now! The world is
     # stunning, …" answers "What game does Helios find stunning?" in its first sentence, with its second's words.
     message_words: dict[tuple[int, int], set[str]] = {}
@@ -325,10 +327,10 @@ def lexical_scores(sentences: list[Sentence], query: str, names: list[str], targ
     mean_len = sum(len(own) for own in spoken) / len(sentences)
     scores = np.zeros(len(sentences), dtype=np.float32)
     # "Who is delivering the bread on 20260403?": in dated chats, minutes and mail, that day's messages
-    days = {d.when.date() for d in dates_in(query)}
-    days &= {s.when.date() for s in sentences if s.when is not None}
+    days = {d.when.date() for d in dates_in(query)} & {s.when.date() for s in sentences if s.when is not None}
     for i, (s, own) in enumerate(zip(sentences, spoken)):
-        named = sum(named_in(n, s.name_stems | own) for n in names) / max(len(names), 1)
+        said = (own | s.context_stems) - stems(name_words(s.speaker)) if unnamed else (s.name_stems | own)
+        named = sum(named_in(n, said) for n in names) / max(len(names), 1)
         target = max((w for t, w in targets.items() if named_in(t, s.stems)), default=0.0)
         # BM25's saturation and length normalisation (k1 = 1.2, b = 0.75): long sentences
         # do not win by holding more words.

@@ -146,3 +146,35 @@ def test_a_handle_is_matched_in_any_script_and_with_capitals_inside() -> None:
     assert spoken_by("Ronald McDonald", "RonaldMcDonald") and spoken_by("LeBron James", "LeBronJames")
     assert spoken_by("李华", "李华") and spoken_by("José", "JoséGarcía")
     assert not spoken_by("A", "AdamA") and not spoken_by("Garc", "JoséGarcía")  # an initial or a fragment is not
+
+
+SOFTWARE = ("20261002_1300\nTime: 20261002_13:00\n"
+            "WolfgangSchulz: Hey! Just wanted to let you know that the new software I've been working on is almost "
+            "done. Can't wait for you to try it out!\n"
+            "LiHua: That sounds awesome! I'm really excited to check it out. Let me know when the software is ready!\n"
+            "WolfgangSchulz: Will do! Just a few more tweaks.\n")
+MEME = ("20260210_2100\nTime: 20260210_21:00\n"
+        "LiHua: Haha, this meme is gold! I totally relate to the struggles of new software development!\n"
+        "JenniferMoore: Hey Li Hua! Happy Lunar New Year! Keep pushing through!\n")
+
+
+def test_who_did_it_is_not_the_person_it_was_done_to() -> None:
+    """"Who informs LiHua that the new software is almost done?": Li Hua's own lines are his replies, not the
+    news; before, every line of his matched the question's name and they outranked Wolfgang's, which says it
+    to him (he takes part in that conversation)."""
+    question = "Who informs LiHua that the new software is almost done?"
+    ranked = _evidence([SOFTWARE, MEME], question, ["LiHua"])
+    assert "the new software I've been working on is almost done" in ranked[0]
+    found = answer(question, [SOFTWARE, MEME], ["LiHua"])
+    # (the best reading; with no embedder here, its lead over the greeting is no confident one)
+    assert found is not None and found.text == "WolfgangSchulz" and found.path == ["LiHua", "WolfgangSchulz"], found
+
+
+def test_a_question_that_names_its_doer_still_reads_the_doers_lines() -> None:
+    """"What did Wolfgang say about the software?" names who spoke: his lines are his, as before."""
+    from lightrag_core.query.chat_lines import asks_unnamed_speaker
+
+    assert asks_unnamed_speaker("Who informs LiHua that the software is done?")
+    assert not asks_unnamed_speaker("Who is Li Hua meeting?") and not asks_unnamed_speaker("Who did Li Hua ask?")
+    ranked = _evidence([MEME, SOFTWARE], "What does WolfgangSchulz say about the software?", ["WolfgangSchulz"])
+    assert ranked[0].startswith("WolfgangSchulz:") or "Just wanted to let you know" in ranked[0]
