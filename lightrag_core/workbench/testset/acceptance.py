@@ -40,6 +40,10 @@ _BARE = re.compile(r"the \w+", re.IGNORECASE)  # a bridge's answer "the door": w
 # League everyone?"): a chat's phrasing, not a question with one answer
 _EMBEDDED = re.compile(r"(?<=\w )what\b|\b(?:everyone|everybody|guys|folks|y'all)\?$")
 _QUALIFIER = re.compile(r"\([^()]*\)")
+_LINKS = frozenset("in on at of to by as against since until per".split())
+# a number before a name, perhaps with a word that describes them: people counted ("the two young Cratchits"),
+# some of a family, not one named person (a year is no count: "In 1956 Vladimir Yengibaryan won")
+_COUNT = r"\b(?i:two|three|four|five|six|seven|eight|nine|ten|twelve|\d{1,2}(?![\d,.]))\s+(?:(?P<word>[a-z]+)\s+)?"
 _YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
 _PRONOUN = re.compile(r"\b(he|she|it|they|him|them|this|these|those|i|me|we|us|you|my|your|our|mine|myself|yourself|"
                       r"ourselves|yourselves)\b", re.IGNORECASE)
@@ -64,6 +68,16 @@ def leaves_pronoun(question: str) -> bool:
     said = _QUALIFIER.sub(" ", question)  # (a title's own words: "Superman (It's Not Easy)", "(US band)")
     return bool(_PRONOUN.search(said) or _RELATIVE.search(said) or _DANGLING.search(said)
                 or _EMBEDDED.search(said) or _HER.search(said) or _unowned_its(said))
+
+
+def counted(name: str, evidence: list[str]) -> bool:
+    """The evidence counts the named thing ("the two young Cratchits hustled Tiny Tim"): the name is a group,
+    and a question that asks it as one ("Who did Cratchits hustle?") reads garbled."""
+    if not name[:1].isupper():
+        return False
+    written = re.compile(_COUNT + re.escape(name) + r"\b")
+    return any(not (found["word"] and found["word"] in STOPWORDS | _LINKS)
+               for sentence in evidence for found in written.finditer(sentence))
 
 
 @dataclass
@@ -142,6 +156,8 @@ class Checks:
             return self._no("answer in the question")
         if q.kind != COMPARISON and (points_back(q.answer) if q.kind == SINGLE else _BARE.fullmatch(q.answer)):
             return self._no("answer only points back (\"the band\")")
+        if q.question.startswith("Who ") and any(counted(n, q.evidence) for n in [q.answer, *names]):
+            return self._no("a counted group, not one named thing")  # "Who did Cratchits hustle?"
         if not any(contains(self.corpus.texts.get(c, ""), q.answer) for c in q.gold_chunk_ids):
             return self._no("answer not in a gold chunk")
         if leaves_pronoun(q.question):
