@@ -22,6 +22,7 @@ from lightrag_core.query.apposed_role import apposed_holder
 from lightrag_core.query.byline import byline_answer
 from lightrag_core.query.candidate_weights import POOL
 from lightrag_core.query.candidates import rank_candidates
+from lightrag_core.query.chat_partner import chat_partner
 from lightrag_core.query.clause_answer import clause_answer
 from lightrag_core.query.co_holders import with_co_holders
 from lightrag_core.query.comparisons import asked_life, choice_answer, yes_no_answer
@@ -106,6 +107,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
         return quoted  # "… known for his precisionist depictions of what?": what the sentence it quotes says
     if kind.kind == PERSON and (found is None or not found.confident) and (by := byline_answer(query, sentences)):
         return by  # "Who wrote A Christmas Carol?": "A CHRISTMAS CAROL BY CHARLES DICKENS" on its title page
+    if kind.kind == PERSON and (found is None or not found.confident) and (partner := chat_partner(query, scored)):
+        return partner  # "Who does LiHua ask for help with the curtain?": whom his line is written to
     if kind.kind in {PERSON, ANY} and (doer := doer_answer(query, scored)):
         return doer  # "Who played upon the harp?": the subject of the deed as stated, not a name near it
     return with_co_holders(query, found, MIN_SCORE) if found else None

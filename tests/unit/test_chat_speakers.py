@@ -178,3 +178,47 @@ def test_a_question_that_names_its_doer_still_reads_the_doers_lines() -> None:
     assert not asks_unnamed_speaker("Who is Li Hua meeting?") and not asks_unnamed_speaker("Who did Li Hua ask?")
     ranked = _evidence([MEME, SOFTWARE], "What does WolfgangSchulz say about the software?", ["WolfgangSchulz"])
     assert ranked[0].startswith("WolfgangSchulz:") or "Just wanted to let you know" in ranked[0]
+
+
+CURTAIN = ("20260921_1600\nTime: 20260921_16:00\n"
+           "LiHua: Hey Adam, hope you're doing well! Can you help me install the new curtain in the living room?\n"
+           "AdamSmith: Sure thing! I'll bring the tools for the curtain tomorrow.\n")
+MOVIE = ("20260121_1300\nTime: 20260121_13:00\n"
+         "LiHua: Want to watch the new movie at the cinema on Friday?\n"
+         "WolfgangSchulz: Absolutely, count me in!\n")
+
+
+def test_whom_a_speaker_asks_is_the_other_person_in_the_conversation() -> None:
+    """"Who does LiHua ask for help with installing a curtain?": his line names nobody he asks; the one he
+    writes to does. Before, the best reading was "Adam" of "Hey Adam" at 0.4, and no answer was given."""
+    found = answer("Who does LiHua ask for help with installing a curtain?", [MOVIE, CURTAIN], ["LiHua"])
+    assert found is not None and found.confident and found.text == "AdamSmith", found
+    assert "install the new curtain" in found.evidence[0].text
+    found = answer("Who does Li Hua want to watch the new movie with?", [CURTAIN, MOVIE], ["Li Hua"])
+    assert found is not None and found.confident and found.text == "WolfgangSchulz", found
+
+
+def test_no_partner_for_a_third_person_or_for_lines_to_several() -> None:
+    from lightrag_core.query.chat_partner import chat_partner
+    from tests.unit.test_short_answer import NoEmbedder
+
+    def partner(question: str, chunks: list[str]) -> str | None:
+        from lightrag_core.query.sentences import score_sentences
+
+        r = QueryResult("multihop", [], [])
+        r.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}
+                    for i, c in enumerate(chunks)]
+        found = chat_partner(question, score_sentences(NoEmbedder(), None, question, r))  # type: ignore[arg-type]
+        return found.text if found else None
+
+    assert partner("Who does LiHua ask for help with installing a curtain?", [CURTAIN]) == "AdamSmith"
+    # "mention" takes a third person: the name the line writes, not whom it is written to
+    assert partner("Who does LiHua mention as his favourite character?",
+                   ["20260101_1000\nTime: 20260101_10:00\nLiHua: My favourite character is Geralt!\n"
+                    "AdamSmith: Nice pick!\n"]) is None
+    # a line to a group has no one partner
+    group = ("20260301_1000\nTime: 20260301_10:00\nLiHua: Can you help me install the curtain?\n"
+             "AdamSmith: Sure, I can come over on Sunday!\nWolfgangSchulz: I can bring my drill as well!\n")
+    assert partner("Who does LiHua ask for help with installing a curtain?", [group]) is None
+    # prose has no speakers
+    assert partner("Who does Scrooge ask for help?", ["Scrooge asked Bob Cratchit for help with the fire."]) is None
