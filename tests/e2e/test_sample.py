@@ -109,6 +109,12 @@ def test_the_sample_indexes_makes_its_question_set_once_and_answers_its_first_qu
         # house "visited before" is not an answer (it was, confidently, before).
         spirit = "".join(engine.query("Who is the first spirit to visit Scrooge?", QueryParam(mode="multihop"))[1])
         assert "Answer: Bob Cratchit" not in spirit
+        # a part of a name, read off the name the book writes in full ("Ebenezer Scrooge"); typed readings
+        # answered such questions with whatever person stood near ("Jack Robinson" for Fezziwig's)
+        first = "".join(engine.query("What is the first name of Scrooge?", QueryParam(mode="multihop"))[1])
+        assert first.splitlines()[2].startswith("Answer: Ebenezer"), first
+        unwritten = "".join(engine.query("What is Fezziwig's first name?", QueryParam(mode="multihop"))[1])
+        assert "Answer:" not in unwritten  # the book never writes it
 
         two_hops = "".join(engine.query(sample.QUESTIONS[2], QueryParam(mode="multihop"))[1]).splitlines()
         assert two_hops[2].startswith(("Answer: Tiny Tim", "Answer: Tim Cratchit")), two_hops
