@@ -3,8 +3,9 @@
 "Who does LiHua ask for help with installing a curtain?" is answered by no name in a sentence: Li Hua's line
 says "Can you help me install the curtain?" to the one person he is writing to. When the question asks whom a
 person who speaks in the chats did something with or to ("Who does X go to the movie with?", "Who is X meeting
-with …?", "Who did X invite …?"), the line of theirs that states the rest of the question is read, and the
-answer is the other speaker of its message, when there is exactly one. Lines in messages with different
+with …?", "Who did X invite …?"), the line of a conversation they take part in that states the rest of the question is
+read (theirs, or the other's: "Want to check out Overwatch 3 tomorrow?" asked of Li Hua), and the answer is the
+other speaker of its message, when there is exactly one. Lines in messages with different
 partners that state it as well give no answer; so does a verb whose object is a third person ("Who does X
 mention as their favourite character?" asks for a name the line writes, not for whom X wrote to). Who takes
 part is read from the context's sentences, so a speaker whose every line is too short to be one ("Sure!") is
@@ -34,8 +35,8 @@ LEAD = 0.25  # over the best line of another partner
 
 
 def chat_partner(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswer | None:
-    """The other speaker of the conversation where the asked person says what the question asks; None for
-    another question, or when no line of theirs states it, or lines with different partners do."""
+    """The other speaker of the conversation where the asked person and one other say what the question asks;
+    None for another question, or when no line of theirs states it, or lines with different partners do."""
     asked = _ASKED.match(query.strip()) if len(query) <= MAX_QUESTION_CHARS else None
     if asked is None:
         return None
@@ -43,8 +44,8 @@ def chat_partner(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswe
     if not (_TO_PARTNER.match(rest) or re.search(r"\bwith\s*$", rest, re.IGNORECASE)):
         return None
     sentences = [s for s, _ in scored]
-    own = [s for s in sentences if spoken_by(name, s.speaker)]
-    if not own:
+    theirs = {s.message for s in sentences if spoken_by(name, s.speaker)}
+    if not theirs:
         return None
     terms = set(stems(rest)) - lexical.stop_words() - QUESTION_WORDS - stems(name_words(name))
     if not terms:
@@ -52,7 +53,7 @@ def chat_partner(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswe
     idf = idf_over(terms, [s.stems for s in sentences])
     talk = conversations([(s.message, s.speaker) for s in sentences])
     best: dict[str, tuple[float, Sentence]] = {}  # partner → the best line of the asked person's said to them
-    for s in own:
+    for s in (s for s in sentences if s.message in theirs):  # (what either of the two says of it)
         partners = {who for who in talk.get(s.message, set()) if not spoken_by(name, who)}
         covered = cover(terms, idf, s.name_stems)
         if len(partners) == 1 and covered >= MIN_COVER:

@@ -212,6 +212,10 @@ def test_no_partner_for_a_third_person_or_for_lines_to_several() -> None:
         return found.text if found else None
 
     assert partner("Who does LiHua ask for help with installing a curtain?", [CURTAIN]) == "AdamSmith"
+    # the other one's line may be the one that says it, in a conversation the asked person takes part in
+    invited = ("20260121_1300\nTime: 20260121_13:00\nWolfgangSchulz: Hey! Want to check out the new movie at the "
+               "cinema tomorrow?\nLiHua: Sounds awesome! I'm totally in! What time are we thinking?\n")
+    assert partner("Who does Li Hua go to watch the new movie with?", [invited]) == "WolfgangSchulz"
     # "mention" takes a third person: the name the line writes, not whom it is written to
     assert partner("Who does LiHua mention as his favourite character?",
                    ["20260101_1000\nTime: 20260101_10:00\nLiHua: My favourite character is Geralt!\n"
