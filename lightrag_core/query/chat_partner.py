@@ -28,7 +28,7 @@ _ASKED = re.compile(r"^\W*(?i:whom?\s+(?:does|did|do|is|was|will))\s+(?P<name>[A
                     r"\s+(?P<rest>[^?]{3,160})\?\s*$")
 # Verbs whose object is the one written to (asked, invited, met, thanked), or "… with?", a companion
 _TO_PARTNER = re.compile(r"^(?:ask|invite|tell|remind|thank|text|message|call|meet|help|contact|inform|update|"
-                         r"visit|join|congratulate|warn|greet|wish|offer|promise|plan|go|want|is\s+meeting)\w*\b",
+                         r"visit|join|congratulate|warn|greet|wish|offer|promise|plan|go|want)\w*\b",
                          re.IGNORECASE)
 MIN_COVER = 0.5  # the share of the question's other words the line states (by weight)
 LEAD = 0.25  # over the best line of another partner
@@ -52,7 +52,7 @@ def chat_partner(query: str, scored: list[tuple[Sentence, float]]) -> ShortAnswe
         return None
     idf = idf_over(terms, [s.stems for s in sentences])
     talk = conversations([(s.message, s.speaker) for s in sentences])
-    best: dict[str, tuple[float, Sentence]] = {}  # partner → the best line of the asked person's said to them
+    best: dict[str, tuple[float, Sentence]] = {}  # partner → the best line of a conversation with them
     for s in (s for s in sentences if s.message in theirs):  # (what either of the two says of it)
         partners = {who for who in talk.get(s.message, set()) if not spoken_by(name, who)}
         covered = cover(terms, idf, s.name_stems)

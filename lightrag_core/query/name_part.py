@@ -32,6 +32,7 @@ _TITLES = {"mr", "mrs", "ms", "miss", "master", "dr", "doctor", "sir", "dame", "
            "reverend", "professor", "prof", "king", "queen", "prince", "princess", "general", "colonel", "major",
            "father", "mother", "brother", "sister", "cousin", "president", "senator", "judge", "mister"}
 _WORD = re.compile(r"[A-Za-z][\w'’]*(?:-[\w'’]+)*\.?")  # one hyphen joins ("Song-hwa"), a dash ("--") does not
+_OPENS = re.compile(r"[.!?:;'\"‘“]\s*$")  # what opens a sentence or a quotation, just before a word
 MAX_SIDE = 3  # words a name adds on either side of the asked one
 LEAD = 2  # the most written form must be written this many times as often as the next
 
@@ -133,7 +134,8 @@ def _written_inside(sentences: list[Sentence]) -> set[str]:
     out: set[str] = set()
     for sentence in sentences:
         for match in _WORD.finditer(sentence.text):
+            # (what stands just before it: a sentence's or a quotation's start; a few characters are read, not all)
             if match.start() > 0 and match.group()[0].isupper() \
-                    and not re.search(r"[.!?:;'\"‘“]\s*$", sentence.text[:match.start()]):
+                    and not _OPENS.search(sentence.text, max(0, match.start() - 4), match.start()):
                 out.add(_bare(match.group().rstrip(".")))
     return out
