@@ -78,7 +78,7 @@ _TITLED_TAIL = re.compile(r",\s+(?:Grand\s+)?(?:" + "|".join(w.capitalize() for 
 
 
 # Titles before a name, not part of it ("the late President Chiang Kai-shek")
-_STYLES = frozenset("""president king queen prince princess emperor empress sultan duke duchess earl count countess
+STYLES = frozenset("""president king queen prince princess emperor empress sultan duke duchess earl count countess
 lord lady sir dame saint st dr doctor mr mrs ms miss general colonel captain major admiral senator governor mayor
 judge justice pope bishop cardinal archbishop chief chairman minister premier professor reverend rev leader coach
 secretary commissioner ambassador representative congressman congresswoman speaker sheriff sergeant lieutenant
@@ -92,7 +92,7 @@ def given_names_start(doc: Any, ent: Any) -> int:
     while ent.label_ == "PERSON" and start > max(ent.sent.start, ent.start - 2):
         before = doc[start - 1]
         if before.pos_ != "PROPN" or before.ent_type_ or not before.is_alpha or not before.text[:1].isupper() \
-                or before.lower_ in _STYLES:
+                or before.lower_ in STYLES:
             break
         start -= 1
     return start

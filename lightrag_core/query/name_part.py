@@ -16,6 +16,7 @@ from collections import Counter
 
 from lightrag_core import lexical
 from lightrag_core.query.answer_support import ShortAnswer
+from lightrag_core.query.name_forms import STYLES
 from lightrag_core.query.sentences import Sentence
 
 _PART = r"(?P<part>first|given|christian|fore|last|family|sur|middle|full)\s*name"
@@ -26,11 +27,9 @@ _OWNED = re.compile(rf"^\W*(?:what|which)\s+(?:is|was)\s+(?P<name>[^?]{{1,60}}?)
 FIRST, LAST, MIDDLE, FULL = "first", "last", "middle", "full"
 _PARTS = {"first": FIRST, "given": FIRST, "christian": FIRST, "fore": FIRST, "last": LAST, "family": LAST,
           "sur": LAST, "middle": MIDDLE, "full": FULL}
-# written before a name but no part of it
-_TITLES = {"mr", "mrs", "ms", "miss", "master", "dr", "doctor", "sir", "dame", "lady", "lord", "madam", "madame",
-           "old", "young", "uncle", "aunt", "poor", "little", "dear", "saint", "st", "captain", "capt", "rev",
-           "reverend", "professor", "prof", "king", "queen", "prince", "princess", "general", "colonel", "major",
-           "father", "mother", "brother", "sister", "cousin", "president", "senator", "judge", "mister"}
+# written before a name but no part of it: the styles names take anywhere, and a story's words of address
+_TITLES = STYLES | frozenset("""master madam madame mister capt prof old young uncle aunt poor little dear father mother
+brother sister cousin""".split())
 _WORD = re.compile(r"[A-Za-z][\w'’]*(?:-[\w'’]+)*\.?")  # one hyphen joins ("Song-hwa"), a dash ("--") does not
 _OPENS = re.compile(r"[.!?:;'\"‘“]\s*$")  # what opens a sentence or a quotation, just before a word
 MAX_SIDE = 3  # words a name adds on either side of the asked one
