@@ -207,7 +207,7 @@ def answer_type(question: str) -> AnswerType:
                           clock=_CLOCK_ASKED.match(text) is not None)
     doc = nlp()(text)
     # ("Who wrote the episode with which the show surpassed …?": a relative "which" types nothing asked by "who")
-    head = "" if _WHO_FIRST.match(text) else _wh_head(doc) or _imperative_head(text, doc)
+    head = "" if _WHO_FIRST.match(text) or _stranded(doc) else _wh_head(doc) or _imperative_head(text, doc)
     if head:
         kind = noun_kind(head) or (NAME if head in _NAMED_HEADS else ANY)
         if head == "body" and re.search(r"\bbody\s+of\s+water\b", text, re.IGNORECASE):
@@ -321,6 +321,17 @@ def _wh_head(doc: Any) -> str:
 
 
 _WHO_FIRST = re.compile(r"\W*who\b", re.IGNORECASE)
+
+
+def _stranded(doc: Any) -> bool:
+    """"What was the first novel of X published by?": the opening "what" is the object of the preposition the
+    question ends on, after a participle describing the subject, so the subject ("novel") is no type of the
+    answer. (Not a relative clause's: "What is the policy that Adam reminds Li Hua about?" asks the policy.)"""
+    words = [t for t in doc if not t.is_punct]
+    if len(words) < 4 or words[0].lower_ not in {"what", "who"} or words[0].dep_ != "attr":
+        return False
+    last = words[-1]
+    return last.pos_ == "ADP" and last.head.tag_ == "VBN" and last.head.dep_ in {"acl", "ROOT"}
 _IMPERATIVE = re.compile(r"^(?:name|identify|list|give|state)\s+(?:the|a|an|all|both)\b", re.IGNORECASE)
 
 

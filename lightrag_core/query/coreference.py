@@ -68,8 +68,11 @@ def opening(first: str) -> tuple[str, frozenset[str]]:
 
 def refers_to_subject(text: str, called: frozenset[str]) -> bool:
     """The sentence names its passage's subject by what the opening called it ("the station"); not a noun
-    that describes the name after it ("who married the singer Tess Ferrand", "the city of Lyon")."""
-    return any(re.search(rf"\b[Tt]he {re.escape(word)}\b(?!\s+(?:of\s+)?[A-Z])", text) for word in called)
+    that describes the name after it ("who married the singer Tess Ferrand", "the city of Lyon"). A sentence may
+    open on the noun with a word or two before it ('The "Orioles" soccer/football club played in …')."""
+    return any(re.search(rf"\b[Tt]he {re.escape(word)}\b(?!\s+(?:of\s+)?[A-Z])", text)
+               or re.match(rf"The (?:[\w\"“”/-]+\s+){{1,2}}{re.escape(word)}\b(?!\s+(?:of\s+)?[A-Z])", text)
+               for word in called)
 
 
 HE_OR_SHE = re.compile(r"(He|She)\s")  # a sentence that opens on "He" or "She"

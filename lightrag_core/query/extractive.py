@@ -35,6 +35,7 @@ from lightrag_core.query.sentences import (
 )
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
 from lightrag_core.query.uncovered import coverage_note
+from lightrag_core.query.whose_role import states_owner
 
 EXTRACTIVE_LABEL = "Extractive answer (no LLM configured: the context sentences that best match the question)"
 ANSWER_PREFIX = "Answer: "
@@ -101,13 +102,34 @@ def _unless_asked_through(short: ShortAnswer | None, query: str, described: tupl
     """`short`, not confident when the question names it itself ("Who wrote and directed the 2006 comedy starring
     the actor who played Captain Spaulding in Rob Zombie's horror films?" does not ask for Rob Zombie), or it is
     what the question describes on the way to its answer (`described`: "the US DVD title of the 2004 Hong Kong
-    action fantasy film headlined by …" is not The Twins Effect II); a comparison's answer is one it names."""
+    action fantasy film headlined by …" is not The Twins Effect II), or a "whose" question's answer no sentence of it
+    states as the owner (whose_role.py); a comparison's answer is one it names."""
     if short is None or not short.confident or answer_type(query).kind in {CHOICE, YES_NO}:
         return short
     text = _bare(short.text)
-    if _named_whole(short.text, query) or any(_bare(b) == text for b in described):
+    if _named_whole(short.text, query) or any(_bare(b) == text for b in described) or not states_owner(query, short) \
+            or not _beside_said(short, query):
         return replace(short, confident=False)
     return short
+
+
+# "Who starred alongside Marlon Brando in …?": the one asked did it with a named other
+_BESIDE = re.compile(r"^\W*(?i:who)\s+(?:[a-z-]+\s+){1,2}?(?:alongside|opposite|together\s+with|along\s+with)\s+"
+                     r"(?P<other>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3})")
+
+
+def _beside_said(short: ShortAnswer, query: str) -> bool:
+    """The answer is listed with the other the question says it did the deed with ("starring Marlon Brando and
+    Montgomery Clift"; not "a miniseries starring Nick Nolte", later in the same sentence, for "who starred
+    alongside Marlon Brando"); true for other questions."""
+    beside = _BESIDE.match(query)
+    if beside is None:
+        return True
+    other, answer = re.escape(beside["other"].split()[-1]), re.escape(short.text)
+    listed = r"(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)(?:[A-Z][\w.'’-]*\s+)*?"  # ("X, Y and Z": any two of them)
+    together = re.compile(rf"(?<!\w){other}{listed}{answer}(?!\w)|(?<!\w){answer}{listed}(?:[A-Z][\w.'’-]*\s+)*{other}"
+                          rf"(?!\w)")
+    return any(together.search(s.text) for s in short.evidence)
 
 
 def described_names(steps: list[DecompositionStep], query: str) -> tuple[str, ...]:

@@ -28,9 +28,9 @@ _CLAUSE_END = re.compile(r"[;)]|, (?:and |but )?(?:he|she|they|it)\b", re.IGNORE
 
 def asked_event(lemmas: set[str]) -> str:
     """"birth", "death" or "burial" when the question asks when or where someone was born, died or buried."""
-    if lemmas & {"bear", "born", "birth"}:
+    if lemmas & {"bear", "born", "birth", "birthplace", "birthdate"}:  # ("which country is X's birthplace?")
         return "birth"
-    return "death" if lemmas & {"die", "death"} else "burial" if lemmas & {"bury", "burial"} else ""
+    return "death" if lemmas & {"die", "death", "deathplace"} else "burial" if lemmas & {"bury", "burial"} else ""
 
 
 def life_event(parsed: ParsedSentence, span: Span, asked: str) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from lightrag_core.query.countries import country_of_word
+from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.name_forms import PEER
 from lightrag_core.query.role_words import KIN_ROLES, ROLE_ALIASES, ROLE_WORDS, SOURCE_AUTHOR, THINGS, cue
 
@@ -138,6 +138,7 @@ _WHOSE = re.compile(rf"\b[Tt]he\s+(?:{_WORD}\s+){{0,2}}?(?P<noun>{_WORD})\s+whos
 _ASKS_THE_NAME = re.compile(r"^(?:(?:who|what)\s+(?:is|was|were|are)(?:\s+the\s+name\s+of)?|(?:name|identify)"
                             r"(?:\s*,\s*(?:who|whose)\b(?:(?!\b(?:which|what|when|where|how|whom)\b)[^?])*)?)$",
                             re.IGNORECASE)
+_ASKS_A_COUNTRY = re.compile(r"^(?:which|what)\s+(?:country|nation)\s+(?:is|was)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -153,9 +154,12 @@ class Hop:
     called: bool = False
     besides: tuple[str, ...] = ()  # names the holder is not: "the actress who starred in X alongside A and B"
 
-    def asks_the_name(self) -> bool:
-        """"Who is the director of X?": the holder itself is the answer."""
-        return _ASKS_THE_NAME.match(self.outer.replace("{}", "").strip().rstrip("?").strip()) is not None
+    def asks_the_name(self, holder: str = "") -> bool:
+        """"Who is the director of X?": the holder itself is the answer; so is a country asked as one ("Which
+        country is the birthplace of X?" is answered by "born in Botswana", not by what Botswana is in)."""
+        outer = self.outer.replace("{}", "").strip().rstrip("?").strip()
+        return _ASKS_THE_NAME.match(outer) is not None or (
+            _ASKS_A_COUNTRY.match(outer) is not None and is_country(holder))
 
 
 # "In which city was the 1975 soap opera made that was created by X?": the relative clause put after the verb

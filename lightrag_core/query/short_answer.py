@@ -43,6 +43,7 @@ from lightrag_core.query.roles import Hop, first_hop, inner_hop
 from lightrag_core.query.sentences import MAX_SENTENCES, Sentence, named_in, stems
 from lightrag_core.query.span_fit import after_head, names_a_day
 from lightrag_core.query.speech_tags import asks_about_saying, speech_tag
+from lightrag_core.query.whose_role import owner_answer
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
@@ -99,6 +100,8 @@ def short_answer(query: str, scored: list[tuple[Sentence, float]], names: list[s
             and same_answer(quoted.text, found.text):
         found = replace(found, evidence=[*quoted.evidence, *(s for s in found.evidence if s not in quoted.evidence)],
                         confident=True)
+    if found is not None and (owned := owner_answer(query, found, scored)):
+        return owned  # "Whose second wife wrote X?": her husband, not her
     if kind.kind == PERSON and (beside := apposed_holder(query, scored, found)):  # "Mrs. Cratchit, Cratchit's wife"
         return beside
     if kind.kind == ANY and (found is None or not found.confident) and (done := clause_answer(query, scored)):
@@ -209,7 +212,7 @@ def _through_hop(kind: AnswerType, hop: Hop, scored: list[tuple[Sentence, float]
         return None  # (a holder the question's noun must call: "the film in which X made his debut")
     person = found[0][-1]
     path, evidence = [*path, *found[0]], [*evidence, *found[1]]
-    if hop.asks_the_name():
+    if hop.asks_the_name(person):
         return ShortAnswer(person, evidence, path, 1.0)
     asked = hop.outer.format(person)
     if depth < MAX_HOPS and (onward := first_hop(asked)) and onward.subject == person:

@@ -186,3 +186,16 @@ def test_the_readings_keep_to_their_cases():
     assert opening("Dunkirk is a 2017 war film about the evacuation of Allied soldiers.")[1] == frozenset({"film"})
     assert not refers_to_subject("Paris is the capital; the city of Lyon lies south.", frozenset({"city"}))
     assert not _same_name("armando iannucci", "Armando Iannucci's Charm Offensive")
+
+
+def test_a_sentence_opening_on_the_subjects_noun_after_a_word_or_two_is_about_it():
+    assert refers_to_subject('The "Herons" soccer/football club played in the short-lived Coastal League.',
+                             frozenset({"club"}))
+    assert not refers_to_subject("The rival club Dunmore Rovers won.", frozenset({"club"}))  # another, named
+    chunks = ['Carrow Herons F.C. were a soccer club based in Carrow. They were sponsored by the baseball circuit, the '
+              'National League. The "Herons" soccer/football club played in the short-lived league of the Coastal '
+              'League of Professional Football.']
+    found = answer("Which short-lived league did the soccer club Carrow Herons F.C. play in?", chunks,
+                   ["Carrow Herons F.C."])
+    # (not the National League that sponsored it, named in the sentence before)
+    assert found is not None and found.confident and found.text == "Coastal League of Professional Football", found
