@@ -17,6 +17,7 @@ import numpy as np
 from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_spans import without_legal_form
 from lightrag_core.query.answer_type import CHOICE, YES_NO, answer_type
+from lightrag_core.query.chat_evidence import as_messages
 from lightrag_core.query.coreference import HE_OR_SHE
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
@@ -89,7 +90,8 @@ def extractive_answer(
         asked = _asked_evidence(embedder, query_vector, query, result, [*lead, *hop])
         first = [*lead, *hop, *asked, *first[len(lead):]]
     context = [s for s, _ in scored]
-    for s in choose(scored, first or None):
+    answered = short is not None and short.confident
+    for s in choose(scored, first or None) if answered else as_messages(choose(scored, first or None), context):
         where = f" ({s.where})" if s.where else ""
         # A chat line's sentences say who says them, and when ("20260131_14:00 LiHua: …"), as a chat does.
         said = f"{s.speaker}: " if s.speaker and f"{s.speaker}:" not in s.text else ""
