@@ -74,4 +74,5 @@ def test_a_speaker_named_by_first_name_is_read_in_their_own_lines(tmp_path):
         shoot_reply(page, reply, "query_chat_first_name.png")
         answer = reply.inner_text()
         evidence = [line for line in answer.splitlines() if line.startswith("- ")]
-        assert any("WolfgangSchulz: There’s a nice gym called FitZone" in line for line in evidence[:2]), answer
+        # (his whole message, as he wrote it: no short answer is given, so the evidence is messages)
+        assert any("WolfgangSchulz: Hey! There’s a nice gym called FitZone" in line for line in evidence[:2]), answer
