@@ -12,36 +12,52 @@ chosen). Prose is shown as it was chosen.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
-from lightrag_core.query.sentences import Sentence
+from lightrag_core.query.chat_lines import acknowledges_only, squash
+from lightrag_core.query.sentences import MAX_OVERLAP, MAX_SENTENCES, Sentence
 
+_ASKS = re.compile(r"\?[^\w]{0,12}$")  # a line that ends on a question mark, an emoji or two after it ("… joining? 🤔")
 MAX_MESSAGE_CHARS = 400  # a longer message is shown by its chosen sentence alone
 # Replies shown besides the four chosen messages (a reply that took a chosen message's place lost the answer
 # that message held)
 MAX_REPLIES = 2
 
 
-def as_messages(chosen: list[Sentence], context: list[Sentence], replies: bool = True) -> list[Sentence]:
+def as_messages(chosen: list[Sentence], context: list[Sentence], ranked: list[Sentence] | None = None,
+                replies: bool = True) -> list[Sentence]:
     """`chosen` with each chat sentence widened to its message and, if `replies`, each question line followed
-    by its reply (the first `MAX_REPLIES` of them), the chosen ones' order kept."""
+    by its reply (the first `MAX_REPLIES` of them), the chosen ones' order kept. Two chosen sentences of one
+    message leave a place, filled from `ranked` (the context's sentences, best first), as `choose` fills one:
+    no line that only greets, none that repeats one shown."""
     lines: dict[tuple[int, int], list[Sentence]] = {}
     for s in context:
         if s.speaker and s.line >= 0:
             lines.setdefault((s.rank, s.line), []).append(s)
+    for message in lines.values():
+        message.sort(key=lambda m: m.offset)
+    speakers = frozenset(squash(s.speaker) for s in context if s.speaker)
     shown: list[Sentence] = []
     seen: set[tuple[int, int]] = set()
-    given = 0  # replies shown
-    for s in chosen:
+    given = places = 0  # replies shown; chosen places taken
+    for s in [*chosen, *(ranked or [])]:
+        if places == MAX_SENTENCES:
+            break
         key = (s.rank, s.line)
+        if s in shown or key in seen:
+            continue  # (another sentence of a message already shown whole)
+        if places >= len(chosen) and (s.speaker and acknowledges_only(s.said, speakers) or any(
+                len(s.stems & c.stems) / max(len(s.stems | c.stems), 1) > MAX_OVERLAP for c in shown)):
+            continue
+        places += 1
         if not s.speaker or s.line < 0 or key not in lines:
             shown.append(s)
             continue
-        if key in seen:
-            continue  # (another sentence of a message already shown whole)
         seen.add(key)
         shown.append(_whole(s, lines[key]))
-        reply = _reply(s, lines) if replies and s.said.rstrip().endswith("?") else None
+        asks = _ASKS.search(s.said) is not None or _ASKS.search(lines[key][-1].said) is not None  # (or its message)
+        reply = _reply(s, lines) if replies and asks else None
         if reply is not None and (reply[0].rank, reply[0].line) not in seen and given < MAX_REPLIES:
             seen.add((reply[0].rank, reply[0].line))
             shown.append(_whole(reply[0], reply))
@@ -50,12 +66,11 @@ def as_messages(chosen: list[Sentence], context: list[Sentence], replies: bool =
 
 
 def _whole(s: Sentence, message: list[Sentence]) -> Sentence:
-    """The sentence as its whole message (its sentences in order), or as it is when that runs long."""
-    parts = sorted(message, key=lambda m: m.offset)
-    text = " ".join(m.said.strip() for m in parts)
-    if len(parts) < 2 or len(text) > MAX_MESSAGE_CHARS:
+    """The sentence as its whole message (its sentences, in order), or as it is when that runs long."""
+    text = " ".join(m.said.strip() for m in message)
+    if len(message) < 2 or len(text) > MAX_MESSAGE_CHARS:
         return s
-    return replace(s, text=text, offset=parts[0].offset)
+    return replace(s, text=text, offset=message[0].offset)
 
 
 def _reply(s: Sentence, lines: dict[tuple[int, int], list[Sentence]]) -> list[Sentence] | None:

@@ -91,7 +91,8 @@ def extractive_answer(
         first = [*lead, *hop, *asked, *first[len(lead):]]
     context = [s for s, _ in scored]
     answered = short is not None and short.confident
-    for s in choose(scored, first or None) if answered else as_messages(choose(scored, first or None), context):
+    for s in choose(scored, first or None) if answered else as_messages(choose(scored, first or None), context,
+                                                                         context):
         where = f" ({s.where})" if s.where else ""
         # A chat line's sentences say who says them, and when ("20260131_14:00 LiHua: …"), as a chat does.
         said = f"{s.speaker}: " if s.speaker and f"{s.speaker}:" not in s.text else ""

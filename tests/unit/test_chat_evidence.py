@@ -94,3 +94,22 @@ def test_replies_are_shown_besides_the_chosen_messages_two_at_most() -> None:
     shown = as_messages(asked, context)
     assert [s.speaker for s in shown] == ["Ada", "Bo", "Ada", "Bo", "Ada", "Ada"]  # every chosen one kept
     assert "Answer number 1" in shown[1].said and "Answer number 2" in shown[3].said
+
+
+def test_a_place_two_sentences_of_one_message_leave_is_filled_from_the_ranked_ones() -> None:
+    context = _said(CHAT + "Fionnuala: Hey Jareth!\n")
+    emily = [s for s in context if s.speaker == "EmilyBurnett"]
+    ranked = [*emily, *(s for s in context if s.speaker == "Fionnuala"), *context]
+    shown = as_messages(emily, context, ranked)
+    # Emily's message once, then the best-ranked other line; a bare greeting is never one
+    assert [s.speaker for s in shown[:2]] == ["EmilyBurnett", "Fionnuala"]
+    assert "collect items" in shown[1].said and not any(s.said == "Hey Jareth!" for s in shown)
+    assert len([s for s in shown if s.speaker == "EmilyBurnett"]) == 1
+
+
+def test_a_question_with_an_emoji_after_it_still_asks() -> None:
+    chat = ("Time: 20260619_08:15\nJenniferMoore: There's a special guest speaker soon. Are you interested in "
+            "joining? 🤔🤔\nLiHua: Yes, count me in!\n")
+    context = _said(chat)
+    speaker = next(s for s in context if s.said.startswith("There's a special"))
+    assert [s.speaker for s in as_messages([speaker], context)] == ["JenniferMoore", "LiHua"]
