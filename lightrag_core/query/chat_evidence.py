@@ -41,15 +41,15 @@ def as_messages(chosen: list[Sentence], context: list[Sentence], ranked: list[Se
     shown: list[Sentence] = []
     seen: set[tuple[int, int]] = set()
     given = places = 0  # replies shown; chosen places taken
-    for s in [*chosen, *(ranked or [])]:
+    for i, s in enumerate([*chosen, *(ranked or [])]):
         if places == MAX_SENTENCES:
             break
         key = (s.rank, s.line)
         if s in shown or key in seen:
             continue  # (another sentence of a message already shown whole)
-        if places >= len(chosen) and (s.speaker and acknowledges_only(s.said, speakers) or any(
+        if i >= len(chosen) and (s.speaker and acknowledges_only(s.said, speakers) or any(
                 len(s.stems & c.stems) / max(len(s.stems | c.stems), 1) > MAX_OVERLAP for c in shown)):
-            continue
+            continue  # (a place filled from the ranked ones, as choose fills it)
         places += 1
         if not s.speaker or s.line < 0 or key not in lines:
             shown.append(s)

@@ -113,3 +113,11 @@ def test_a_question_with_an_emoji_after_it_still_asks() -> None:
     context = _said(chat)
     speaker = next(s for s in context if s.said.startswith("There's a special"))
     assert [s.speaker for s in as_messages([speaker], context)] == ["JenniferMoore", "LiHua"]
+
+
+def test_a_place_is_never_filled_by_a_bare_greeting_even_right_after_the_chosen() -> None:
+    context = _said(CHAT + "Fionnuala: Hey Jareth!\n")
+    emily = [s for s in context if s.speaker == "EmilyBurnett"]
+    greeting = next(s for s in context if s.said == "Hey Jareth!")
+    shown = as_messages([*emily, *emily], context, [greeting, *context])  # (two places left, a greeting ranked first)
+    assert not any(s.said == "Hey Jareth!" for s in shown)
