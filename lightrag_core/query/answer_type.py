@@ -332,6 +332,8 @@ def _stranded(doc: Any) -> bool:
         return False
     last = words[-1]
     return last.pos_ == "ADP" and last.head.tag_ == "VBN" and last.head.dep_ in {"acl", "ROOT"}
+
+
 _IMPERATIVE = re.compile(r"^(?:name|identify|list|give|state)\s+(?:the|a|an|all|both)\b", re.IGNORECASE)
 
 

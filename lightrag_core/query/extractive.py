@@ -90,9 +90,8 @@ def extractive_answer(
         asked = _asked_evidence(embedder, query_vector, query, result, [*lead, *hop])
         first = [*lead, *hop, *asked, *first[len(lead):]]
     context = [s for s, _ in scored]
-    answered = short is not None and short.confident
-    for s in choose(scored, first or None) if answered else as_messages(choose(scored, first or None), context,
-                                                                         context):
+    picked = choose(scored, first or None)
+    for s in picked if short is not None and short.confident else as_messages(picked, context, ranked=context):
         where = f" ({s.where})" if s.where else ""
         # A chat line's sentences say who says them, and when ("20260131_14:00 LiHua: …"), as a chat does.
         said = f"{s.speaker}: " if s.speaker and f"{s.speaker}:" not in s.text else ""

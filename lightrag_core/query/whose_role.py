@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from lightrag_core.nlp import nlp
@@ -22,7 +23,7 @@ from lightrag_core.query.described import passage_subject
 from lightrag_core.query.sentences import Sentence
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Token
 
 _WHOSE = re.compile(r"^\W*whose\s", re.IGNORECASE)
 MAX_QUESTION_CHARS = 300
@@ -30,6 +31,7 @@ MAX_PARSED = 12  # sentences about the holder read for the owner, best scored fi
 _MODIFIERS = {"amod", "compound", "nummod"}
 
 
+@lru_cache(maxsize=256)  # (asked of every reading of a question, each time a parse)
 def asked_role(query: str) -> tuple[str, frozenset[str]] | None:
     """The role a "Whose …?" question asks the owner of, and the words that qualify it ("second wife":
     ("wife", {"second"})); None for another question, or a role no person holds."""
@@ -51,10 +53,10 @@ def owners(text: str, role: tuple[str, frozenset[str]]) -> list[str]:
     return _owners(nlp()(text), role)
 
 
-def _owners(doc: object, role: tuple[str, frozenset[str]]) -> list[str]:
+def _owners(doc: Doc, role: tuple[str, frozenset[str]]) -> list[str]:
     lemma, qualifiers = role
     found = []
-    for token in doc:  # type: ignore[attr-defined]
+    for token in doc:
         if token.lemma_.lower() != lemma or token.pos_ != "NOUN":
             continue
         if {c.lower_ for c in token.children if c.dep_ in _MODIFIERS} != qualifiers:
