@@ -146,7 +146,7 @@ def _report(report: IndexReport) -> int:
     """The summary, then each failure; non-zero when something failed (everything else was indexed)."""
     print(report.summary())
     if report.stages:
-        print(f"time per stage: {report.stage_summary()}")
+        print(f"time per stage (extraction runs beside the others): {report.stage_summary()}")
     if report.records_summary():
         print(report.records_summary())
     for outcome in report.outcomes.values():

@@ -24,6 +24,7 @@ from typing import Protocol
 from lightrag_core.embeddings import Embedder
 from lightrag_core.indexing import failure_rows, pending
 from lightrag_core.indexing.chunking import chunk_document
+from lightrag_core.indexing.extract_ahead import ExtractAhead, Started
 from lightrag_core.indexing.file_limits import DEFAULT_LIMITS, ReadLimits
 from lightrag_core.indexing.loaders import Loaded, LoadFailure, iter_paths, load_file
 from lightrag_core.indexing.merge import Summariser
@@ -31,7 +32,7 @@ from lightrag_core.indexing.plan import Records, names_in, plan_document
 from lightrag_core.indexing.removal import FileVersions, clear_write, removal_write
 from lightrag_core.indexing.report import DocumentOutcome, ExtractionNotes, IndexReport, timed_loading
 from lightrag_core.indexing.run_rules import RunRules
-from lightrag_core.indexing.vectors import VectorStage, adopt_scheme
+from lightrag_core.indexing.vectors import Prefetch, VectorStage, adopt_scheme
 from lightrag_core.models import (
     FAILED,
     PROCESSED,
@@ -100,29 +101,33 @@ class Indexer:
         report = IndexReport()
         self.check_embedding_model()
         self.rules.start()
-        versions, this_run = FileVersions(self.store), set()
-        for batch in _batches(timed_loading(items, report), BATCH_DOCUMENTS):
-            todo, docs = [], []
-            seen = len(report.processed), len(report.skipped)  # this batch's outcomes are appended after
-            for item in batch:
-                if isinstance(item, LoadFailure):
-                    self._record_load_failure(item, report, progress)
-                    continue
-                docs.append(item)
-                this_run.add(item.id)
-                try:
-                    with report.timed("bookkeeping"):
-                        prepared = self._prepare(item, report)
-                    if prepared:
-                        todo.append(item)
-                except LightRAGError as exc:
-                    self._fail(item, exc, report, progress)
-            self.rules.refresh()
-            self._index_batch(todo, report, progress)
-            with report.timed("bookkeeping"):
-                stored = set(report.processed[seen[0] :]) | set(report.skipped[seen[1] :])
-                self._replace_earlier_versions([d for d in docs if d.id in stored], versions, this_run, report,
-                                               progress)
+        versions, this_run = FileVersions(self.store), set[str]()
+        ahead = ExtractAhead(self.extractor, self._vectors,
+                             lambda doc: chunk_document(doc, self.chunk_tokens, self.chunk_overlap))
+        previous: Started | None = None
+        try:
+            for batch in _batches(timed_loading(items, report), BATCH_DOCUMENTS):
+                docs = []
+                for item in batch:
+                    if isinstance(item, LoadFailure):
+                        self._record_load_failure(item, report, progress)
+                    else:
+                        docs.append(item)
+                # This batch is extracted while the one before it is finished: a document stored unchanged
+                # is not sent (its staging, in `_finish`, skips it).
+                with report.timed("chunking"):
+                    current = ahead.start(docs, lambda d: pending.unchanged(self.store, d))
+                if current.chunks:
+                    _emit(progress, stage="extracting", documents=list(current.chunks),
+                          chunks=sum(len(c) for c in current.chunks.values()))
+                if previous is not None:
+                    self._finish(previous, ahead, versions, this_run, report, progress)
+                previous = current
+            if previous is not None:
+                self._finish(previous, ahead, versions, this_run, report, progress)
+                previous = None
+        finally:
+            ahead.close(previous)
         self.rules.finish(report)
         report.seconds = time.perf_counter() - started
         return report
@@ -207,55 +212,51 @@ class Indexer:
             return False
         return True
 
-    def _index_batch(self, docs: list[Document], report: IndexReport, progress: Progress | None) -> None:
+    def _finish(self, started: Started, ahead: ExtractAhead, versions: FileVersions, this_run: set[str],
+                report: IndexReport, progress: Progress | None) -> None:
+        """Stage a started batch (skips, removals of old versions), then merge, embed and write what it found."""
+        todo = []
+        seen = len(report.processed), len(report.skipped)  # this batch's outcomes are appended after
+        for doc in started.docs:
+            this_run.add(doc.id)
+            try:
+                with report.timed("bookkeeping"):
+                    prepared = self._prepare(doc, report)
+                if prepared:
+                    todo.append(doc)
+            except LightRAGError as exc:
+                self._fail(doc, exc, report, progress)
+        self.rules.refresh()
+        self._index_batch(todo, started, ahead, report, progress)
+        with report.timed("bookkeeping"):
+            stored = set(report.processed[seen[0] :]) | set(report.skipped[seen[1] :])
+            self._replace_earlier_versions([d for d in started.docs if d.id in stored], versions, this_run, report,
+                                           progress)
+
+    def _index_batch(self, docs: list[Document], started: Started, ahead: ExtractAhead, report: IndexReport,
+                     progress: Progress | None) -> None:
         if not docs:
             return
-        chunks_by_doc: dict[str, list[Chunk]] = {}
-        for doc in list(docs):
+        items = []
+        for doc in docs:
             with report.timed("bookkeeping"):
                 self._status(doc, PROCESSING)
             try:
-                with report.timed("chunking"):
-                    chunks_by_doc[doc.id] = chunk_document(doc, self.chunk_tokens, self.chunk_overlap)
+                with report.timed("waiting for extraction"):
+                    records = ahead.records(started, doc)
+                items.append((doc, started.chunks[doc.id], records))
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
-                docs.remove(doc)
-        all_chunks = [c for d in docs for c in chunks_by_doc[d.id]]
-        subjects = [d.subject for d in docs for _ in chunks_by_doc[d.id]]
-        _emit(progress, stage="extracting", documents=[d.id for d in docs], chunks=len(all_chunks))
-        self._vectors.prefetch([c.content for c in all_chunks])  # on the other core, while extraction runs
-        try:
-            with report.timed("extracting"):
-                extracted = self.extractor.extract(all_chunks, subjects)
-        except Exception as exc:  # a failed batch falls back to one document at a time
-            log.warning("batch extraction failed (%s); retrying document by document", exc)
-            extracted = None
-        items = []
-        pos = 0
-        for doc in docs:
-            chunks = chunks_by_doc[doc.id]
-            try:
-                records = (
-                    extracted[pos : pos + len(chunks)]
-                    if extracted is not None
-                    else self.extractor.extract(chunks, [doc.subject] * len(chunks))
-                )
-                items.append((doc, chunks, records))
-            except Exception as exc:
-                self._fail(doc, exc, report, progress)
-                self.extractor.notes_for(c.id for c in chunks)  # chunks it did extract: their notes go too
-            pos += len(chunks)
-        self._write_batch(items, report, progress)
+                self.extractor.notes_for(c.id for c in started.chunks.get(doc.id, []))  # its chunks' notes go too
+        report.stages["extracting"] = report.stages.get("extracting", 0.0) + ahead.seconds(started)
+        self._write_batch(items, report, progress, passages=started.passages)
 
     def _write_batch(
         self, items: list[tuple[Document, list[Chunk], list]], report: IndexReport, progress: Progress | None,
-        attempt: int = 0,
+        attempt: int = 0, passages: Prefetch = None,
     ) -> None:
-        """Merge each document on top of the ones before it, embed all at once, then write one by one.
-
-        Embedding the batch in one call lets the model sort texts by length
-        and run full batches; each document still gets its own transaction.
-        """
+        """Merge each document on top of the ones before it, embed all at once (the passages' vectors were
+        `passages`, made during extraction), then write one by one, each document in its own transaction."""
         overlay_e: dict[str, Entity] = {}
         overlay_r: dict[tuple[str, str], Relation] = {}
         writes: list[tuple[Document, GraphWrite]] = []
@@ -275,10 +276,11 @@ class Indexer:
             writes.append((doc, write))
         try:
             with report.timed("embedding"):
-                self._embed(
+                self._vectors.embed(
                     [c for _, w in writes for c in w.chunks],
                     [e for _, w in writes for e in w.entities],
                     [r for _, w in writes for r in w.relations],
+                    passages,
                 )
         except Exception as exc:
             for doc, _ in writes:
@@ -296,7 +298,7 @@ class Indexer:
                         self._fail(d, LightRAGError("gave up after repeated write conflicts"), report, progress)
                     return
                 redo = {d.id for d, _ in writes[n:]}
-                self._write_batch([it for it in items if it[0].id in redo], report, progress, attempt + 1)
+                self._write_batch([it for it in items if it[0].id in redo], report, progress, attempt + 1, passages)
                 return
             except Exception as exc:
                 self._fail(doc, exc, report, progress)
@@ -304,7 +306,7 @@ class Indexer:
                 later = {d.id for d, _ in writes[n + 1 :]}
                 rest = [it for it in items if it[0].id in later]
                 if rest and len(rest) < len(items):
-                    self._write_batch(rest, report, progress, attempt)
+                    self._write_batch(rest, report, progress, attempt, passages)
                 return
             report.processed.append(doc.id)
             report.chunks += len(write.chunks)
@@ -367,11 +369,8 @@ class Indexer:
         return plan_document(doc, chunks, records, names, existing_e, existing_r,
                              old.created_at if old else None, self.summarise, self.rules.curation, curated)
 
-    def _embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
-        self._vectors.embed(chunks, entities, relations)
-
     def _removal(self, doc_id: str) -> GraphWrite:
-        return removal_write(self.store, doc_id, self.summarise, lambda e, r: self._embed([], e, r),
+        return removal_write(self.store, doc_id, self.summarise, lambda e, r: self._vectors.embed([], e, r),
                              self.rules.curation)
 
     def _status(self, doc: Document, status: str, error: str = "") -> None:

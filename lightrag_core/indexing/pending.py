@@ -25,7 +25,7 @@ def stage(store: GraphStore, doc: Document, removal: Callable[[str], GraphWrite]
         raise LightRAGError(f"{doc.id}: no text to index")
     existing = store.get_document(doc.id)
     now = time.time()
-    if existing and existing.status == PROCESSED and existing.content_hash == doc.hash:
+    if _same(existing, doc):
         return False
     info = DocumentInfo(doc.id, doc.title, doc.file_path, doc.hash, PENDING,
                         created_at=existing.created_at if existing else now, updated_at=now,
@@ -38,6 +38,15 @@ def stage(store: GraphStore, doc: Document, removal: Callable[[str], GraphWrite]
     else:
         store.save_document(info, doc.text, doc.places)
     return True
+
+
+def unchanged(store: GraphStore, doc: Document) -> bool:
+    """Whether the document is stored, processed, with this content (a read: `stage` decides for good)."""
+    return _same(store.get_document(doc.id), doc)
+
+
+def _same(existing: DocumentInfo | None, doc: Document) -> bool:
+    return existing is not None and existing.status == PROCESSED and existing.content_hash == doc.hash
 
 
 def from_row(info: DocumentInfo, text: str | None, places: list[Place] | None = None) -> Document | None:

@@ -19,6 +19,8 @@ from lightrag_core.storage.base import GraphStore
 
 # Vectors of recent entity and relation texts kept for the run (about 1.5 KB each at 384 dimensions).
 MEMO_TEXTS = 50_000
+# A batch's passage vectors, being computed while its extraction runs (None: nothing to embed).
+Prefetch = Future[dict[str, np.ndarray]] | None
 
 
 class VectorStage:
@@ -26,43 +28,41 @@ class VectorStage:
         self.embedder = embedder
         self._memo: OrderedDict[str, np.ndarray] = OrderedDict()
         self.texts_embedded = 0  # what reached the model, for reports and tests
-        self._ahead: Future[dict[str, np.ndarray]] | None = None
 
-    def prefetch(self, passages: list[str]) -> None:
-        """Embed a batch's passages in the background while its extraction runs.
+    def prefetch(self, passages: list[str]) -> Prefetch:
+        """Embed a batch's passages in the background while its extraction runs; `embed` takes the result.
 
         A passage's vector needs nothing extraction finds, and extraction (spaCy, or an LLM's
-        replies) leaves the model's cores idle: the two overlap. `embed` takes the result.
+        replies) leaves the model's cores idle: the two overlap.
         """
-        self._drop_ahead()
         texts = [t for t in dict.fromkeys(passages) if t and t not in self._memo]
         if not texts:
-            return
+            return None
         worker = ThreadPoolExecutor(1, thread_name_prefix="embed-ahead")
-        self._ahead = worker.submit(lambda: dict(zip(texts, self.embedder.embed(texts))))
+        ahead = worker.submit(lambda: dict(zip(texts, self.embedder.embed(texts))))
         worker.shutdown(wait=False)  # the thread ends with its one task
+        return ahead
 
-    def embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation]) -> None:
-        ahead = self._take_ahead() if chunks else {}  # a removal's re-embedding (no passages) leaves it
+    def embed(self, chunks: list[Chunk], entities: list[Entity], relations: list[Relation],
+              ahead: Prefetch = None) -> None:
+        prefetched = taken(ahead) if chunks else {}  # a removal's re-embedding (no passages) has none
         # Reads see the prefetched passages; what embed_items keeps goes to the run's memo only.
-        memo = ChainMap(self._memo, ahead)
+        memo = ChainMap(self._memo, prefetched)
         embedded = embed_items(self.embedder, chunks, entities, relations, memo)
-        self.texts_embedded += len(embedded) + len(ahead)
+        self.texts_embedded += len(embedded) + len(prefetched)
         while len(self._memo) > MEMO_TEXTS:
             self._memo.popitem(last=False)
 
-    def _take_ahead(self) -> dict[str, np.ndarray]:
-        ahead, self._ahead = self._ahead, None
-        if ahead is None:
-            return {}
-        try:
-            return ahead.result()
-        except Exception:  # the passages are embedded again by `embed`, which reports a failure
-            return {}
 
-    def _drop_ahead(self) -> None:
-        """A prefetch nobody took (its batch failed before embedding) is waited for, not left running."""
-        self._take_ahead()
+def taken(ahead: Prefetch) -> dict[str, np.ndarray]:
+    """A prefetch's vectors once it is done; none when it failed (`embed` then embeds the passages itself and
+    reports a failure). Also how a prefetch nobody will use is waited for, not left running."""
+    if ahead is None:
+        return {}
+    try:
+        return ahead.result()
+    except Exception:
+        return {}
 
 
 # A workspace from before the rule was recorded (one embedded text per relation) gets its relations
