@@ -44,7 +44,7 @@ from lightrag_core.query.candidate_weights import (
     UNREACHED,
     UNSTATED,
 )
-from lightrag_core.query.chat_lines import conversations, one_of, spoken_by, unaddressed
+from lightrag_core.query.chat_lines import conversations, one_of, spoken_by, squash, unaddressed
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.date_ranges import asked_end, asks_since, end_fit, said_since
 from lightrag_core.query.described import opening_words
@@ -93,7 +93,7 @@ from lightrag_core.query.referents import (
 )
 from lightrag_core.query.regions import is_state
 from lightrag_core.query.role_words import ROLE_WORDS
-from lightrag_core.query.sentences import Sentence, named_in, squash, stem, stems, written_in
+from lightrag_core.query.sentences import Sentence, named_in, stem, stems, written_in
 from lightrag_core.query.span_fit import Asked, beside, called_as, fit, names_head, restates_question, typed
 from lightrag_core.query.span_ties import agent, defines, denies, done_by, equated, listed, proximity
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from lightrag_core.query.chat_lines import acknowledges_only, squash
-from lightrag_core.query.sentences import MAX_OVERLAP, MAX_SENTENCES, Sentence
+from lightrag_core.query.chat_lines import squash
+from lightrag_core.query.sentence_rank import MAX_SENTENCES, greets_only, repeats
+from lightrag_core.query.sentences import Sentence
 
 _ASKS = re.compile(r"\?[^\w]{0,12}$")  # a line that ends on a question mark, an emoji or two after it ("… joining? 🤔")
 MAX_MESSAGE_CHARS = 400  # a longer message is shown by its chosen sentence alone
@@ -47,8 +48,7 @@ def as_messages(chosen: list[Sentence], context: list[Sentence], ranked: list[Se
         key = (s.rank, s.line)
         if s in shown or key in seen:
             continue  # (another sentence of a message already shown whole)
-        if i >= len(chosen) and (s.speaker and acknowledges_only(s.said, speakers) or any(
-                len(s.stems & c.stems) / max(len(s.stems | c.stems), 1) > MAX_OVERLAP for c in shown)):
+        if i >= len(chosen) and (greets_only(s, speakers) or repeats(s, shown)):
             continue  # (a place filled from the ranked ones, as choose fills it)
         places += 1
         if not s.speaker or s.line < 0 or key not in lines:

@@ -20,8 +20,9 @@ import numpy as np
 
 from lightrag_core import lexical
 from lightrag_core.query.answer_support import QUESTION_WORDS, ShortAnswer, cover, idf_over
+from lightrag_core.query.chat_lines import squash
 from lightrag_core.query.dates import dates_in, timed
-from lightrag_core.query.sentences import Sentence, squash, stem, stems
+from lightrag_core.query.sentences import Sentence, stem, stems
 
 Embed = Callable[[list[str]], np.ndarray]
 

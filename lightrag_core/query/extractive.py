@@ -18,6 +18,7 @@ from lightrag_core.embeddings import Embedder
 from lightrag_core.query.answer_spans import without_legal_form
 from lightrag_core.query.answer_type import CHOICE, YES_NO, answer_type
 from lightrag_core.query.chat_evidence import as_messages
+from lightrag_core.query.chat_lines import squash
 from lightrag_core.query.coreference import HE_OR_SHE
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
@@ -25,15 +26,8 @@ from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.outer_answer import outer_question, passage_says
 from lightrag_core.query.result import DecompositionStep, QueryResult
 from lightrag_core.query.rewrite import resolved_question, written_name
-from lightrag_core.query.sentences import (
-    Sentence,
-    choose,
-    named_in,
-    question_names,
-    score_sentences,
-    squash,
-    written_in,
-)
+from lightrag_core.query.sentence_rank import choose, score_sentences
+from lightrag_core.query.sentences import Sentence, named_in, question_names, written_in
 from lightrag_core.query.short_answer import ShortAnswer, answer_resolved, short_answer
 from lightrag_core.query.uncovered import coverage_note
 from lightrag_core.query.whose_role import states_owner

@@ -40,7 +40,8 @@ from lightrag_core.query.referents import about_name
 from lightrag_core.query.result import DecompositionStep
 from lightrag_core.query.role_holders import chain_holder, holder
 from lightrag_core.query.roles import Hop, first_hop, inner_hop
-from lightrag_core.query.sentences import MAX_SENTENCES, Sentence, named_in, stems
+from lightrag_core.query.sentence_rank import MAX_SENTENCES
+from lightrag_core.query.sentences import Sentence, named_in, stems
 from lightrag_core.query.span_fit import after_head, names_a_day
 from lightrag_core.query.speech_tags import asks_about_saying, speech_tag
 from lightrag_core.query.whose_role import owner_answer

@@ -17,7 +17,8 @@ from lightrag_core.query.answer_type import CHOICE, answer_type, choice_type
 from lightrag_core.query.chat_lines import acknowledges_only
 from lightrag_core.query.life_events import _cue_before
 from lightrag_core.query.result import DecompositionStep, QueryResult
-from lightrag_core.query.sentences import Sentence, choose, score_sentences
+from lightrag_core.query.sentence_rank import choose, score_sentences
+from lightrag_core.query.sentences import Sentence
 from tests.unit.test_short_answer import answer
 
 

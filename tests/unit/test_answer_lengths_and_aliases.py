@@ -11,7 +11,8 @@ from lightrag_core.query.decompose import bridges
 from lightrag_core.query.described import described_subjects
 from lightrag_core.query.result import QueryResult
 from lightrag_core.query.role_holders import holder
-from lightrag_core.query.sentences import Sentence, score_sentences, stems
+from lightrag_core.query.sentence_rank import score_sentences
+from lightrag_core.query.sentences import Sentence, stems
 from lightrag_core.query.span_fit import Asked, after_head, fit, named_as_other, names_head, typed
 from tests.unit.test_short_answer import NoEmbedder, answer
 

@@ -13,7 +13,7 @@ from lightrag_core.query.answer_type import answer_type
 from lightrag_core.query.candidates import rank_candidates
 from lightrag_core.query.question_parse import asked_verb
 from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import score_sentences
+from lightrag_core.query.sentence_rank import score_sentences
 from lightrag_core.query.short_answer import short_answer
 from tests.unit.test_short_answer import NoEmbedder, answer
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lightrag_core.embeddings import offline_embedder
-from lightrag_core.query import extractive, sentences
+from lightrag_core.query import extractive, sentence_rank, sentences
 from lightrag_core.query.chat_lines import without_speaker
 from lightrag_core.query.result import QueryResult
 
@@ -71,7 +71,7 @@ def test_a_line_says_what_follows_its_speaker() -> None:
     assert without_speaker("[10:32] Adam Smith: 14:30.", "Adam Smith") == "14:30."  # only a time said
     # each sentence is embedded with those beside it in its own message, never another's
     said = sentences.sentences_of(_result(TRAINING))
-    texts = [sentences._in_its_message(said, i) for i in range(len(said))]
+    texts = [sentence_rank._in_its_message(said, i) for i in range(len(said))]
     assert "Absolutely! I love doing the hamstring stretch and quad stretch." in texts
     assert ("I love doing the hamstring stretch and quad stretch. Just hold each stretch for about 30 seconds. "
             "You'll feel great afterward!") in texts
@@ -91,17 +91,18 @@ def test_what_the_asked_speaker_says_outranks_their_bare_greetings(embedder) -> 
     about Jake, and his reply that states the answer was not shown."""
     question = "How long should each stretch be held according to JakeWatson?"
     result = _result(TRAINING, names=("JakeWatson",))
-    scored = sentences.score_sentences(embedder, embedder.embed([question])[0], question, result)
-    assert any("30 seconds" in s.text for s, _ in scored[:sentences.MAX_SENTENCES])
+    scored = sentence_rank.score_sentences(embedder, embedder.embed([question])[0], question, result)
+    assert any("30 seconds" in s.text for s, _ in scored[:sentence_rank.MAX_SENTENCES])
     assert "about 30 seconds" in _answer(embedder, question, TRAINING, "JakeWatson")
-    assert not set(_REPLIES) & {s.said for s, _ in scored[:sentences.MAX_SENTENCES]}
+    assert not set(_REPLIES) & {s.said for s, _ in scored[:sentence_rank.MAX_SENTENCES]}
 
 
 def test_a_messages_first_sentence_is_read_with_the_rest_of_its_message(embedder) -> None:
     """The game is named in the first sentence, what the question says of it in the second."""
     question = "What game is Helios currently playing and finds the world and gameplay mechanics stunning?"
     result = _result(GAMES, names=("Helios",))
-    shown = sentences.choose(sentences.score_sentences(embedder, embedder.embed([question])[0], question, result))
+    scored = sentence_rank.score_sentences(embedder, embedder.embed([question])[0], question, result)
+    shown = sentence_rank.choose(scored)
     assert any("Horizon Forbidden West" in s.text for s in shown)
     assert "Horizon Forbidden West" in _answer(embedder, question, GAMES, "Helios")
 
@@ -123,7 +124,7 @@ def test_a_sentence_has_its_messages_words_when_it_has_none_of_its_own() -> None
     """Read on words alone (no meaning): the message's first sentence, which names the game, is raised by
     what its next sentence says of it, above the same speaker's lines that say nothing of it."""
     question = "What game is Helios currently playing and finds the world and gameplay mechanics stunning?"
-    scored = sentences.score_sentences(None, None, question, _result(GAMES, names=("Helios",)))  # type: ignore[arg-type]
+    scored = sentence_rank.score_sentences(None, None, question, _result(GAMES, names=("Helios",)))  # type: ignore[arg-type]
     named = next(v for s, v in scored if "Horizon Forbidden West" in s.text)
     bare = next(v for s, v in scored if s.said == "Anyone else playing it?")
     assert named > bare + 0.1

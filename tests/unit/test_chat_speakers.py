@@ -9,7 +9,7 @@ from tests.unit.test_short_answer import answer
 
 
 def _evidence(chunks: list[str], question: str, names: list[str]) -> list[str]:
-    from lightrag_core.query.sentences import choose, score_sentences
+    from lightrag_core.query.sentence_rank import choose, score_sentences
     from tests.unit.test_short_answer import NoEmbedder
 
     r = QueryResult("multihop", [], names)
@@ -203,7 +203,7 @@ def test_no_partner_for_a_third_person_or_for_lines_to_several() -> None:
     from tests.unit.test_short_answer import NoEmbedder
 
     def partner(question: str, chunks: list[str]) -> str | None:
-        from lightrag_core.query.sentences import score_sentences
+        from lightrag_core.query.sentence_rank import score_sentences
 
         r = QueryResult("multihop", [], [])
         r.chunks = [{"content": c, "reference_id": str(i + 1), "chunk_id": f"c{i}", "document_id": f"d{i}"}

@@ -6,7 +6,8 @@ import pytest
 
 from lightrag_core.query.doer_answer import doer_answer
 from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import Sentence, score_sentences
+from lightrag_core.query.sentence_rank import score_sentences
+from lightrag_core.query.sentences import Sentence
 from tests.unit.test_short_answer import NoEmbedder
 from tests.unit.test_short_answer import answer_one as answer
 

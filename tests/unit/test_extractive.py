@@ -6,7 +6,7 @@ import zlib
 
 import numpy as np
 
-from lightrag_core.query import extractive, sentences
+from lightrag_core.query import extractive, sentence_rank, sentences
 from lightrag_core.query.result import QueryResult
 
 
@@ -44,7 +44,7 @@ def test_the_far_end_of_a_matching_relation_comes_first() -> None:
     rel = {"src_id": "Ebenezer Scrooge", "tgt_id": "Jacob Marley", "keywords": "partners",
            "description": "Scrooge and Marley were business partners."}
     embedder = CountingEmbedder()
-    chosen = sentences.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks, [rel]))
+    chosen = sentence_rank.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks, [rel]))
     assert "Marley" in chosen[0].text and chosen[0].ref == "2"
 
 
@@ -59,8 +59,8 @@ def test_only_a_few_candidates_are_embedded_and_repeats_are_dropped() -> None:
     chunks = [" ".join(f"Sentence number {i} talks about Scrooge and his partner at length." for i in range(200))]
     embedder = CountingEmbedder()
     question = "Who was Scrooge's partner?"
-    chosen = sentences.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks))
-    assert embedder.calls == [1, sentences.EMBEDDED_CANDIDATES]
+    chosen = sentence_rank.rank_sentences(embedder, embedder.embed([question])[0], question, result(chunks))
+    assert embedder.calls == [1, sentence_rank.EMBEDDED_CANDIDATES]
     assert len(chosen) == 1  # the other 199 differ by one number: near-duplicates of the first
 
 

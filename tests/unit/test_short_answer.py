@@ -6,7 +6,8 @@ import pytest
 
 from lightrag_core.query.answer_type import CHOICE, DATE, NUMBER, ORG, PERSON, PLACE, YES_NO, answer_type
 from lightrag_core.query.result import QueryResult
-from lightrag_core.query.sentences import question_names, score_sentences
+from lightrag_core.query.sentence_rank import score_sentences
+from lightrag_core.query.sentences import question_names
 from lightrag_core.query.short_answer import ShortAnswer, short_answer
 
 
