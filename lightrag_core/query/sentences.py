@@ -1,8 +1,6 @@
-"""Context sentences for the offline answer: split, scored against the question, chosen without repeats.
-
-Sentences are ranked first by what the question names (its linked entities and keywords, and the far
-end of a relation the question asks about), then by the question's rarer words, and only the best few
-are embedded to break ties by meaning: a few vectors per question, not hundreds.
+"""Context sentences for the offline answer: the context split into sentences, each with its chunk, its
+speaker and time in a chat, and its words as stems; and how a name is found written in a sentence.
+(How they are ranked against the question is sentence_rank.py.)
 """
 
 from __future__ import annotations
