@@ -21,6 +21,7 @@ LANGUAGE = "language or nationality"
 DESCRIPTION = "description"
 YES_NO, CHOICE = "yes/no", "choice"
 LENGTH = "length"  # NUMBER's head for "how long …?": a duration or a distance answers
+MONEY = "money"  # NUMBER's head for "how much did it earn / cost …?": a sum of money answers
 
 # spaCy entity labels that can stand for each expected type.
 LABELS: dict[str, frozenset[str]] = {
@@ -117,6 +118,8 @@ _AUX_START = re.compile(r"^(are|is|was|were|do|does|did|has|have|had|can|could|w
 _HOW_MANY = re.compile(r"\bhow (many|much|long|old|tall|big|large|far)\b", re.IGNORECASE)
 # "How long did it last?", "how long is the highway?": a span of time or a length, not a bare count
 _HOW_LONG = re.compile(r"\bhow long\b", re.IGNORECASE)
+_HOW_MUCH_MONEY = re.compile(r"\bhow much\s+(?:money\b|(?:\w+\s+){1,12}?(?:earn|cost|gross|raise|pay|paid|spend|spent|"
+                             r"sell|sold|worth|budget|revenue|profit)\w*\b)", re.IGNORECASE)
 # "when" asks only at the start or the end ("… first developed when?"); inside it joins clauses.
 _WHEN = re.compile(r"^when\b|\bwhen\s*\?\s*$|\b(what|which) (year|date|decade)\b", re.IGNORECASE)
 _YEAR_ASKED = re.compile(r"\b(what|which) year\b", re.IGNORECASE)
@@ -201,7 +204,8 @@ def answer_type(question: str) -> AnswerType:
     text = _asked_text(question)
     last = re.split(r"(?<=[.!?])\s+", text)[-1]
     if _HOW_MANY.search(text):
-        return AnswerType(NUMBER, head=LENGTH if _HOW_LONG.search(text) else "")
+        return AnswerType(NUMBER, head=LENGTH if _HOW_LONG.search(text) else MONEY if _HOW_MUCH_MONEY.search(text)
+                          else "")
     if _WHEN.search(text):
         return AnswerType(DATE, year=_YEAR_ASKED.search(text) is not None, day=_DAY_ASKED.search(text) is not None,
                           clock=_CLOCK_ASKED.match(text) is not None)

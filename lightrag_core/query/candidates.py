@@ -156,7 +156,7 @@ def rank_candidates(kind: AnswerType, query: str, scored: list[tuple[Sentence, f
         sentence says what the span is by that noun (0 otherwise)."""
         return cover(set(description), plain, p.sentence.stems) if description and defines(p, span, kind.head) \
             else 0.0
-    event = asked_event(lemmas) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
+    event = asked_event(lemmas, list(doc)) if kind.kind in {DATE, PLACE} else ""  # a birth's date or place
     own_life = bool(event) and asked_of_name(doc, names)
     # "When was the creator of the series in which X played … born?": never X's own birth
     holder_noun = asked_of_role(doc)

@@ -7,10 +7,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from lightrag_core.query.answer_spans import ParsedSentence, Span
 from lightrag_core.query.sentences import stem, stems
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 _BRACKETS = re.compile(r"\(([^()]{4,120})\)")
 _DASH = re.compile(r"\s*[–—-]\s+|\s+[–—-]\s*|–")
@@ -26,8 +30,13 @@ CUE_REACH = 60  # characters before a span in which "born"/"died" says whose dat
 _CLAUSE_END = re.compile(r"[;)]|, (?:and |but )?(?:he|she|they|it)\b", re.IGNORECASE)
 
 
-def asked_event(lemmas: set[str]) -> str:
-    """"birth", "death" or "burial" when the question asks when or where someone was born, died or buried."""
+def asked_event(lemmas: set[str], question: Sequence[Token] = ()) -> str:
+    """"birth", "death" or "burial" when the question asks when or where someone was born, died or buried.
+    A hyphened "-born" describes someone the question goes through ("the follow-up to the album of the
+    Harlem-born rapper"), so it asks no birth."""
+    born = [t for t in question if t.lower_ == "born"]
+    if born and all(t.i > 0 and question[t.i - 1].text == "-" for t in born):
+        lemmas = lemmas - {"bear", "born"}
     if lemmas & {"bear", "born", "birth", "birthplace", "birthdate"}:  # ("which country is X's birthplace?")
         return "birth"
     return "death" if lemmas & {"die", "death", "deathplace"} else "burial" if lemmas & {"bury", "burial"} else ""
@@ -106,9 +115,16 @@ def dated_elsewhere(parsed: ParsedSentence, span: Span, lemmas: set[str], named:
                     ours: Callable[[str], bool]) -> bool:
     """A date that is another thing's, asked no life event: in a life bracket of a name that is not ours
     ("Hugh Brock (1914 - 1985)", asked when a committee ended), or governed by the asked verb whose object is
-    something the question does not name ("She founded Orvell Press in 1921", asked when a society was)."""
+    something the question does not name ("She founded Orvell Press in 1921", asked when a society was). A life
+    bracket never dates a deed the question asks ("Rakim Mayers (born October 3, 1988)", asked when an album
+    he appeared on was followed up), whoever's it is."""
     owner = bracket_owner(parsed.sentence.text, span.start)
-    return bool(owner) and not ours(owner) or _done_to_another(parsed, span, lemmas, named)
+    return bool(owner) and (not ours(owner) or bool(lemmas & DEEDS)) or _done_to_another(parsed, span, lemmas, named)
+
+
+# Things made or done on a date, which no birth or death date answers
+DEEDS = {"release", "found", "launch", "open", "publish", "premiere", "form", "establish", "build", "sign", "air",
+         "debut", "complete", "close", "create", "record", "issue", "broadcast", "inaugurate", "begin"}
 
 
 def _done_to_another(parsed: ParsedSentence, span: Span, lemmas: set[str], named: set[str]) -> bool:

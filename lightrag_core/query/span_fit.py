@@ -1,6 +1,5 @@
-"""How well a span fits the type of answer the question asks for: its tagger label, the noun its
-sentence calls it by ("the rock band Oasis", "Dutch label Mascot Records"), and for a country question
-whether it is one.
+"""How well a span fits the type of answer the question asks for: its tagger label, the noun its sentence
+calls it by ("the rock band Oasis", "Dutch label Mascot Records"), and for a country question whether it is one.
 
 `candidates.py` weighs this with what ties the span to the question; `answer_spans.py` finds the spans.
 """
@@ -19,6 +18,7 @@ from lightrag_core.query.answer_type import (
     IMPERSONAL_HEADS,
     LABELS,
     LENGTH,
+    MONEY,
     NAME,
     NUMBER,
     ORG,
@@ -41,9 +41,8 @@ _BELOW_A_COUNTRY = {"state", "province", "region", "county", "city", "town", "vi
 _CITIES = {"city", "town", "village", "borough", "suburb", "municipality"}
 CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question's fits this much
 NOT_A_SCHOOL = 0.3  # "which university?": a name without "University", "College" …, nor a passage saying it is one
-# "directed by Kinji Fukasaku", which the small model calls a facility: who did the asked deed is a person
-# to "who directed …?", whatever else the label says
-DOER_FIT = 0.8
+# "directed by Kinji Fukasaku", which the small model calls a facility: who did the asked deed is a person to
+DOER_FIT = 0.8  # "who directed …?", whatever else the label says
 
 
 _MONTHS_AND_DAYS = (r"january|february|march|april|may|june|july|august|september|october|november|december|jan|"
@@ -72,8 +71,8 @@ def fit(kind: AnswerType, span: Span) -> float:
         return fitted * 0.3  # "which century?" is not answered by "June 2005"
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)
-    if kind.kind == NUMBER and kind.head == LENGTH:
-        return _length_fit(span)
+    if kind.kind == NUMBER and kind.head in {LENGTH, MONEY}:
+        return _measure_fit(kind.head, span)
     return fitted
 
 
@@ -85,11 +84,12 @@ _DURATION = re.compile(r"\b(?:\d[\d,.]*|an?|one|two|three|four|five|six|seven|ei
 BARE_COUNT = 0.3  # "how long …?" answered by a number with no unit ("42") fits this much
 
 
-def _length_fit(span: Span) -> float:
-    """"How long …?": a quantity ("6.89 mi") or a duration ("about 100 years") answers; a date does not."""
-    if span.label == "QUANTITY" or (span.label in LABELS[DATE] and _DURATION.search(span.text)):
-        return 1.0
-    return BARE_COUNT if span.label == "CARDINAL" else 0.0
+def _measure_fit(head: str, span: Span) -> float:
+    """"How long …?": a quantity ("6.89 mi") or a duration ("about 100 years") answers, a date does not; "how
+    much did it earn?": a sum of money ("$15 million"), not a count of something ("two")."""
+    fits = span.label == "MONEY" if head == MONEY else \
+        span.label == "QUANTITY" or (span.label in LABELS[DATE] and _DURATION.search(span.text) is not None)
+    return 1.0 if fits else BARE_COUNT if span.label == "CARDINAL" else 0.0
 
 
 def _type_fit(kind: AnswerType, label: str) -> float:
