@@ -187,7 +187,7 @@ def _asked_evidence(embedder: Embedder, query_vector: np.ndarray | None, query: 
         return []
     vector = embedder.embed([outer])[0] if result.chunks and query_vector is not None else None
     scored = score_sentences(embedder, vector, outer, result)
-    return asked_sentence(scored, query, chosen)
+    return asked_sentence(scored, query, chosen, outer)
 
 
 def _described(query: str, scored: list[tuple[Sentence, float]], names: list[str]) -> list[DecompositionStep]:

@@ -91,8 +91,12 @@ def asked_clause(query: str) -> str | None:
     return outer if len(words) >= 2 else None
 
 
-def asked_sentence(scored: list[tuple[Sentence, float]], query: str, chosen: list[Sentence]) -> list[Sentence]:
-    """The best sentence for the asked clause that can hold the asked-for kind, not yet chosen."""
+def asked_sentence(scored: list[tuple[Sentence, float]], query: str, chosen: list[Sentence],
+                   clause: str = "") -> list[Sentence]:
+    """The best sentence for the asked clause that can hold the asked-for kind, not yet chosen. When that is the
+    opening of its passage, which names the thing the clause describes ("Big Hero 6: The Series is an upcoming
+    American animated series") by the clause's own words, the passage's best sentence that says what the clause
+    asks of it ("… will use traditional 2D animation") follows it."""
     kind = answer_type(query)
     if kind.kind in {YES_NO, CHOICE}:
         return []
@@ -101,5 +105,16 @@ def asked_sentence(scored: list[tuple[Sentence, float]], query: str, chosen: lis
         if s in chosen:
             continue
         if kind.kind == ANY or holds_kind(kind, s.text, asked):
-            return [s]
+            return [s, *_what_it_is_asked(s, scored, chosen, clause)]
     return []
+
+
+def _what_it_is_asked(opening: Sentence, scored: list[tuple[Sentence, float]], chosen: list[Sentence],
+                      clause: str) -> list[Sentence]:
+    """After a passage's opening: its best-ranked other sentence that says a word of the clause the opening
+    does not ("use" of "what kind of animation will be used by the upcoming TV series")."""
+    if opening.offset != 0 or opening.line >= 0 or not clause:
+        return []  # (a chat's first line opens a conversation, not a passage about one thing)
+    left = {w for w in stems(clause) - opening.stems if w not in _NOT_CONTENT}
+    return next(([s] for s, _ in scored if s.ref == opening.ref and s.rank == opening.rank and s is not opening
+                 and s not in chosen and s.stems & left), [])

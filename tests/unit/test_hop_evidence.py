@@ -74,3 +74,21 @@ def test_the_asked_clause_picks_a_sentence_that_can_hold_the_answer() -> None:
     assert [s.text for s in found] == ["It stars Tom Reyes as a ship's surgeon."]
     assert asked_sentence(ranked, q, [s for s, _ in ranked if "Reyes" in s.text]) != found
     assert asked_sentence(ranked, "Are Grey Current and Iron Tide both films?", []) == []
+
+
+def test_a_passages_opening_chosen_for_the_asked_clause_is_followed_by_what_the_clause_asks_of_it() -> None:
+    series = ("Big Hero 6: The Series is an upcoming American animated series, produced by Disney Television "
+              "Animation. It is based on the 2014 film. Scheduled to premiere in November 2017, the series will use "
+              "traditional 2D animation.")
+    q = ("What kind of animation will be used by the upcoming TV series based on the Disney film that comes after "
+         "the film whose scenes inspired the ride that replaced the Maelstrom attraction?")
+    clause = asked_clause(q)
+    assert clause == "What kind of animation will be used by the upcoming TV series"
+    found = asked_sentence(scored(series, GAME), q, [], clause)
+    assert [s.text for s in found] == [
+        "Big Hero 6: The Series is an upcoming American animated series, produced by Disney Television Animation.",
+        "Scheduled to premiere in November 2017, the series will use traditional 2D animation."]
+    # a sentence of the clause's that is not its passage's opening stands alone
+    found = asked_sentence(scored(series, GAME)[2:], q, [], clause)
+    assert [s.text for s in found] == ["Scheduled to premiere in November 2017, the series will use traditional 2D "
+                                       "animation."]
