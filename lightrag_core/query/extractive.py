@@ -22,6 +22,7 @@ from lightrag_core.query.chat_lines import squash
 from lightrag_core.query.coreference import HE_OR_SHE
 from lightrag_core.query.described import MAX_NAME_WORDS, described_subjects, passage_subject, written_title
 from lightrag_core.query.hop_evidence import asked_clause, asked_sentence, follow_bridges
+from lightrag_core.query.hop_life import life_of_a_hop
 from lightrag_core.query.kind_presence import favour_kind
 from lightrag_core.query.outer_answer import outer_question, passage_says
 from lightrag_core.query.result import DecompositionStep, QueryResult
@@ -50,16 +51,16 @@ def extractive_answer(
     steps = [*(walk.decomposition if walk else []), *_described(query, scored, names)]
     bridges = tuple(dict.fromkeys(written_name(step) for step in steps))  # ("XM", not "XM (album)")
     described = described_names(steps, query)
-    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed), query, described)
+    short = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed), query, described, steps)
     if (short is None or not short.confident) and steps:
-        short = _unless_asked_through(_asked_again(embedder, query, result, steps), query, described) or short
+        short = _unless_asked_through(_asked_again(embedder, query, result, steps), query, described, steps) or short
     if short is None or not short.confident:
-        short = _unless_asked_through(_asked_outer(embedder, query, result), query, described) or short
+        short = _unless_asked_through(_asked_outer(embedder, query, result), query, described, steps) or short
     if (short is None or not short.confident) and walk is not None:
         # the last reading: the walk reached the evidence, so a strong candidate needs a smaller lead (after the
         # readings through the bridges, whose answer it would otherwise pre-empt: "Ohio" for the team's state)
         again = _unless_asked_through(short_answer(query, scored, names, bridges, embedder.embed, walked=True),
-                                      query, described)
+                                      query, described, steps)
         short = again if again is not None and again.confident else short
     if short is None or not short.confident:
         if note := coverage_note(query, [s for s, _ in scored]):
@@ -94,17 +95,19 @@ def extractive_answer(
         yield from _words(f"- {said}{_named(s, context)} [{s.ref}]{where}\n")
 
 
-def _unless_asked_through(short: ShortAnswer | None, query: str, described: tuple[str, ...]) -> ShortAnswer | None:
+def _unless_asked_through(short: ShortAnswer | None, query: str, described: tuple[str, ...],
+                          steps: list[DecompositionStep]) -> ShortAnswer | None:
     """`short`, not confident when the question names it itself ("Who wrote and directed the 2006 comedy starring
     the actor who played Captain Spaulding in Rob Zombie's horror films?" does not ask for Rob Zombie), or it is
     what the question describes on the way to its answer (`described`: "the US DVD title of the 2004 Hong Kong
     action fantasy film headlined by …" is not The Twins Effect II), or a "whose" question's answer no sentence of it
-    states as the owner (whose_role.py); a comparison's answer is one it names."""
+    states as the owner (whose_role.py), or a birth or death asked of the question's subject is a hop's
+    (hop_life.py); a comparison's answer is one it names."""
     if short is None or not short.confident or answer_type(query).kind in {CHOICE, YES_NO}:
         return short
     text = _bare(short.text)
     if _named_whole(short.text, query) or any(_bare(b) == text for b in described) or not states_owner(query, short) \
-            or not _beside_said(short, query):
+            or not _beside_said(short, query) or life_of_a_hop(query, short, steps):
         return replace(short, confident=False)
     return short
 

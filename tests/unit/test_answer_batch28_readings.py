@@ -59,15 +59,15 @@ def test_an_answer_the_question_names_itself_is_not_given_but_a_choices_is() -> 
                            ["Captain Spalding", "The Devil's Kin", "Rex Zane"], 1.0)
     question = ("Who wrote and directed the 2006 comedy starring the actor who played Captain Spalding in Rex "
                 "Zane's horror films?")
-    held = extractive._unless_asked_through(director, question, ())
+    held = extractive._unless_asked_through(director, question, (), [])
     assert held is not None and not held.confident
     # a longer name that starts with it names someone else
     father = ShortAnswer("Lon Carey", director.evidence, ["Lon Carey"], 1.0)
-    kept = extractive._unless_asked_through(father, "Who was the father of Lon Carey, Jr.?", ())
+    kept = extractive._unless_asked_through(father, "Who was the father of Lon Carey, Jr.?", (), [])
     assert kept is not None and kept.confident
     # a comparison is answered by one of the two it names
     chosen = ShortAnswer("Rex Zane", director.evidence, ["Rex Zane"], 1.0)
-    kept = extractive._unless_asked_through(chosen, "Who was born first, Rex Zane or Ann Lee?", ())
+    kept = extractive._unless_asked_through(chosen, "Who was born first, Rex Zane or Ann Lee?", (), [])
     assert kept is not None and kept.confident
 
 
@@ -75,9 +75,9 @@ def test_what_the_question_describes_on_the_way_to_its_answer_is_not_its_answer(
     film = ShortAnswer("Twin Blades II", [_said("The Twin Blades II is a 2004 Hong Kong action film.")],
                        ["Twin Blades II"], 1.0)
     question = "What was the US DVD title of the 2004 Hong Kong action film headlined by the Cantopop duo?"
-    held = extractive._unless_asked_through(film, question, ("Twins", "The Twin Blades II"))
+    held = extractive._unless_asked_through(film, question, ("Twins", "The Twin Blades II"), [])
     assert held is not None and not held.confident
-    kept = extractive._unless_asked_through(film, question, ("Twins",))
+    kept = extractive._unless_asked_through(film, question, ("Twins",), [])
     assert kept is not None and kept.confident
 
 
