@@ -47,6 +47,7 @@ class ExtractAhead:
         self.vectors = vectors
         self.chunk = chunk
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="extract-ahead")
+        self._prefetches: list[Prefetch] = []  # passage embeddings still running, waited for on closing
 
     def start(self, docs: list[Document], unchanged: Callable[[Document], bool]) -> Started:
         """Chunk the documents not stored `unchanged` (a failure here is the document's) and extract them in
@@ -62,6 +63,8 @@ class ExtractAhead:
         todo = [d for d in docs if d.id in started.chunks]
         if todo:
             started.passages = self.vectors.prefetch([c.content for d in todo for c in started.chunks[d.id]])
+            # (only those still running: a done one's vectors are its batch's to take, not kept here)
+            self._prefetches = [f for f in [*self._prefetches, started.passages] if f is not None and not f.done()]
             started.records = self._pool.submit(self._extract, todo, started.chunks)
         return started
 
@@ -83,11 +86,11 @@ class ExtractAhead:
         """How long the batch's extraction ran (on the worker: most of it beside other work)."""
         return started.records.result()[1] if started.records else 0.0
 
-    def close(self, pending: Started | None = None) -> None:
-        """Wait for what is still running (an interrupted run does not leave a thread extracting)."""
-        if pending is not None:
-            taken(pending.passages)
+    def close(self) -> None:
+        """Wait for what is still running, however the run ended (an interrupted run leaves no thread working)."""
         self._pool.shutdown(wait=True, cancel_futures=True)
+        for prefetch in self._prefetches:
+            taken(prefetch)
 
     def _extract(self, docs: list[Document], chunks: dict[str, list[Chunk]]) -> tuple[Extracted, float]:
         """The whole batch in one call; if that fails, one document at a time, so one bad document does not

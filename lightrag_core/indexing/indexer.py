@@ -125,9 +125,8 @@ class Indexer:
                 previous = current
             if previous is not None:
                 self._finish(previous, ahead, versions, this_run, report, progress)
-                previous = None
         finally:
-            ahead.close(previous)
+            ahead.close()
         self.rules.finish(report)
         report.seconds = time.perf_counter() - started
         return report

@@ -1,5 +1,6 @@
-"""How well a span fits the type of answer the question asks for: its tagger label, the noun its sentence
-calls it by ("the rock band Oasis", "Dutch label Mascot Records"), and for a country question whether it is one.
+"""How well a span fits the type of answer the question asks for: its tagger label, the noun its
+sentence calls it by ("the rock band Oasis", "Dutch label Mascot Records"), and for a country question
+whether it is one (a measure question's fit is measure_fit.py).
 
 `candidates.py` weighs this with what ties the span to the question; `answer_spans.py` finds the spans.
 """
@@ -30,6 +31,7 @@ from lightrag_core.query.answer_type import (
 )
 from lightrag_core.query.countries import country_of_word, is_country
 from lightrag_core.query.described import called_a
+from lightrag_core.query.measure_fit import measure_fit
 from lightrag_core.query.regions import is_only_state, is_state, named_after_state
 from lightrag_core.query.sentences import stem
 from lightrag_core.query.span_ties import agent, owns_head
@@ -41,8 +43,9 @@ _BELOW_A_COUNTRY = {"state", "province", "region", "county", "city", "town", "vi
 _CITIES = {"city", "town", "village", "borough", "suburb", "municipality"}
 CALLED_ELSE = 0.5  # a name its sentence calls by another noun than the question's fits this much
 NOT_A_SCHOOL = 0.3  # "which university?": a name without "University", "College" …, nor a passage saying it is one
-# "directed by Kinji Fukasaku", which the small model calls a facility: who did the asked deed is a person to
-DOER_FIT = 0.8  # "who directed …?", whatever else the label says
+# "directed by Kinji Fukasaku", which the small model calls a facility: who did the asked deed is a person
+# to "who directed …?", whatever else the label says
+DOER_FIT = 0.8
 
 
 _MONTHS_AND_DAYS = (r"january|february|march|april|may|june|july|august|september|october|november|december|jan|"
@@ -72,24 +75,8 @@ def fit(kind: AnswerType, span: Span) -> float:
     if kind.kind == PLACE and span.locative and span.label in {*LABELS[NAME], "NAME"}:
         return max(fitted, LOCATIVE_FIT)
     if kind.kind == NUMBER and kind.head in {LENGTH, MONEY}:
-        return _measure_fit(kind.head, span)
+        return measure_fit(kind.head, span)
     return fitted
-
-
-# a span of time the tagger labels a date ("about 100 years", "12 days"), as "how long …?" asks
-_DURATION = re.compile(r"\b(?:\d[\d,.]*|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                       r"twenty|thirty|forty|fifty|sixty|hundred|several|few)\s+(?:more\s+)?"
-                       r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries)\b",
-                       re.IGNORECASE)
-BARE_COUNT = 0.3  # "how long …?" answered by a number with no unit ("42") fits this much
-
-
-def _measure_fit(head: str, span: Span) -> float:
-    """"How long …?": a quantity ("6.89 mi") or a duration ("about 100 years") answers, a date does not; "how
-    much did it earn?": a sum of money ("$15 million"), not a count of something ("two")."""
-    fits = span.label == "MONEY" if head == MONEY else \
-        span.label == "QUANTITY" or (span.label in LABELS[DATE] and _DURATION.search(span.text) is not None)
-    return 1.0 if fits else BARE_COUNT if span.label == "CARDINAL" else 0.0
 
 
 def _type_fit(kind: AnswerType, label: str) -> float:
