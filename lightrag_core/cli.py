@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightrag_core.config import Settings
-from lightrag_core.indexing.report import IndexReport
+from lightrag_core.indexing.report import IndexReport, progress_line
 from lightrag_core.models import LightRAGError
 from lightrag_core.query.modes import MODES
 from lightrag_core.query.params import QueryParam
@@ -112,7 +112,7 @@ def _progress_bar(disabled: bool) -> tuple[Any, Callable[[dict], None]]:
         if event["stage"] in {"done", "failed"}:
             bar.update(1)
             if event["stage"] == "failed":
-                bar.write(f"failed: {event['document']}: {event['error']}")
+                bar.write(progress_line(event))
         elif event["stage"] == "extracting":
             bar.set_postfix_str(f"extracting {event['chunks']} chunks")
 

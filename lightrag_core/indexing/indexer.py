@@ -318,6 +318,7 @@ class Indexer:
                 progress,
                 stage="done",
                 document=doc.id,
+                source=outcome.source,
                 chunks=len(write.chunks),
                 entities=len(write.entities),
                 relations=len(write.relations),
@@ -331,13 +332,13 @@ class Indexer:
         self._status(doc, FAILED, message)
         report.failed[doc.id] = message
         report.outcomes.pop(doc.id, None)
-        _emit(progress, stage="failed", document=doc.id, error=message)
+        _emit(progress, stage="failed", document=doc.id, source=doc.file_path or doc.title, error=message)
 
     def _record_load_failure(self, failure: LoadFailure, report: IndexReport, progress: Progress | None) -> None:
         log.warning("%s", failure.error)
         failure_rows.record(self.store, failure)
         report.failed[failure.doc_id] = failure.error
-        _emit(progress, stage="failed", document=failure.doc_id, error=failure.error)
+        _emit(progress, stage="failed", document=failure.doc_id, source=failure.source, error=failure.error)
 
     def _document_write(
         self,

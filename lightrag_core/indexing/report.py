@@ -128,3 +128,18 @@ def timed_loading(items: Iterable[T], report: IndexReport) -> Iterator[T]:
         if item is None:
             return
         yield item
+
+
+def progress_line(event: dict) -> str:
+    """One log line for a document's "done" or "failed" progress event, naming its file (or title) rather
+    than its id; '' for other events."""
+    if event["stage"] not in {"done", "failed"}:
+        return ""
+    name = event.get("source") or event["document"]
+    if event["stage"] == "done":
+        mark = "⚠" if event["warning"] else "✓"
+        return (f"{mark} {name}: {event['chunks']} chunks, {event['entities']} entities, {event['relations']} "
+                f"relations; {event['records']}")
+    # A file that could not be read says which in its error already.
+    error = str(event["error"])
+    return f"✗ {error}" if error.startswith(f"{name}:") else f"✗ {name}: {error}"

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from lightrag_core import Engine, LightRAGError
-from lightrag_core.indexing.report import IndexReport
+from lightrag_core.indexing.report import IndexReport, progress_line
 from lightrag_core.workbench import sample
 from lightrag_core.workbench.safe_text import as_text
 from pages.common import auth
@@ -31,12 +31,7 @@ def run(index: Callable[[Callable[[dict], None]], IndexReport], total: int) -> I
         elif event["stage"] in {"done", "failed"}:
             done["n"] += 1
             bar.progress(min(1.0, done["n"] / max(total, 1)), text=f"{done['n']} of {total} files")
-            if event["stage"] == "done":
-                mark = "⚠" if event["warning"] else "✓"
-                log.write(as_text(f"{mark} {event['document']}: {event['chunks']} chunks, {event['entities']} "
-                                  f"entities, {event['relations']} relations; {event['records']}"))
-            else:
-                log.write(as_text(f"✗ {event['document']}: {event['error']}"))
+            log.write(as_text(progress_line(event)))
         elif event["stage"] == "replaced":
             log.write(as_text(f"↻ {event['file']}: the new version {event['document']} replaced {event['earlier']}"))
 

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from lightrag_core import Engine, Settings
 from lightrag_core.api.app import create_app
+from lightrag_core.indexing.report import progress_line
 from tests.support.docx_files import bomb_docx
 from tests.support.pdfs import shared_stream_pdf
 
@@ -75,8 +76,13 @@ def test_uploads_and_the_api_apply_the_same_limits(tmp_path):
     files = hostile_files()
     text_error = TEXT_ERROR.format(2**20)  # LIGHTRAG_MAX_TEXT_MB=1
     with Engine(offline(tmp_path / "ws", max_text_mb=1)) as engine:
-        report = engine.index_uploads([*files.items(), ("good.txt", GOOD.encode())])
+        events: list[dict] = []
+        report = engine.index_uploads([*files.items(), ("good.txt", GOOD.encode())], events.append)
         assert len(report.processed) == 1 and len(report.failed) == 2
+        # The Upload page's log names each file, not its document id, and says a file's name once.
+        lines = sorted(filter(None, map(progress_line, events)))
+        assert lines[0].startswith("✓ good.txt: 1 chunks, ") and "doc-" not in lines[0], lines
+        assert lines[1:] == [f"✗ bomb.docx: {BOMB_ERROR}", f"✗ shared.pdf: {text_error}"]
         errors = {d.title: d.error for d in engine.documents() if d.status == "failed"}
         assert errors == {"bomb.docx": f"bomb.docx: {BOMB_ERROR}", "shared.pdf": f"shared.pdf: {text_error}"}
 
