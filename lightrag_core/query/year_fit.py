@@ -3,7 +3,8 @@
 "How many episodes did the 2014 KBS2 series have that starred the main vocalist of the girl group formed … in
 2011?": "It aired … 2014 … for 16 episodes" and "It aired from October 5, 2015 … for 12 episodes" both state a count
 of episodes on KBS2, and only the year tells them apart. The year is the asked thing's when it comes before the
-first thing the question names through another (2014, not the girl group's 2011). An answer's sentence that names
+first thing the question names through another and before any clause describing something (2014, not the girl
+group's 2011). An answer's sentence that names
 years, none of them that one, is about another time (its candidate's own year is no date of it: "died in 1989"
 answers "when did …?").
 """
@@ -59,7 +60,7 @@ def by_year(query: str, ranked: list[Candidate], among: int = 4) -> list[Candida
     `among` is dated in a year the question names, so that the year tells them apart (a bridge's death "in
     1989" is no other time than "the 1984 film" whose director it was, unless the film's year dates another)."""
     asked = asked_years(query)
-    if not asked or not any(_said(k, v[1]) & asked for k, v in ranked[:among]):
+    if not asked or not any(_said(v[2][-1], v[1]) & asked for _, v in ranked[:among]):
         return ranked
-    weighed = [(k, (v[0] * OTHER_YEAR, *v[1:]) if dated_otherwise(asked, k, v[1]) else v) for k, v in ranked]
+    weighed = [(k, (v[0] * OTHER_YEAR, *v[1:]) if dated_otherwise(asked, v[2][-1], v[1]) else v) for k, v in ranked]
     return sorted(weighed, key=lambda kv: -kv[1][0])
