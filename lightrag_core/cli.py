@@ -113,6 +113,8 @@ def _progress_bar(disabled: bool) -> tuple[Any, Callable[[dict], None]]:
             bar.update(1)
             if event["stage"] == "failed":
                 bar.write(progress_line(event))
+        elif event["stage"] == "replaced":  # a changed file's earlier version is gone: say which
+            bar.write(progress_line(event))
         elif event["stage"] == "extracting":
             bar.set_postfix_str(f"extracting {event['chunks']} chunks")
 

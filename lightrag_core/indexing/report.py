@@ -131,8 +131,10 @@ def timed_loading(items: Iterable[T], report: IndexReport) -> Iterator[T]:
 
 
 def progress_line(event: dict) -> str:
-    """One log line for a document's "done" or "failed" progress event, naming its file (or title) rather
-    than its id; '' for other events."""
+    """One log line for a document's "done", "failed" or "replaced" progress event, naming its file (or
+    title) rather than its id; '' for other events."""
+    if event["stage"] == "replaced":
+        return f"↻ {event['file']}: the new version {event['document']} replaced {event['earlier']}"
     if event["stage"] not in {"done", "failed"}:
         return ""
     name = event.get("source") or event["document"]

@@ -33,7 +33,7 @@ def run(index: Callable[[Callable[[dict], None]], IndexReport], total: int) -> I
             bar.progress(min(1.0, done["n"] / max(total, 1)), text=f"{done['n']} of {total} files")
             log.write(as_text(progress_line(event)))
         elif event["stage"] == "replaced":
-            log.write(as_text(f"↻ {event['file']}: the new version {event['document']} replaced {event['earlier']}"))
+            log.write(as_text(progress_line(event)))
 
     try:
         report = index(progress)

@@ -43,6 +43,9 @@ def test_index_query_eval_stats(tmp_path, hotpot_slice):
                                    "Project Gutenberg Literary Archive Foundation licence.")
     edited = run(work, "index", str(docs))
     assert "1 indexed, 1 unchanged, 0 failed, 1 earlier version replaced" in edited.stdout, edited.stdout
+    # ...and the log says which file, as the Upload page's does
+    assert re.search(rf"↻ {re.escape(str(docs / 'curie.md'))}: the new version doc-\w+ replaced doc-\w+",
+                     edited.stdout + edited.stderr), edited.stdout
     assert f"{docs / 'curie.md'}: left out the Project Gutenberg header (1 line) and licence (2 lines)" \
         in edited.stdout
 
