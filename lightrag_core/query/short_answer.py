@@ -44,8 +44,8 @@ from lightrag_core.query.sentence_rank import MAX_SENTENCES
 from lightrag_core.query.sentences import Sentence, named_in, stems
 from lightrag_core.query.span_fit import after_head, names_a_day
 from lightrag_core.query.speech_tags import asks_about_saying, speech_tag
+from lightrag_core.query.told_apart import told_apart
 from lightrag_core.query.whose_role import owner_answer
-from lightrag_core.query.year_fit import by_year
 
 MAX_HOPS = 3  # roles of roles followed from a question ("the spouse of the director of X")
 MIN_SCORE = 1.0  # measured on hotpotqa_100: below these, most short answers were wrong
@@ -296,7 +296,7 @@ def _span(kind: AnswerType, query: str, scored: list[tuple[Sentence, float]], na
         named = names_a_clock if kind.clock else names_a_day
         ranked = sorted(((k, (v[0] * (1.0 if named(k) else YEAR_FOR_DAY), *v[1:])) for k, v in ranked),
                         key=lambda kv: -kv[1][0])
-    ranked = [(k, v) for k, v in by_year(query, ranked) if not _unfit(kind, query, v[2][-1], v[1][-1])]
+    ranked = [(k, v) for k, v in told_apart(query, ranked) if not _unfit(kind, query, v[2][-1], v[1][-1])]
     if not ranked:
         return None
     score, evidence, path = ranked[0][1]

@@ -12,12 +12,14 @@ answers "when did …?").
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from lightrag_core.query.answer_support import YEAR
 from lightrag_core.query.decompose import bridges
 from lightrag_core.query.sentences import Sentence
 
-Candidate = tuple[str, tuple[float, list[Sentence], list[str]]]
+if TYPE_CHECKING:
+    from lightrag_core.query.candidates import Candidate
 
 # (0.85 and 0.75 gave the same answers on bench/wiki_forms batches 11 to 30 and hotpotqa_100, in a first form)
 OTHER_YEAR = 0.85
