@@ -87,15 +87,19 @@ class Sentence:
         return self.rank, self.when
 
 
-# (a name's own "!" inside it, as in "Cheer Up! (TV series)", does not end it)
-_TITLE_LINE = re.compile(r"[ \t]*((?:[^\n.!?:;,]|!(?=[ \t]+[^\s])){1,120})[ \t]*\n")
+# (a name's own "!" inside it, as in "Cheer Up! (TV series)", does not end it; a comma is checked below)
+_TITLE_LINE = re.compile(r"[ \t]*((?:[^\n.!?:;]|!(?=[ \t]+[^\s])){1,120})[ \t]*\n")
 
 
 def _title_length(raw: str) -> int:
     """The length of the title line a sentence opens with, in its whitespace-joined text: a short first
     line with no punctuation to end it, followed by more of the sentence; 0 when there is none."""
     line = _TITLE_LINE.match(raw)
-    if line is None or len(line.group(1).split()) > 12 or not raw[line.end():].strip():
+    if line is None or len(line.group(1).split()) > 12 or not (rest := raw[line.end():].strip()):
+        return 0
+    # a comma is a title's ("Warton, Lancaster") when a new sentence starts below it, not a wrapped clause's
+    # ("Tom Crane, a director\nborn in 1950, …")
+    if "," in line.group(1) and not rest[0].isupper():
         return 0
     return len(" ".join(line.group(1).split()))
 

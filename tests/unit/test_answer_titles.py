@@ -35,6 +35,15 @@ def test_a_title_line_does_not_run_into_the_first_sentence() -> None:
     assert not any("Halsey Gerald" in text for text, _ in _spans(HALSEY))
 
 
+def test_a_title_with_a_comma_is_a_title_when_a_sentence_starts_below_it() -> None:
+    # (a place or an event's title: "Warton, Lancaster", "United States presidential election, 1792", on a line
+    # of its own above an uploaded file's first paragraph; "It …" is then about what the title names)
+    first, then = _sentences("Ostholm election, 1792\n\nThe Ostholm election of 1792 was the second election of "
+                             "the duchy. It was held from November 2 to December 5.")
+    assert first.lead == len("Ostholm election, 1792") and first.text.startswith("Ostholm election, 1792 The")
+    assert {"ostholm", "1792"} <= then.context_stems
+
+
 def test_a_first_line_that_is_a_sentence_is_no_title() -> None:
     assert _sentences("Tom Crane is a director.\nHe was born in 1950 in Glasgow.")[0].lead == 0
     assert _sentences("Tom Crane, a director\nborn in 1950, lives in Glasgow.")[0].lead == 0
