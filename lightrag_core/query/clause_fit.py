@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from lightrag_core import lexical
+from lightrag_core.query.answer_support import QUESTION_WORDS
 from lightrag_core.query.sentences import stems
 
 if TYPE_CHECKING:
@@ -31,10 +33,8 @@ _BRACKET = re.compile(r"\([^()]*\)")
 # 44,935 people lived in …")
 _FRAME = re.compile(r"^\W*(?:according\s+to|as\s+of|in|on|at|by|during|after|before|since|until|for|from|under)\b"
                     r"[^,;()]*,", re.IGNORECASE)
-_QUIET = {"the", "a", "an", "of", "in", "on", "at", "by", "to", "for", "from", "with", "and", "or", "its", "his",
-          "her", "their", "is", "was", "are", "were", "be", "been", "did", "does", "do", "has", "have", "had",
-          "what", "which", "who", "whom", "whose", "when", "where", "how", "many", "much", "that", "this", "it",
-          "as", "us", "than", "into", "there", "they", "he", "she", "we", "name", "title"}
+# (the question's asking and linking words are the project's own; "title of" asks, it says nothing)
+_ASKING = QUESTION_WORDS | {"title"}
 
 
 def clause_of(text: str, at: int) -> str:
@@ -59,8 +59,9 @@ def clause_of(text: str, at: int) -> str:
 
 def question_words(query: str) -> frozenset[str]:
     """The stems of what the question says, past its asking and linking words ("US" is a country, not "us")."""
+    quiet = lexical.stop_words() | _ASKING
     words = re.findall(r"[^\W\d_][\w'’-]*", query)
-    return frozenset(s for w in words if w.isupper() and len(w) > 1 or w.lower() not in _QUIET for s in stems(w))
+    return frozenset(s for w in words if w.isupper() and len(w) > 1 or w.lower() not in quiet for s in stems(w))
 
 
 def _said(query_words: frozenset[str], candidate: Candidate) -> frozenset[str] | None:
@@ -80,8 +81,11 @@ def _says_less(weaker: frozenset[str], other: frozenset[str]) -> bool:
 def by_clause(query: str, ranked: list[Candidate], among: int = 4) -> list[Candidate]:
     """`ranked`, best first again after a candidate is weighed down whose clause says less of the question
     than another's of the same sentence, among the first `among`."""
-    asked = question_words(query)
     top = ranked[:among]
+    shared = [c[1][1][-1].text for c in top]
+    if len(set(shared)) == len(shared):  # (no two of them from one sentence: the common case, nothing to read)
+        return ranked
+    asked = question_words(query)
     said = [_said(asked, c) for c in top]
     weaker: set[int] = set()
     for i, (a, said_a) in enumerate(zip(top, said)):
